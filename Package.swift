@@ -1,0 +1,57 @@
+// swift-tools-version:5.10
+// NutriLens: photo of food packaging or a plate -> barcodes, nutrition table, food items.
+// Layout: one target per pipeline stage (see README "Architecture"); C libraries enter only through the
+// systemLibrary targets below (pkg-config) and the small CImageShims target that owns libjpeg/libpng setjmp.
+import PackageDescription
+
+let package = Package(
+    name: "NutriLens",
+    products: [
+        .library(name: "NutriLens", targets: ["NutriLens"]),
+        .library(name: "NutriLensLabel", targets: ["NutriLensLabel"]),
+        .library(name: "NutriLensImaging", targets: ["NutriLensImaging"]),
+        .library(name: "NutriLensClassifier", targets: ["NutriLensClassifier"]),
+        .executable(name: "nutrilens", targets: ["nutrilens"]),
+    ],
+    targets: [
+        // MARK: C libraries (Debian -dev packages, found with pkg-config)
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        // The only C we write: setjmp/longjmp guards so libjpeg/libpng errors never unwind Swift frames.
+        .target(name: "CImageShims", dependencies: ["CJPEG", "CPNG"]),
+
+        // MARK: Pipeline stages
+        .target(name: "NutriLensImaging",
+                swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+        .target(name: "NutriLensImageIO", dependencies: ["NutriLensImaging", "CImageShims"]),
+        .target(name: "NutriLensBarcode", dependencies: ["NutriLensImaging", "CZBar"]),
+        .target(name: "NutriLensOCR", dependencies: ["NutriLensImaging", "CTesseract", "CLeptonica"]),
+        .target(name: "NutriLensLabel"),
+        .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"]),
+        .target(name: "NutriLens", dependencies: [
+            "NutriLensImaging", "NutriLensImageIO", "NutriLensBarcode", "NutriLensOCR",
+            "NutriLensLabel", "NutriLensClassifier",
+        ]),
+        .executableTarget(name: "nutrilens", dependencies: ["NutriLens"]),
+
+        // MARK: Benchmarks (release build: `swift run -c release nutrilens-bench --help`)
+        .executableTarget(name: "nutrilens-bench", dependencies: ["NutriLens", "CLeptonica"],
+                          path: "Benchmarks/NutriLensBenchmarks"),
+
+        // MARK: Tests (mirror the targets)
+        .testTarget(name: "NutriLensImagingTests", dependencies: ["NutriLensImaging"]),
+        .testTarget(name: "NutriLensImageIOTests", dependencies: ["NutriLensImageIO"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "NutriLensBarcodeTests", dependencies: ["NutriLensBarcode", "NutriLensImageIO"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "NutriLensOCRTests", dependencies: ["NutriLensOCR", "NutriLensImageIO"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "NutriLensLabelTests", dependencies: ["NutriLensLabel"]),
+        .testTarget(name: "NutriLensClassifierTests", dependencies: ["NutriLensClassifier", "NutriLensImageIO"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "NutriLensTests", dependencies: ["NutriLens"]),
+    ]
+)

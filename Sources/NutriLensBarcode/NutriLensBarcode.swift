@@ -1,0 +1,2 @@
+// Stage module NutriLensBarcode. See README "Architecture".
+import CZBar

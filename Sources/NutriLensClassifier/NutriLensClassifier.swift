@@ -1,0 +1,1 @@
+// Stage module NutriLensClassifier. See README "Architecture".

@@ -1,0 +1,1 @@
+// Stage module NutriLensImageIO. See README "Architecture".

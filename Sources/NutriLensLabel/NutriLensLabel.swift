@@ -1,0 +1,1 @@
+// Stage module NutriLensLabel. See README "Architecture".

@@ -1,0 +1,5 @@
+import XCTest
+@testable import NutriLensBarcode
+final class NutriLensBarcodeSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

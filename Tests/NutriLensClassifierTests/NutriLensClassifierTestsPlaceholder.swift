@@ -1,0 +1,5 @@
+import XCTest
+@testable import NutriLensClassifier
+final class NutriLensClassifierSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+@testable import NutriLensImageIO
+final class NutriLensImageIOSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+@testable import NutriLensImaging
+final class NutriLensImagingSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+@testable import NutriLensLabel
+final class NutriLensLabelSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+@testable import NutriLensOCR
+final class NutriLensOCRSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

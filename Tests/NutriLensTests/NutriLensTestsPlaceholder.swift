@@ -1,0 +1,5 @@
+import XCTest
+@testable import NutriLens
+final class NutriLensSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}
