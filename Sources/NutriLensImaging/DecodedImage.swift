@@ -15,3 +15,13 @@ public enum DecodedImage: Sendable, Equatable {
         switch self { case .gray(let g): return g.height; case .color(let c): return c.height }
     }
 }
+
+extension DecodedImage {
+    /// The luminance plane: the grey image itself, or BT.601 luma of the colour image (alpha ignored).
+    public var grayscale: GrayImage {
+        switch self {
+        case .gray(let g): return g
+        case .color(let c): return c.luminance()
+        }
+    }
+}
