@@ -84,9 +84,9 @@ extension GrayImage {
                                 into sums: UnsafeMutableRawPointer) {
         var x = 0
         while x + 16 <= width {
-            var acc = SIMD16<UInt16>(truncatingIfNeeded: src.vector(at: x, as: SIMD16<UInt8>.self))
+            var acc = widen(src.vector(at: x, as: SIMD16<UInt8>.self))
             for r in 1..<rows {
-                acc &+= SIMD16<UInt16>(truncatingIfNeeded: src.vector(at: r * stride + x, as: SIMD16<UInt8>.self))
+                acc &+= widen(src.vector(at: r * stride + x, as: SIMD16<UInt8>.self))
             }
             sums.storeVector(acc, at: x * 2)
             x += 16
@@ -109,7 +109,7 @@ extension GrayImage {
         while o + 16 <= count {
             let v: SIMD16<UInt32> = sums.vector(at: o * 4)
             let total = (v & 0xFFFF) &+ (v &>> 16) &+ 2
-            dst.storeVector(SIMD16<UInt8>(truncatingIfNeeded: total &>> 2), at: o)
+            dst.storeVector(narrowToBytes(total &>> 2), at: o)
             o += 16
         }
         let s = sums.assumingMemoryBound(to: UInt16.self), d = dst.assumingMemoryBound(to: UInt8.self)
@@ -136,8 +136,7 @@ extension GrayImage {
                                       UInt32(b[4 * f + k]), UInt32(b[5 * f + k]), UInt32(b[6 * f + k]),
                                       UInt32(b[7 * f + k]))
             }
-            let q = (SIMD8<Float>(acc) / nf).rounded(.down)
-            dst.storeVector(SIMD8<UInt8>(truncatingIfNeeded: SIMD8<Int32>(q)), at: o)
+            dst.storeVector(narrowToBytes(truncateToUInt32(toFloat(acc) / nf)), at: o)
             o += 8
         }
         let d = dst.assumingMemoryBound(to: UInt8.self)

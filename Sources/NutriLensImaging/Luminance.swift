@@ -44,7 +44,7 @@ extension RGBImage {
         let r = (v &>> redShift) & 0xFF
         let g = (v &>> 8) & 0xFF
         let b = (v &>> blueShift) & 0xFF
-        return SIMD16<UInt8>(truncatingIfNeeded: (r &* 77 &+ g &* 150 &+ b &* 29 &+ 128) &>> 8)
+        return narrowToBytes((r &* 77 &+ g &* 150 &+ b &* 29 &+ 128) &>> 8)
     }
 
     /// 4-byte pixels: one 64-byte load holds 16 pixels, channels are masks and shifts of each 32-bit lane.

@@ -117,7 +117,7 @@ enum SeparableResampler {
             let wv = SIMD16<UInt16>(repeating: wk)
             var x = 0
             while x + 16 <= w {
-                let p = SIMD16<UInt16>(truncatingIfNeeded: row.vector(at: x, as: SIMD16<UInt8>.self))
+                let p = widen(row.vector(at: x, as: SIMD16<UInt8>.self))
                 let acc: SIMD16<UInt16> = first ? .zero : sums.vector(at: x * 2)
                 sums.storeVector(acc &+ p &* wv, at: x * 2)
                 x += 16
@@ -146,11 +146,10 @@ enum SeparableResampler {
                                       UInt32(sums[Int(ip[2])]), UInt32(sums[Int(ip[3])]),
                                       UInt32(sums[Int(ip[4])]), UInt32(sums[Int(ip[5])]),
                                       UInt32(sums[Int(ip[6])]), UInt32(sums[Int(ip[7])]))
-                let wk = SIMD8<UInt32>(truncatingIfNeeded: UnsafeRawPointer(weight + k * n + o)
-                    .vector(at: 0, as: SIMD8<UInt16>.self))
+                let wk = widen(UnsafeRawPointer(weight + k * n + o).vector(at: 0, as: SIMD8<UInt16>.self))
                 acc &+= v &* wk
             }
-            dst.storeVector(SIMD8<UInt8>(truncatingIfNeeded: acc &>> 16), at: o)
+            dst.storeVector(narrowToBytes(acc &>> 16), at: o)
             o += 8
         }
         let d = dst.assumingMemoryBound(to: UInt8.self)
