@@ -1,0 +1,57 @@
+import NutriLens
+
+/// How `scan` and `parse` print results.
+enum OutputFormat: Equatable {
+    /// Readable summary (default on a terminal).
+    case human
+    /// One pretty JSON array, streamed element by element.
+    case json
+    /// One compact JSON object per line (default when stdout is not a terminal).
+    case jsonl
+
+    static let options = [
+        OptionSpec(name: "json", short: nil, valueName: nil, help: "Print a JSON array of result objects."),
+        OptionSpec(name: "jsonl", short: nil, valueName: nil, help: "Print one JSON object per line (JSON Lines)."),
+    ]
+
+    /// The format chosen by `--json`/`--jsonl`, else human on a terminal and JSON Lines otherwise.
+    static func from(_ args: ParsedArguments, isTTY: Bool) throws -> OutputFormat {
+        switch (args.flags.contains("json"), args.flags.contains("jsonl")) {
+        case (true, true): throw UsageError.conflictingOptions("json", "jsonl")
+        case (true, false): return .json
+        case (false, true): return .jsonl
+        case (false, false): return isTTY ? .human : .jsonl
+        }
+    }
+}
+
+/// Streams results to stdout in the chosen format.
+struct ResultPrinter {
+    let format: OutputFormat
+    private var count = 0
+
+    init(format: OutputFormat) { self.format = format }
+
+    mutating func print(_ result: ScanResult) {
+        switch format {
+        case .human:
+            Terminal.out(HumanSummary.describe(result))
+        case .jsonl:
+            Terminal.out(Self.encode(result, style: .compact))
+        case .json:
+            let body = Self.encode(result, style: .pretty).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+            Terminal.out((count == 0 ? "[\n" : ",\n") + body)
+        }
+        count += 1
+    }
+
+    /// Closes the JSON array (prints `[]` when there were no results).
+    func finish() {
+        if format == .json { Terminal.out(count == 0 ? "[]" : "]") }
+    }
+
+    static func encode(_ result: ScanResult, style: ScanResultJSON.Style) -> String {
+        (try? ScanResultJSON.string(result, style: style))
+            ?? #"{"error":{"message":"result could not be encoded","type":"internal"}}"#
+    }
+}
