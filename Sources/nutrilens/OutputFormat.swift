@@ -10,17 +10,20 @@ enum OutputFormat: Equatable {
     case jsonl
 
     static let options = [
+        OptionSpec(name: "human", short: nil, valueName: nil, help: "Print the readable summary even when stdout is not a terminal."),
         OptionSpec(name: "json", short: nil, valueName: nil, help: "Print a JSON array of result objects."),
         OptionSpec(name: "jsonl", short: nil, valueName: nil, help: "Print one JSON object per line (JSON Lines)."),
     ]
 
-    /// The format chosen by `--json`/`--jsonl`, else human on a terminal and JSON Lines otherwise.
+    /// The format chosen by `--human`/`--json`/`--jsonl`, else human on a terminal and JSON Lines otherwise.
     static func from(_ args: ParsedArguments, isTTY: Bool) throws -> OutputFormat {
-        switch (args.flags.contains("json"), args.flags.contains("jsonl")) {
-        case (true, true): throw UsageError.conflictingOptions("json", "jsonl")
-        case (true, false): return .json
-        case (false, true): return .jsonl
-        case (false, false): return isTTY ? .human : .jsonl
+        let chosen = ["human", "json", "jsonl"].filter(args.flags.contains)
+        if chosen.count > 1 { throw UsageError.conflictingOptions(chosen[0], chosen[1]) }
+        switch chosen.first {
+        case "human": return .human
+        case "json": return .json
+        case "jsonl": return .jsonl
+        default: return isTTY ? .human : .jsonl
         }
     }
 }
