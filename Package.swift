@@ -54,6 +54,6 @@ let package = Package(
         .testTarget(name: "NutriLensLabelTests", dependencies: ["NutriLensLabel"]),
         .testTarget(name: "NutriLensClassifierTests", dependencies: ["NutriLensClassifier", "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "NutriLensTests", dependencies: ["NutriLens"]),
+        .testTarget(name: "NutriLensTests", dependencies: ["NutriLens", "nutrilens"]),
     ]
 )
