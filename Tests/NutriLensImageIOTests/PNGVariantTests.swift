@@ -126,9 +126,56 @@ final class PNGVariantTests: XCTestCase {
         XCTAssertEqual(photo.image.width, 64)
     }
 
-    func testTargetMaxSideLeavesPNGAtFullScale() throws {
-        let photo = try Fixture.decode("rgb8.png", options: DecodeOptions(targetMaxSide: 16))
-        XCTAssertEqual([photo.image.width, photo.image.height], [64, 48])
-        XCTAssertEqual(photo.scale, 1)
+    func testPNGDownscaleAveragesBlocksWhileDecoding() throws {
+        // 64x48, target 16: factor 4 (a factor of 5 would give 13). Blocks never straddle the grid lines.
+        for name in ["rgb8.png", "rgb8-adam7.png"] {
+            let photo = try Fixture.decode(name, options: DecodeOptions(targetMaxSide: 16))
+            XCTAssertEqual([photo.image.width, photo.image.height], [16, 12], name)
+            XCTAssertEqual([photo.fullWidth, photo.fullHeight], [64, 48], name)
+            XCTAssertEqual(photo.scale, 0.25, name)
+            guard let image = colorImage(photo) else { continue }
+            for y in 0..<12 {
+                for x in 0..<16 {
+                    let q = Fixture.quadRGB[(y >= 6 ? 2 : 0) + (x >= 8 ? 1 : 0)]
+                    let p = image.rgba(x: x, y: y)
+                    XCTAssertTrue(p.r == q.0 && p.g == q.1 && p.b == q.2, "\(name) (\(x),\(y)) \(p)")
+                }
+            }
+        }
+    }
+
+    func testPNGDownscaleStraddlingAndPartialEdgeBlocks() throws {
+        // Target 10: factor 7 -> ceil(64/7) x ceil(48/7) = 10 x 7. Output column 4 covers x 28...34: four red-ish
+        // top-left pixels and three green top-right ones; column 9 is the single pixel x = 63.
+        let photo = try Fixture.decode("rgb8.png", options: DecodeOptions(targetMaxSide: 10))
+        guard let image = colorImage(photo) else { return }
+        XCTAssertEqual([image.width, image.height], [10, 7])
+        XCTAssertTrue(image.rgba(x: 4, y: 0) == (131, 91, 49, 255), "\(image.rgba(x: 4, y: 0))")  // (920, 640, 340) / 7
+        XCTAssertTrue(image.rgba(x: 9, y: 0) == (40, 160, 60, 255), "\(image.rgba(x: 9, y: 0))")
+        XCTAssertTrue(image.rgba(x: 9, y: 6) == (230, 210, 50, 255), "\(image.rgba(x: 9, y: 6))")
+    }
+
+    func testPNGDownscaleFlattensAlphaLikeTheFullSizePath() throws {
+        // Dark text keeps its white background; the 4x4 block over the half-transparent edge row (one row of ink
+        // at alpha 128, three transparent) averages the flattened values (137 * 4 + 255 * 12) / 16 = 225.5.
+        let photo = try Fixture.decode("rgba-dark-text.png", options: DecodeOptions(targetMaxSide: 16))
+        guard let image = colorImage(photo) else { return }
+        XCTAssertEqual([image.width, image.height], [16, 12])
+        XCTAssertTrue(image.rgba(x: 0, y: 0) == (255, 255, 255, 255), "\(image.rgba(x: 0, y: 0))")
+        XCTAssertTrue(image.rgba(x: 5, y: 5) == (20, 20, 40, 255), "\(image.rgba(x: 5, y: 5))")
+        XCTAssertTrue((225...226).contains(image.rgba(x: 5, y: 8).r), "\(image.rgba(x: 5, y: 8))")
+        let gray = try Fixture.decode("gray-alpha16.png", options: DecodeOptions(targetMaxSide: 32))
+        guard let g = grayImage(gray) else { return }
+        XCTAssertEqual([g.width, g.height], [32, 24])
+        assertQuadrants(g, [20, 60, 255, 177], tolerance: 0)
+    }
+
+    func testPNGDownscaleFactorChoice() {
+        XCTAssertEqual(BoxReducer.factor(width: 4000, height: 3000, target: 1500), 2)
+        XCTAssertEqual(BoxReducer.factor(width: 3000, height: 4000, target: 1000), 4)
+        XCTAssertEqual(BoxReducer.factor(width: 100, height: 10, target: 34), 3)  // ceil(100/3) = 34
+        XCTAssertEqual(BoxReducer.factor(width: 64, height: 48, target: 64), 1)
+        XCTAssertEqual(BoxReducer.factor(width: 64, height: 48, target: 5000), 1)
+        XCTAssertEqual(BoxReducer.factor(width: 100_000, height: 10, target: 1), BoxReducer.maxFactor)
     }
 }
