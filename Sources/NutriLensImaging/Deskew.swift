@@ -23,6 +23,22 @@ extension GrayImage {
     /// 0.1 degree on text.
     /// - Throws: `ImagingError.parameterOutOfRange` unless `0 < maxAngle <= 45` and `64 <= workingSize`.
     public func estimateSkew(maxAngle: Double = 10, workingSize: Int = 1200) throws -> SkewEstimate {
+        let small = try SkewSearch.reduced(self, maxAngle: maxAngle, workingSize: workingSize) {
+            try $0.downscaled(by: $1)
+        }
+        let counts = StripCounts(small)
+        guard counts.totalInk > 0 else { return SkewEstimate(angle: 0, confidence: 0) }
+        return SkewSearch.run(maxAngle: maxAngle) { counts.profileVariance(angleDegrees: $0) }
+    }
+}
+
+/// The angle search shared by the vector and the scalar deskew.
+enum SkewSearch {
+    static let stripWidth = 8
+
+    /// Validates the arguments and area-reduces the image so its longer side is at most `workingSize`.
+    static func reduced(_ image: GrayImage, maxAngle: Double, workingSize: Int,
+                        downscale: (GrayImage, Int) throws -> GrayImage) throws -> GrayImage {
         guard maxAngle.isFinite, maxAngle > 0, maxAngle <= 45 else {
             throw ImagingError.parameterOutOfRange(name: "maxAngle", value: maxAngle, allowed: 0.05...45)
         }
@@ -30,24 +46,34 @@ extension GrayImage {
             throw ImagingError.parameterOutOfRange(name: "workingSize", value: Double(workingSize),
                                                    allowed: 64...Double(Int32.max))
         }
-        let factor = (max(width, height) + workingSize - 1) / workingSize
-        let small = factor > 1 ? try downscaled(by: min(factor, min(width, height))) : self
-        let counts = StripCounts(small)
-        guard counts.totalInk > 0 else { return SkewEstimate(angle: 0, confidence: 0) }
+        let factor = (max(image.width, image.height) + workingSize - 1) / workingSize
+        return factor > 1 ? try downscale(image, min(factor, image.width, image.height)) : image
+    }
 
+    /// Whether ink is the dark class: ink is the minority (dark text on paper, or light text on a dark panel).
+    static func inkIsDark(histogram: [Int], threshold t: UInt8) -> Bool {
+        histogram[0...Int(t)].reduce(0, +) * 2 <= histogram.reduce(0, +)
+    }
+
+    /// Vertical offset of strip `s` for an angle with tangent `t`, relative to the profile origin.
+    @inline(__always) static func shift(strip s: Int, tangent t: Double) -> Int {
+        Int(((Double(s) + 0.5) * Double(stripWidth) * t).rounded())
+    }
+
+    /// Coarse 0.5-degree sweep, 0.05-degree refinement around the best, parabolic fit.
+    static func run(maxAngle: Double, score rawScore: (Double) -> Double) -> SkewEstimate {
         var scores = [Double: Double]()
         func score(_ a: Double) -> Double {
             if let s = scores[a] { return s }
-            let s = counts.profileVariance(angleDegrees: a)
+            let s = rawScore(a)
             scores[a] = s
             return s
         }
         let coarse = Swift.stride(from: -maxAngle, through: maxAngle + 1e-9, by: 0.5).map { $0 }
         let bestCoarse = coarse.max { score($0) < score($1) }!
-        let fine = Swift.stride(from: max(-maxAngle, bestCoarse - 0.5), through: min(maxAngle, bestCoarse + 0.5) + 1e-9,
-                          by: 0.05).map { $0 }
+        let fine = Swift.stride(from: max(-maxAngle, bestCoarse - 0.5),
+                                through: min(maxAngle, bestCoarse + 0.5) + 1e-9, by: 0.05).map { $0 }
         let best = fine.max { score($0) < score($1) }!
-        // Parabola through the best fine angle and its neighbours.
         var angle = best
         let l = score(best - 0.05), c = score(best), r = score(best + 0.05)
         let denom = l - 2 * c + r
@@ -55,11 +81,23 @@ extension GrayImage {
         let worst = scores.values.min()!
         return SkewEstimate(angle: angle, confidence: c > 0 ? max(0, min(1, 1 - worst / c)) : 0)
     }
+
+    /// `sum(P^2) - (sum P)^2 / bins` of a profile.
+    static func variance(_ profile: [Int32]) -> Double {
+        var sum = 0.0, squares = 0.0
+        for v in profile { let d = Double(v); sum += d; squares += d * d }
+        return squares - sum * sum / Double(profile.count)
+    }
+
+    /// Profile length and origin offset covering every shift for tangent `t` with `strips` strips.
+    static func bins(rows: Int, strips: Int, tangent t: Double) -> (count: Int, origin: Int) {
+        let maxShift = Int((Double(strips * stripWidth) * abs(t)).rounded(.up)) + 1
+        return (rows + 2 * maxShift, maxShift)
+    }
 }
 
 /// Ink pixels per (8-pixel strip, row) of a binarised image, strip-major.
 struct StripCounts {
-    static let stripWidth = 8
     let strips: Int, rows: Int
     /// `counts[s * rows + y]`, each `0...8`.
     let counts: [Int32]
@@ -67,11 +105,8 @@ struct StripCounts {
 
     init(_ image: GrayImage) {
         let t = image.otsuThreshold()
-        let hist = image.histogram()
-        let dark = hist[0...Int(t)].reduce(0, +)
-        // Ink is the minority class: dark text on light paper, or light text on dark.
-        let inkIsDark = dark * 2 <= image.width * image.height
-        let strips = image.width / Self.stripWidth, rows = image.height
+        let inkIsDark = SkewSearch.inkIsDark(histogram: image.histogram(), threshold: t)
+        let strips = image.width / SkewSearch.stripWidth, rows = image.height
         self.strips = strips
         self.rows = rows
         var c = [Int32](repeating: 0, count: strips * rows)
@@ -113,16 +148,13 @@ struct StripCounts {
     /// `round(centre_s * tan(angle))` rows: `sum(P^2) - (sum P)^2 / bins`.
     func profileVariance(angleDegrees: Double) -> Double {
         let t = tangent(angleDegrees * .pi / 180)
-        let maxShift = Int((Double(strips * StripCounts.stripWidth) * abs(t)).rounded(.up)) + 1
-        let bins = rows + 2 * maxShift
-        var profile = [Int32](repeating: 0, count: bins + 8)
+        let (bins, origin) = SkewSearch.bins(rows: rows, strips: strips, tangent: t)
+        var profile = [Int32](repeating: 0, count: bins)
         counts.withUnsafeBytes { cb in
             profile.withUnsafeMutableBytes { pb in
                 let src = cb.baseAddress!, dst = pb.baseAddress!
                 for s in 0..<strips {
-                    let centre = (Double(s) + 0.5) * Double(StripCounts.stripWidth)
-                    let off = maxShift + Int((centre * t).rounded())
-                    let column = src + s * rows * 4, target = dst + off * 4
+                    let column = src + s * rows * 4, target = dst + (origin + SkewSearch.shift(strip: s, tangent: t)) * 4
                     var y = 0
                     while y + 8 <= rows {
                         let sum = target.vector(at: y * 4, as: SIMD8<Int32>.self) &+ column.vector(at: y * 4, as: SIMD8<Int32>.self)
@@ -134,8 +166,35 @@ struct StripCounts {
                 }
             }
         }
-        var sum = 0.0, squares = 0.0
-        for v in profile { let d = Double(v); sum += d; squares += d * d }
-        return squares - sum * sum / Double(bins)
+        return SkewSearch.variance(profile)
+    }
+}
+
+extension ScalarReference {
+    /// Skew estimate that shears every ink pixel into the profile itself for every candidate angle (each pixel
+    /// shifted by its strip's offset, as the vector version), after the scalar downscale and Otsu references.
+    /// Same contract and output as `GrayImage.estimateSkew(maxAngle:workingSize:)`.
+    public static func estimateSkew(_ image: GrayImage, maxAngle: Double = 10,
+                                    workingSize: Int = 1200) throws -> SkewEstimate {
+        let small = try SkewSearch.reduced(image, maxAngle: maxAngle, workingSize: workingSize) {
+            try ScalarReference.downscaled($0, by: $1)
+        }
+        let t = otsuBinarized(small).threshold
+        let inkIsDark = SkewSearch.inkIsDark(histogram: histogram(small), threshold: t)
+        let strips = small.width / SkewSearch.stripWidth
+        var ink = [(x: Int, y: Int)]()
+        for y in 0..<small.height {
+            for x in 0..<(strips * SkewSearch.stripWidth) where (small[x, y] <= t) == inkIsDark { ink.append((x, y)) }
+        }
+        guard !ink.isEmpty else { return SkewEstimate(angle: 0, confidence: 0) }
+        return SkewSearch.run(maxAngle: maxAngle) { angle in
+            let tan = tangent(angle * .pi / 180)
+            let (bins, origin) = SkewSearch.bins(rows: small.height, strips: strips, tangent: tan)
+            var profile = [Int32](repeating: 0, count: bins)
+            for p in ink {
+                profile[origin + p.y + SkewSearch.shift(strip: p.x / SkewSearch.stripWidth, tangent: tan)] += 1
+            }
+            return SkewSearch.variance(profile)
+        }
     }
 }

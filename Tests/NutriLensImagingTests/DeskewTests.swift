@@ -22,6 +22,15 @@ final class DeskewTests: XCTestCase {
         XCTAssertEqual(try skewedLines(degrees: -6.2).estimateSkew().angle, -6.2, accuracy: 0.5)
     }
 
+    func testEqualsScalarReference() throws {
+        for (deg, w, h) in [(3.0, 600, 400), (-8.0, 333, 211), (0.7, 1300, 300)] {
+            let img = skewedLines(degrees: deg, width: w, height: h)
+            XCTAssertEqual(try img.estimateSkew(), try ScalarReference.estimateSkew(img), "\(deg)")
+        }
+        let noise = randomGray(203, 97, padding: 5, seed: 77)
+        XCTAssertEqual(try noise.estimateSkew(maxAngle: 5), try ScalarReference.estimateSkew(noise, maxAngle: 5))
+    }
+
     func testRotatingByMinusTheEstimateLevelsTheLines() throws {
         let img = skewedLines(degrees: 4)
         let e = try img.estimateSkew()
