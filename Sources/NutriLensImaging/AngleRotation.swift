@@ -12,8 +12,12 @@ extension GrayImage {
     ///   - expand: `false` keeps `width x height` (corners are cut off); `true` grows the canvas to the rotated
     ///     bounding box so nothing is lost (what the barcode stage wants for 20-45 degree tries).
     /// - Returns: a packed image; equals `ScalarReference.rotated(_:byDegrees:expand:fill:)` exactly.
-    /// - Throws: `ImagingError.parameterOutOfRange` for a non-finite angle.
+    /// - Throws: `ImagingError.parameterOutOfRange` for a non-finite angle, or for a source of 2^32 bytes or
+    ///   more (vector lanes hold 32-bit offsets).
     public func rotated(byDegrees degrees: Double, expand: Bool = false, fill: UInt8 = 255) throws -> GrayImage {
+        guard stride * height < 1 << 32 else {
+            throw ImagingError.parameterOutOfRange(name: "bytes", value: Double(stride * height), allowed: 1...4294967295)
+        }
         let g = try RotationGeometry(width: width, height: height, degrees: degrees, expand: expand)
         let w = width, h = height, stride = self.stride, ow = g.outWidth, oh = g.outHeight
         let out = pixels.withUnsafeBytes { buf in
@@ -24,6 +28,8 @@ extension GrayImage {
                 let maxX = SIMD8<Float>(repeating: Float(w) + 1), maxY = SIMD8<Float>(repeating: Float(h) + 1)
                 let zero = SIMD8<Float>(), one = SIMD8<Float>(repeating: 1)
                 let scale = SIMD8<Float>(repeating: 256), half = SIMD8<Float>(repeating: 0.5)
+                let one32 = SIMD8<UInt32>(repeating: 1), bias = SIMD8<Float>(repeating: 32768)
+                let wv = SIMD8<UInt32>(repeating: UInt32(w)), hv = SIMD8<UInt32>(repeating: UInt32(h))
                 for oy in 0..<oh {
                     let start = g.rowStart(oy)
                     let d = dst + oy * ow
@@ -36,16 +42,34 @@ extension GrayImage {
                         tx = tx.replacing(with: zero, where: tx .< zero).replacing(with: maxX, where: tx .> maxX)
                         ty = ty.replacing(with: zero, where: ty .< zero).replacing(with: maxY, where: ty .> maxY)
                         let ix1 = truncateToUInt32(tx), iy1 = truncateToUInt32(ty)
-                        let wx = truncateToUInt32((tx - toFloat(ix1)) * scale + half)
-                        let wy = truncateToUInt32((ty - toFloat(iy1)) * scale + half)
-                        var p00 = SIMD8<UInt32>(), p10 = SIMD8<UInt32>(), p01 = SIMD8<UInt32>(), p11 = SIMD8<UInt32>()
-                        for i in 0..<8 {
-                            let n = BilinearNeighbours(src, stride: stride, width: w, height: h,
-                                                       x: Int(ix1[i]) - 1, y: Int(iy1[i]) - 1, fill: fill)
-                            p00[i] = n.p00; p10[i] = n.p10; p01[i] = n.p01; p11[i] = n.p11
+                        // Lanes whose 2x2 neighbourhood touches the border or the outside take the scalar path.
+                        guard all((ix1 .>= one32) .& (ix1 .< wv) .& (iy1 .>= one32) .& (iy1 .< hv)) else {
+                            let o = d.assumingMemoryBound(to: UInt8.self)
+                            for i in 0..<8 {
+                                o[ox + i] = g.sample(src, stride: stride, width: w, height: h, start: start,
+                                                     x: ox + i, fill: fill)
+                            }
+                            ox += 8
+                            continue
                         }
-                        let ax = 256 &- wx, ay = 256 &- wy
-                        let v = (p00 &* ax &* ay &+ p10 &* wx &* ay &+ p01 &* ax &* wy &+ p11 &* wx &* wy &+ 32768) &>> 16
+                        // Integer 8-bit weights, held in Float lanes: every product and sum below is an integer
+                        // < 2^24, so Float arithmetic is exact and equals the scalar integer formula.
+                        let wx = toFloat(truncateToUInt32((tx - toFloat(ix1)) * scale + half))
+                        let wy = toFloat(truncateToUInt32((ty - toFloat(iy1)) * scale + half))
+                        // One 16-bit load per row of the 2x2 neighbourhood: low byte left pixel, high byte right.
+                        @inline(__always) func pair(_ i: Int, _ extra: Int) -> UInt32 {
+                            let o = (Int(iy1[i]) - 1) * stride + Int(ix1[i]) - 1 + extra
+                            return UInt32(UnsafeRawPointer(src).loadUnaligned(fromByteOffset: o, as: UInt16.self))
+                        }
+                        let top = SIMD8<UInt32>(pair(0, 0), pair(1, 0), pair(2, 0), pair(3, 0),
+                                                pair(4, 0), pair(5, 0), pair(6, 0), pair(7, 0))
+                        let bottom = SIMD8<UInt32>(pair(0, stride), pair(1, stride), pair(2, stride), pair(3, stride),
+                                                   pair(4, stride), pair(5, stride), pair(6, stride), pair(7, stride))
+                        let p00 = toFloat(top & 0xFF), p10 = toFloat(top &>> 8)
+                        let p01 = toFloat(bottom & 0xFF), p11 = toFloat(bottom &>> 8)
+                        let ax = scale - wx, ay = scale - wy
+                        let blended = (p00 * ax + p10 * wx) * ay + (p01 * ax + p11 * wx) * wy + bias
+                        let v = truncateToUInt32(blended) &>> 16
                         d.storeVector(narrowToBytes(v), at: ox)
                         ox += 8
                     }

@@ -24,7 +24,7 @@ extension GrayImage {
 
     /// Percentile contrast normalisation: `out = clamp(round((p - low) * 255 / (high - low)), 0, 255)` with
     /// `(low, high) = contrastRange(lowPercentile:highPercentile:)`; a flat image (`high == low`) is returned
-    /// packed and unchanged. The multiply is 16.16 fixed point, so results can differ from exact rational
+    /// packed and unchanged. The multiply is 8.8 fixed point, so results can differ from exact rational
     /// rounding by at most one grey level; they equal `ScalarReference.contrastStretched` exactly.
     /// - Throws: `ImagingError.parameterOutOfRange` for invalid percentiles.
     public func contrastStretched(lowPercentile: Double = 1, highPercentile: Double = 99) throws -> GrayImage {
@@ -35,9 +35,10 @@ extension GrayImage {
     /// Linear stretch of `range.low...range.high` to `0...255` (see `contrastStretched`), 16 pixels per step.
     public func stretched(to range: ContrastRange) -> GrayImage {
         guard range.high > range.low else { return packed() }
-        let lo = SIMD16<UInt32>(repeating: UInt32(range.low))
-        let gain = SIMD16<UInt32>(repeating: ContrastStretch.gain(range))
-        let top = SIMD16<UInt32>(repeating: 255), half = SIMD16<UInt32>(repeating: 1 << 15)
+        let (gi, gf) = ContrastStretch.gain(range)
+        let lo = SIMD16<UInt16>(repeating: UInt16(range.low))
+        let whole = SIMD16<UInt16>(repeating: gi), fraction = SIMD16<UInt16>(repeating: gf)
+        let top = SIMD16<UInt16>(repeating: 255), half = SIMD16<UInt16>(repeating: 128)
         let w = width, h = height, stride = self.stride
         let out = pixels.withUnsafeBytes { buf in
             makeBytes(count: w * h) { dst in
@@ -46,13 +47,9 @@ extension GrayImage {
                     let row = src + y * stride, d = dst + y * w
                     var x = 0
                     while x + 16 <= w {
-                        let p: SIMD16<UInt8> = row.vector(at: x)
-                        let wide = SIMD16<UInt32>(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]),
-                                                  UInt32(p[4]), UInt32(p[5]), UInt32(p[6]), UInt32(p[7]),
-                                                  UInt32(p[8]), UInt32(p[9]), UInt32(p[10]), UInt32(p[11]),
-                                                  UInt32(p[12]), UInt32(p[13]), UInt32(p[14]), UInt32(p[15]))
-                        let delta = wide.replacing(with: lo, where: wide .< lo) &- lo
-                        let v = (delta &* gain &+ half) &>> 16
+                        let p = widen(row.vector(at: x, as: SIMD16<UInt8>.self))
+                        let delta = p.replacing(with: lo, where: p .< lo) &- lo
+                        let v = delta &* whole &+ ((delta &* fraction &+ half) &>> 8)
                         d.storeVector(narrowToBytes(v.replacing(with: top, where: v .> top)), at: x)
                         x += 16
                     }
@@ -89,15 +86,20 @@ enum ContrastStretch {
         return ContrastRange(low: level(lowPercentile), high: level(highPercentile))
     }
 
-    /// `round(255 * 2^16 / (high - low))`; `255 * gain + 2^15 < 2^32`.
-    @inline(__always) static func gain(_ r: ContrastRange) -> UInt32 {
-        (255 << 16 + UInt32(r.high - r.low) / 2) / UInt32(r.high - r.low)
+    /// The gain `G = round(255 * 256 / (high - low))` split into its integer and 1/256 parts, so that
+    /// `delta * G / 256 = delta * whole + delta * fraction / 256` never leaves 16 bits (`delta, whole, fraction
+    /// <= 255`). 8.8 fixed point keeps the result within half a grey level of the exact rational map.
+    @inline(__always) static func gain(_ r: ContrastRange) -> (whole: UInt16, fraction: UInt16) {
+        let span = UInt32(r.high - r.low)
+        let g = (255 * 256 + span / 2) / span
+        return (UInt16(g >> 8), UInt16(g & 0xFF))
     }
 
     /// One pixel of the stretch (the scalar formula the vector loop reproduces).
     @inline(__always) static func map(_ p: UInt8, _ r: ContrastRange) -> UInt8 {
-        let delta = UInt32(max(p, r.low) - r.low)
-        return UInt8(min(255, (delta &* gain(r) &+ (1 << 15)) >> 16))
+        let (gi, gf) = gain(r)
+        let delta = UInt16(max(p, r.low) - r.low)
+        return UInt8(min(255, delta * gi + ((delta * gf + 128) >> 8)))
     }
 }
 

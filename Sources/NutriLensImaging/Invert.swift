@@ -9,10 +9,6 @@ extension GrayImage {
                 for y in 0..<h {
                     let row = src + y * stride, d = dst + y * w
                     var x = 0
-                    while x + 64 <= w {
-                        d.storeVector(~row.vector(at: x, as: SIMD64<UInt8>.self), at: x)
-                        x += 64
-                    }
                     while x + 16 <= w {
                         d.storeVector(~row.vector(at: x, as: SIMD16<UInt8>.self), at: x)
                         x += 16

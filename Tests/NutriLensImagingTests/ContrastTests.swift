@@ -33,7 +33,7 @@ final class ContrastTests: XCTestCase {
         XCTAssertEqual(out[0, 0], 0)
         XCTAssertEqual(out[98, 0], 255)
         XCTAssertEqual(out[99, 0], 255)   // above the high percentile: clipped
-        // In between: the exact rational map to within the documented one grey level (16.16 fixed point).
+        // In between: the exact rational map to within the documented one grey level (8.8 fixed point).
         for x in 0..<99 {
             XCTAssertEqual(Double(out[x, 0]), (Double(x) * 255 / 98).rounded(), accuracy: 1, "x=\(x)")
         }
