@@ -1,5 +1,6 @@
 // Sauvola & Pietikainen, "Adaptive document image binarization", Pattern Recognition 33(2), 2000: pixel p is ink
 // when p < T = m * (1 + k * (s / R - 1)), m and s the mean and standard deviation of the (2r+1)^2 window around p.
+// Evaluated as m * ((1 - k) + (k / R) * s) with m = S * (1 / area): the same rule, no per-pixel division.
 // Leptonica's pixSauvolaBinarize uses the same rule with whsize = r, factor = k and R = 128.
 //
 // Window sums come from integral-image rows kept in a ring of 2r + 2 rows, so memory is O(r * width) rather than
@@ -25,6 +26,7 @@ extension GrayImage {
         let w = width, h = height, stride = self.stride, r = radius, rowLen = w + 1, ringRows = 2 * r + 2
         var ringSums = [UInt32](repeating: 0, count: ringRows * rowLen)
         var ringSquares = ringSums
+        let constants = SauvolaRule.Constants(k: k, dynamicRange: dynamicRange)
         let out = pixels.withUnsafeBytes { srcBuf in
             ringSums.withUnsafeMutableBufferPointer { rs in
                 ringSquares.withUnsafeMutableBufferPointer { rq in
@@ -45,7 +47,7 @@ extension GrayImage {
                             SauvolaRule.row(src + y * stride, width: w, radius: r, windowRows: y1 - y0,
                                             topSums: sumsRow(y0), topSquares: squaresRow(y0),
                                             bottomSums: sumsRow(y1), bottomSquares: squaresRow(y1),
-                                            k: k, dynamicRange: dynamicRange, dst: dst + y * w)
+                                            constants: constants, dst: dst + y * w)
                         }
                     }
                 }
@@ -68,14 +70,20 @@ enum SauvolaRule {
         }
     }
 
-    /// The per-pixel rule in Float, exactly as the vector lanes evaluate it.
+    /// Constants of the rule in the form the lanes evaluate: `T = m * ((1 - k) + (k / R) * s)`, which is
+    /// Sauvola's `m * (1 + k * (s / R - 1))` with the divisions hoisted out of the per-pixel work.
+    struct Constants {
+        let oneMinusK: Float, kOverR: Float
+        init(k: Float, dynamicRange: Float) { oneMinusK = 1 - k; kOverR = k / dynamicRange }
+    }
+
+    /// The per-pixel rule in Float, exactly as the vector lanes evaluate it (`inverseArea = 1 / Float(area)`).
     @inline(__always)
-    static func decide(_ p: UInt8, sum: UInt32, squares: UInt32, area: UInt32, k: Float, dynamicRange: Float) -> UInt8 {
-        let a = Float(area)
-        let mean = Float(sum) / a
-        let variance = Float(squares) / a - mean * mean
+    static func decide(_ p: UInt8, sum: UInt32, squares: UInt32, inverseArea: Float, _ c: Constants) -> UInt8 {
+        let mean = Float(sum) * inverseArea
+        let variance = Float(squares) * inverseArea - mean * mean
         let sd = max(variance, 0).squareRoot()
-        let t = mean * (1 + k * (sd / dynamicRange - 1))
+        let t = mean * (c.oneMinusK + c.kOverR * sd)
         return Float(p) < t ? 0 : 255
     }
 
@@ -85,21 +93,20 @@ enum SauvolaRule {
     static func row(_ src: UnsafeRawPointer, width w: Int, radius r: Int, windowRows: Int,
                     topSums: UnsafePointer<UInt32>, topSquares: UnsafePointer<UInt32>,
                     bottomSums: UnsafePointer<UInt32>, bottomSquares: UnsafePointer<UInt32>,
-                    k: Float, dynamicRange: Float, dst: UnsafeMutableRawPointer) {
+                    constants c: Constants, dst: UnsafeMutableRawPointer) {
         let p = src.assumingMemoryBound(to: UInt8.self), d = dst.assumingMemoryBound(to: UInt8.self)
         func scalar(_ x: Int) {
             let x0 = max(0, x - r), x1 = min(w, x + r + 1)
             let s = bottomSums[x1] &- topSums[x1] &- bottomSums[x0] &+ topSums[x0]
             let q = bottomSquares[x1] &- topSquares[x1] &- bottomSquares[x0] &+ topSquares[x0]
-            d[x] = decide(p[x], sum: s, squares: q, area: UInt32((x1 - x0) * windowRows), k: k,
-                          dynamicRange: dynamicRange)
+            d[x] = decide(p[x], sum: s, squares: q, inverseArea: 1 / Float((x1 - x0) * windowRows), c)
         }
         let interiorEnd = w - r   // columns r..<w-r have unclipped windows
         var x = 0
         while x < min(r, w) { scalar(x); x += 1 }
-        let area = SIMD8<Float>(repeating: Float(UInt32((2 * r + 1) * windowRows)))
-        let kv = SIMD8<Float>(repeating: k), rv = SIMD8<Float>(repeating: dynamicRange)
-        let one = SIMD8<Float>(repeating: 1), zero = SIMD8<Float>()
+        let inverseArea = SIMD8<Float>(repeating: 1 / Float((2 * r + 1) * windowRows))
+        let oneMinusK = SIMD8<Float>(repeating: c.oneMinusK), kOverR = SIMD8<Float>(repeating: c.kOverR)
+        let zero = SIMD8<Float>()
         let ink = SIMD8<UInt32>(repeating: 0), paper = SIMD8<UInt32>(repeating: 255)
         let ts = UnsafeRawPointer(topSums), tq = UnsafeRawPointer(topSquares)
         let bs = UnsafeRawPointer(bottomSums), bq = UnsafeRawPointer(bottomSquares)
@@ -109,10 +116,10 @@ enum SauvolaRule {
                 &- bs.vector(at: lo, as: SIMD8<UInt32>.self) &+ ts.vector(at: lo, as: SIMD8<UInt32>.self)
             let q = bq.vector(at: hi, as: SIMD8<UInt32>.self) &- tq.vector(at: hi, as: SIMD8<UInt32>.self)
                 &- bq.vector(at: lo, as: SIMD8<UInt32>.self) &+ tq.vector(at: lo, as: SIMD8<UInt32>.self)
-            let mean = toFloat(s) / area
-            let variance = toFloatUnsigned(q) / area - mean * mean
+            let mean = toFloat(s) * inverseArea
+            let variance = toFloatUnsigned(q) * inverseArea - mean * mean
             let sd = variance.replacing(with: zero, where: variance .< zero).squareRoot()
-            let t = mean * (one + kv * (sd / rv - one))
+            let t = mean * (oneMinusK + kOverR * sd)
             let pix: SIMD8<UInt8> = src.vector(at: x)
             let pf = toFloat(SIMD8<UInt32>(UInt32(pix[0]), UInt32(pix[1]), UInt32(pix[2]), UInt32(pix[3]),
                                            UInt32(pix[4]), UInt32(pix[5]), UInt32(pix[6]), UInt32(pix[7])))
@@ -130,7 +137,7 @@ extension ScalarReference {
                                         dynamicRange: Float = 128) throws -> GrayImage {
         try SauvolaRule.check(radius: radius, k: k, dynamicRange: dynamicRange)
         let (s, q) = integralTables(image)
-        let rowLen = image.width + 1
+        let rowLen = image.width + 1, constants = SauvolaRule.Constants(k: k, dynamicRange: dynamicRange)
         var out = GrayImage(width: image.width, height: image.height, fill: 0)
         for y in 0..<image.height {
             for x in 0..<image.width {
@@ -139,7 +146,7 @@ extension ScalarReference {
                 let sum = s[y1 * rowLen + x1] &- s[y0 * rowLen + x1] &- s[y1 * rowLen + x0] &+ s[y0 * rowLen + x0]
                 let sq = q[y1 * rowLen + x1] &- q[y0 * rowLen + x1] &- q[y1 * rowLen + x0] &+ q[y0 * rowLen + x0]
                 out[x, y] = SauvolaRule.decide(image[x, y], sum: sum, squares: sq,
-                                               area: UInt32((x1 - x0) * (y1 - y0)), k: k, dynamicRange: dynamicRange)
+                                               inverseArea: 1 / Float((x1 - x0) * (y1 - y0)), constants)
             }
         }
         return out
