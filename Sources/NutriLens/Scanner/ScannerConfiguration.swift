@@ -1,0 +1,54 @@
+import Foundation
+
+/// How a `Scanner` is set up. A value type with defaults that work on a stock Debian install
+/// (`scripts/setup.sh`); build it once and hand it to `Scanner(configuration:)`.
+public struct ScannerConfiguration: Sendable, Equatable {
+    /// Pipeline stages that can be switched on and off.
+    public struct Stages: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Barcode reading (ZBar with a retry ladder).
+        public static let barcode = Stages(rawValue: 1 << 0)
+        /// OCR of the nutrition table (Tesseract) followed by the label grammar.
+        public static let nutrition = Stages(rawValue: 1 << 1)
+        /// Food items and image kind (pure-Swift CNN).
+        public static let classifier = Stages(rawValue: 1 << 2)
+        /// Every stage.
+        public static let all: Stages = [.barcode, .nutrition, .classifier]
+    }
+
+    /// Tesseract language codes (ISO 639-2/T as Tesseract names them: `eng`, `deu`, `fra`, …) used for OCR, in order
+    /// of preference. Default `["eng", "deu", "fra"]`. Each needs `<code>.traineddata` under `tessdataPath`.
+    public var languages: [String]
+    /// Stages to run. Default `.all`. Decoding always runs.
+    public var stages: Stages
+    /// Upper bound on ZBar attempts per image in the barcode retry ladder (scales, binarisations, rotations), `>= 1`.
+    /// Default 8.
+    public var barcodeAttemptBudget: Int
+    /// Inputs whose header declares more pixels than this fail with a `too_large` error before any allocation.
+    /// Default 100 megapixels.
+    public var maxImagePixels: Int
+    /// Longest side, in pixels, of the working image the stages see; bigger photos are decoded downscaled (libjpeg DCT
+    /// scaling) to about this. `nil` keeps full resolution. Default 2400.
+    public var workingMaxDimension: Int?
+    /// Folder holding `*.traineddata`; `nil` means discover (`TESSDATA_PREFIX`, then the Debian/Homebrew folders).
+    public var tessdataPath: String?
+    /// Classifier model file; `nil` means discover (`NUTRILENS_MODEL`, then `models/` beside the package or binary).
+    public var classifierModelPath: String?
+    /// When the classifier says `food_photo` or `other` with at least this probability (0…1), OCR is skipped.
+    /// `nil` disables routing (every enabled stage always runs). Default 0.9.
+    public var kindRoutingThreshold: Double?
+
+    public init(languages: [String] = ["eng", "deu", "fra"], stages: Stages = .all, barcodeAttemptBudget: Int = 8,
+                maxImagePixels: Int = 100_000_000, workingMaxDimension: Int? = 2400, tessdataPath: String? = nil,
+                classifierModelPath: String? = nil, kindRoutingThreshold: Double? = 0.9) {
+        self.languages = languages
+        self.stages = stages
+        self.barcodeAttemptBudget = barcodeAttemptBudget
+        self.maxImagePixels = maxImagePixels
+        self.workingMaxDimension = workingMaxDimension
+        self.tessdataPath = tessdataPath
+        self.classifierModelPath = classifierModelPath
+        self.kindRoutingThreshold = kindRoutingThreshold
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import NutriLens
+
+/// Options shared by `scan` and `eval` that shape the `Scanner`.
+enum ScannerOptions {
+    static let specs = [
+        OptionSpec(name: "jobs", short: "j", valueName: "N", help: "Scan N images at once (default: number of cores)."),
+        OptionSpec(name: "lang", short: "l", valueName: "LANGS", help: "OCR languages, '+'-separated Tesseract codes (default eng+deu+fra)."),
+        OptionSpec(name: "no-barcode", short: nil, valueName: nil, help: "Skip barcode reading."),
+        OptionSpec(name: "no-nutrition", short: nil, valueName: nil, help: "Skip OCR and the nutrition table."),
+        OptionSpec(name: "no-classifier", short: nil, valueName: nil, help: "Skip food/kind classification (and kind routing)."),
+        OptionSpec(name: "no-routing", short: nil, valueName: nil, help: "Run OCR even on photos classified as food or other."),
+        OptionSpec(name: "barcode-budget", short: nil, valueName: "N", help: "Max ZBar attempts per image (default 8)."),
+        OptionSpec(name: "max-size", short: nil, valueName: "PX", help: "Longest side of the working image; 0 = full size (default 2400)."),
+        OptionSpec(name: "tessdata", short: nil, valueName: "DIR", help: "Folder with *.traineddata (default: discovered)."),
+        OptionSpec(name: "model", short: nil, valueName: "FILE", help: "Classifier model file (default: discovered)."),
+    ]
+
+    static func configuration(from args: ParsedArguments) throws -> ScannerConfiguration {
+        var config = ScannerConfiguration()
+        if let langs = args.values["lang"] {
+            let list = langs.split(whereSeparator: { $0 == "+" || $0 == "," }).map(String.init)
+            guard !list.isEmpty, list.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0 == "_" } }) else {
+                throw UsageError.invalidValue(option: "lang", value: langs, expected: "codes like eng+deu")
+            }
+            config.languages = list
+        }
+        if args.flags.contains("no-barcode") { config.stages.remove(.barcode) }
+        if args.flags.contains("no-nutrition") { config.stages.remove(.nutrition) }
+        if args.flags.contains("no-classifier") { config.stages.remove(.classifier) }
+        if args.flags.contains("no-routing") { config.kindRoutingThreshold = nil }
+        if let budget = try args.integer("barcode-budget", in: 1...1000) { config.barcodeAttemptBudget = budget }
+        if let size = try args.integer("max-size", in: 0...100_000) { config.workingMaxDimension = size == 0 ? nil : size }
+        config.tessdataPath = args.values["tessdata"]
+        config.classifierModelPath = args.values["model"]
+        return config
+    }
+
+    static func jobs(from args: ParsedArguments) throws -> Int {
+        try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+    }
+}
