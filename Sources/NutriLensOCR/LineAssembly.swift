@@ -1,3 +1,5 @@
+import NutriLensImaging
+
 /// Groups words into ``OCRLine``s and numbers lines and blocks in reading order.
 enum LineAssembly {
     /// `words` carry provisional ids (unique per pass via `key`); returns words re-numbered and the lines,
