@@ -18,6 +18,8 @@ struct LineAnalysis: Sendable {
         case quantity(ScannedQuantity)
         /// "kJ" / "kcal" printed without a number next to it (e.g. in "Energy (kJ)").
         case unitWord(NutrientUnit, Int)
+        /// "of which" / "dont" / "davon" on a line without a row name: the sub-row's name follows on a later line.
+        case ofWhich(Int)
     }
 
     var text: String
@@ -89,7 +91,12 @@ enum LineAnalyzer {
             // A number inside a row name (OCR noise such as "Fett1") is kept; one that overlaps a mention is not.
             !mentions.contains { $0.start < quantity.end && quantity.start < $0.end }
         }
-        for quantity in quantities { events.append((quantity.start, .quantity(quantity))) }
+        let lastMentionStart = mentions.last?.start ?? -1
+        for quantity in quantities {
+            // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi").
+            if quantity.isSeparatorLike && quantity.start < lastMentionStart { continue }
+            events.append((quantity.start, .quantity(quantity)))
+        }
 
         // Unit words and trace words that are not part of a quantity.
         let mentionWordIndices = Set(words.indices.filter { index in
@@ -100,6 +107,22 @@ enum LineAnalyzer {
                 && !quantities.contains { $0.start <= words[index].start && words[index].end <= $0.end }
         }
         let cellLike = plainWords.count <= 3
+        let proseWords = plainWords.filter { index in
+            let word = words[index].folded
+            return word.count > 1 && !Lexicon.ofWhichWords.contains(word) && !NumberGrammar.traceWords.contains(word)
+                && !["kj", "kcal", "g", "mg", "ml"].contains(word)
+        }
+        if mentions.isEmpty && proseWords.count >= 2 {
+            // "Packung enthält ca. 11 Portionen", "10 Portionen": counts in prose are no amounts.
+            events.removeAll { event in
+                if case .quantity(let quantity) = event.1 { return quantity.unit == nil && !quantity.isPercent
+                    && !quantity.isEnergyOfUnknownUnit }
+                return false
+            }
+        }
+        if mentions.isEmpty, let index = plainWords.first(where: { Lexicon.ofWhichWords.contains(words[$0].folded) }) {
+            events.append((words[index].start, .ofWhich(words[index].start)))
+        }
         for index in plainWords {
             let word = words[index]
             switch word.folded {
@@ -109,7 +132,8 @@ enum LineAnalyzer {
                 if NumberGrammar.traceWords.contains(word.folded), cellLike || !mentions.isEmpty {
                     let reading = ScannedQuantity.Reading(value: 0, unit: .gram, repairs: [], fractionDigits: 0)
                     let quantity = ScannedQuantity(primary: reading, alternatives: [], qualifier: .trace,
-                                                   isPercent: false, isVolume: false, start: word.start,
+                                                   isPercent: false, isVolume: false, isEnergyOfUnknownUnit: false,
+                                                   start: word.start,
                                                    end: word.end, text: String(chars[word.start..<word.end]))
                     events.append((word.start, .quantity(quantity)))
                 }
