@@ -206,8 +206,13 @@ enum Lexicon {
     /// Words naming a per-serving column ("Portion", "serving", "per serve", "annos" …).
     static let servingWords: Set<String> = [
         "serving", "servings", "serve", "portion", "portions", "portie", "porcion", "porcao", "porzione", "porcja",
-        "porcji", "annos", "annosta", "annoksessa", "portionen", "porce", "porcija", "pack", "packung", "piece",
-        "stuck", "biscuit", "bar", "riegel", "slice", "cup", "scheibe", "tranche", "pezzo",
+        "porcji", "annos", "annosta", "annoksessa", "portionen", "porce", "porcija",
+    ]
+
+    /// Package-unit words that name a serving only after "per"/"pro"/"pour" ("per ½ pack", "pro Riegel").
+    static let packageWords: Set<String> = [
+        "pack", "packung", "piece", "stuck", "biscuit", "bar", "riegel", "slice", "cup", "scheibe", "tranche",
+        "pezzo", "can", "bottle", "glass", "glas", "sachet", "beutel", "stick",
     ]
 
     /// Words marking a column as "prepared" rather than "as sold".

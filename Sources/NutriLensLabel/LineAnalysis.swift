@@ -40,6 +40,15 @@ struct LineAnalysis: Sendable {
     var box: TextBox?
     var wordBoxes: [(start: Int, end: Int, box: TextBox)]
 
+    /// Number of whitespace-separated words in the line.
+    var wordCount: Int { text.split(whereSeparator: { $0.isWhitespace }).count }
+
+    /// `true` when the line is only a quantity with its unit ("30 g", "(100 ml)").
+    var isBareQuantityLine: Bool {
+        quantities.count == 1 && mentions.isEmpty
+            && text.filter({ $0.isLetter }).count <= 3
+    }
+
     var mentions: [Mention] { events.compactMap { if case .mention(let m) = $0 { return m } else { return nil } } }
     var quantities: [ScannedQuantity] {
         events.compactMap { if case .quantity(let q) = $0 { return q } else { return nil } }
@@ -92,7 +101,13 @@ enum LineAnalyzer {
             !mentions.contains { $0.start < quantity.end && quantity.start < $0.end }
         }
         let lastMentionStart = mentions.last?.start ?? -1
-        for quantity in quantities {
+        let firstMentionStart = mentions.first?.start ?? Int.max
+        let perWords: Set<String> = ["per", "pro", "je", "pour", "par", "por", "para", "na", "w", "i", "per100g"]
+        let hasPerWord = !Set(words.map(\.folded)).isDisjoint(with: perWords)
+        for var quantity in quantities {
+            if quantity.isHundredGramsOrMillilitres && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty) {
+                quantity.isHeaderAmount = true
+            }
             // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi").
             if quantity.isSeparatorLike && quantity.start < lastMentionStart { continue }
             events.append((quantity.start, .quantity(quantity)))
@@ -145,6 +160,7 @@ enum LineAnalyzer {
         let isNonTable = Lexicon.nonTablePhrases.contains { containsPhrase(folded, $0) }
         let per100 = quantities.contains { $0.value == 100 && ($0.unit == .gram || $0.isVolume) && !$0.isPercent }
         let servingWord = !wordSet.isDisjoint(with: Lexicon.servingWords)
+            || zip(folded, folded.dropFirst()).contains { perWords.contains($0.0) && Lexicon.packageWords.contains($0.1) }
         let prepared = !wordSet.isDisjoint(with: Lexicon.preparedWords)
             || (text.contains("+") && quantities.contains { $0.isVolume })
         let title = !wordSet.isDisjoint(with: Lexicon.tableTitleWords)

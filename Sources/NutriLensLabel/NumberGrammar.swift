@@ -24,6 +24,12 @@ struct ScannedQuantity: Sendable, Hashable {
     var isEnergyOfUnknownUnit = false
     /// `true` when an opening bracket precedes the number ("(180 kcal)").
     var isBracketed = false
+    /// `true` for "100 g" / "100 ml" used as a column header ("per 100 g", "100g Kohlenhydrate …").
+    var isHeaderAmount = false
+    /// `true` for an amount of exactly 100 g or 100 ml.
+    var isHundredGramsOrMillilitres: Bool {
+        value == 100 && (unit == .gram || isVolume) && !isPercent && qualifier == nil
+    }
     /// Character offsets of the number (including qualifier and unit) in its line.
     var start: Int
     var end: Int

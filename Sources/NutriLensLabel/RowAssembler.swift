@@ -84,7 +84,10 @@ struct RowAssembler {
             case .quantity(let quantity):
                 let cell = AssembledCell(quantity: quantity, referenceIntakePercent: nil, lineIndex: line.lineIndex,
                                          box: box(of: quantity, in: line))
-                if quantity.isPercent {
+                if quantity.isHeaderAmount || (quantity.isHundredGramsOrMillilitres && pendingMentions.isEmpty) {
+                    // "per 100 g", or "100 g" where no row name waits for a value: a column header.
+                    continue
+                } else if quantity.isPercent {
                     attachPercent(quantity)
                 } else if quantity.isVolume {
                     continue

@@ -11,9 +11,16 @@ struct TableBuilder {
 
     func build() -> NutritionTable? {
         let chosenRows = chooseRowInstances()
-        let columnCount = max(layout.columns.count, typicalCellCount(chosenRows))
+        let cellCount = typicalCellCount(chosenRows)
+        var headerColumns = layout.columns
+        if !layout.isUSStyle, cellCount > headerColumns.count, !headerColumns.contains(where: { $0.basis == .per100g }) {
+            // Per 100 g is mandatory in the EU (Regulation 1169/2011 Art. 32) and printed first; with more value
+            // columns than headers read, the unread header is the per-100 g one.
+            headerColumns.insert(ColumnSpec(basis: .per100g, preparation: .asSold), at: 0)
+        }
+        let columnCount = max(headerColumns.count, cellCount)
         let columns = (0..<columnCount).map { index -> ColumnSpec in
-            index < layout.columns.count ? layout.columns[index]
+            index < headerColumns.count ? headerColumns[index]
                 : ColumnSpec(basis: .perServing, preparation: layout.columns.first?.preparation ?? .asSold)
         }
         var findings: [ConsistencyFinding] = []
