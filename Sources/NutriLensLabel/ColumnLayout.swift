@@ -35,7 +35,11 @@ struct ColumnLayout: Sendable {
         for line in zone {
             if !line.mentions.isEmpty && !line.namesPer100 { continue }
             let preparation: Preparation = line.namesPrepared ? .prepared : .asSold
-            let amounts = line.quantities.filter { !$0.isPercent && $0.qualifier == nil && ($0.unit == .gram || $0.isVolume) }
+            // "Portion (100 ml)" with the unit misread: a bare 100 on a serving line is still the 100 g/ml column.
+            let amounts = line.quantities.filter {
+                !$0.isPercent && $0.qualifier == nil
+                    && ($0.unit == .gram || $0.isVolume || ($0.unit == nil && $0.value == 100 && line.namesServing))
+            }
             for quantity in amounts {
                 let position = Double(quantity.start) + Double(line.lineIndex) * 10_000
                 if quantity.value == 100 {

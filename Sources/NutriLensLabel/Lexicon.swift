@@ -17,6 +17,16 @@ enum Lexicon {
         let unitHint: NutrientUnit?
         /// `true` for phrases that contain a row name but are not a row ("Calories from fat").
         let isIgnored: Bool
+        /// The words as UTF-8 bytes, and all words joined, for fast fuzzy comparison.
+        var wordBytes: [[UInt8]] { words.map { Array($0.utf8) } }
+    }
+
+    /// A term prepared for matching: byte arrays computed once.
+    struct PreparedTerm: Sendable {
+        let term: Term
+        let bytes: [[UInt8]]
+        let joined: [UInt8]
+        let length: Int
     }
 
     private static func terms(_ nutrient: Nutrient?, _ language: String, _ phrases: [String],

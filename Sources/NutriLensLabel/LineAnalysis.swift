@@ -61,10 +61,15 @@ enum LineAnalyzer {
         var folded: String
         var start: Int
         var end: Int
+        var bytes: [UInt8] { Array(folded.utf8) }
     }
 
-    private static let termsByFirstLetter: [Character: [Lexicon.Term]] = {
-        Dictionary(grouping: Lexicon.allTerms.filter { !$0.words.isEmpty }, by: { $0.words[0].first! })
+    private static let termsByFirstByte: [UInt8: [Lexicon.PreparedTerm]] = {
+        let prepared = Lexicon.allTerms.filter { !$0.words.isEmpty }.map { term in
+            Lexicon.PreparedTerm(term: term, bytes: term.wordBytes, joined: Array(term.words.joined().utf8),
+                                 length: term.words.reduce(0) { $0 + $1.count })
+        }
+        return Dictionary(grouping: prepared, by: { $0.bytes[0][0] })
     }()
 
     /// Letter runs of the line, folded, with their offsets (digits split words so "Fett17,4g" gives "fett", "g").
@@ -75,7 +80,11 @@ enum LineAnalyzer {
         for (index, character) in chars.enumerated() {
             if character.isLetter {
                 if current.isEmpty { start = index }
-                current += TextFolding.fold(String(character))
+                if character.isASCII {
+                    current.append(Character(character.lowercased()))
+                } else {
+                    current += TextFolding.fold(String(character))
+                }
             } else if !current.isEmpty {
                 words.append(Word(folded: current, start: start, end: index))
                 current = ""
@@ -158,7 +167,7 @@ enum LineAnalyzer {
 
         let wordSet = Set(folded)
         let isNonTable = Lexicon.nonTablePhrases.contains { containsPhrase(folded, $0) }
-        let per100 = quantities.contains { $0.value == 100 && ($0.unit == .gram || $0.isVolume) && !$0.isPercent }
+        let per100 = quantities.contains { $0.value == 100 && ($0.unit == .gram || $0.isVolume || ($0.unit == nil && servingWordIn(folded))) && !$0.isPercent }
         let servingWord = !wordSet.isDisjoint(with: Lexicon.servingWords)
             || zip(folded, folded.dropFirst()).contains { perWords.contains($0.0) && Lexicon.packageWords.contains($0.1) }
         let prepared = !wordSet.isDisjoint(with: Lexicon.preparedWords)
@@ -173,6 +182,10 @@ enum LineAnalyzer {
                             hasTitleWord: title, lineIndex: lineIndex, box: box, wordBoxes: wordBoxes)
     }
 
+    private static func servingWordIn(_ words: [String]) -> Bool {
+        !Set(words).isDisjoint(with: Lexicon.servingWords)
+    }
+
     private static func containsPhrase(_ words: [String], _ phrase: [String]) -> Bool {
         guard !phrase.isEmpty, words.count >= phrase.count else { return false }
         for start in 0...(words.count - phrase.count) where Array(words[start..<(start + phrase.count)]) == phrase {
@@ -184,19 +197,19 @@ enum LineAnalyzer {
     /// Longest-match lexicon lookup. Multi-word terms also match when OCR dropped the spaces ("dontsucres").
     static func matchMentions(_ words: [Word]) -> [LineAnalysis.Mention] {
         var mentions: [LineAnalysis.Mention] = []
+        let wordBytes = words.map(\.bytes)
         var index = 0
         while index < words.count {
-            let word = words[index].folded
-            guard let first = word.first, let candidates = termsByFirstLetter[first] else {
+            guard let first = wordBytes[index].first, let candidates = termsByFirstByte[first] else {
                 index += 1
                 continue
             }
             var best: (term: Lexicon.Term, length: Int, edits: Int, span: Int)?
-            for term in candidates {
-                if let (span, edits) = match(term.words, words, at: index) {
-                    let length = term.words.reduce(0) { $0 + $1.count }
+            for prepared in candidates {
+                if let (span, edits) = match(prepared, wordBytes, at: index) {
+                    let length = prepared.length
                     if best == nil || length > best!.length || (length == best!.length && edits < best!.edits) {
-                        best = (term, length, edits, span)
+                        best = (prepared.term, length, edits, span)
                     }
                 }
             }
@@ -215,20 +228,17 @@ enum LineAnalyzer {
     }
 
     /// Matches a term's words at `index`; returns the number of line words used and total edits.
-    private static func match(_ termWords: [String], _ words: [Word], at index: Int) -> (Int, Int)? {
-        if termWords.count > 1 {
-            let joined = termWords.joined()
-            if TextFolding.matches(words[index].folded, joined) {
-                return (1, TextFolding.editDistance(words[index].folded, joined, limit: 2))
-            }
+    private static func match(_ term: Lexicon.PreparedTerm, _ words: [[UInt8]], at index: Int) -> (Int, Int)? {
+        if term.bytes.count > 1, TextFolding.matches(words[index], term.joined) {
+            return (1, TextFolding.editDistance(words[index], term.joined, limit: 2))
         }
-        guard index + termWords.count <= words.count else { return nil }
+        guard index + term.bytes.count <= words.count else { return nil }
         var edits = 0
-        for (offset, termWord) in termWords.enumerated() {
-            let word = words[index + offset].folded
+        for (offset, termWord) in term.bytes.enumerated() {
+            let word = words[index + offset]
             guard TextFolding.matches(word, termWord) else { return nil }
             if word != termWord { edits += TextFolding.editDistance(word, termWord, limit: 2) }
         }
-        return (termWords.count, edits)
+        return (term.bytes.count, edits)
     }
 }
