@@ -61,6 +61,8 @@ enum LineAnalyzer {
         var folded: String
         var start: Int
         var end: Int
+        /// A digit lies between the previous word and this one, so a phrase cannot continue across it.
+        var followsNumber = false
         var bytes: [UInt8] { Array(folded.utf8) }
     }
 
@@ -77,7 +79,9 @@ enum LineAnalyzer {
         var words: [Word] = []
         var current = ""
         var start = 0
+        var sawDigit = false
         for (index, character) in chars.enumerated() {
+            if character.isNumber && current.isEmpty { sawDigit = true }
             if character.isLetter {
                 if current.isEmpty { start = index }
                 if character.isASCII {
@@ -86,11 +90,14 @@ enum LineAnalyzer {
                     current += TextFolding.fold(String(character))
                 }
             } else if !current.isEmpty {
-                words.append(Word(folded: current, start: start, end: index))
+                words.append(Word(folded: current, start: start, end: index, followsNumber: sawDigit))
                 current = ""
+                sawDigit = character.isNumber
             }
         }
-        if !current.isEmpty { words.append(Word(folded: current, start: start, end: chars.count)) }
+        if !current.isEmpty {
+            words.append(Word(folded: current, start: start, end: chars.count, followsNumber: sawDigit))
+        }
         return words
     }
 
@@ -198,6 +205,7 @@ enum LineAnalyzer {
     static func matchMentions(_ words: [Word]) -> [LineAnalysis.Mention] {
         var mentions: [LineAnalysis.Mention] = []
         let wordBytes = words.map(\.bytes)
+        let breaks = words.map(\.followsNumber)
         var index = 0
         while index < words.count {
             guard let first = wordBytes[index].first, let candidates = termsByFirstByte[first] else {
@@ -206,11 +214,20 @@ enum LineAnalyzer {
             }
             var best: (term: Lexicon.Term, length: Int, edits: Int, span: Int)?
             for prepared in candidates {
-                if let (span, edits) = match(prepared, wordBytes, at: index) {
+                if let (span, edits) = match(prepared, wordBytes, at: index),
+                   !breaks[(index + 1)..<(index + span)].contains(true) {
                     let length = prepared.length
                     if best == nil || length > best!.length || (length == best!.length && edits < best!.edits) {
                         best = (prepared.term, length, edits, span)
                     }
+                }
+            }
+            if best == nil, let stripped = strippingOfWhich(wordBytes[index]),
+               let strippedFirst = stripped.first, let strippedCandidates = termsByFirstByte[strippedFirst] {
+                // "dontsucres", "davonZucker": the "of which" word glued to the row name.
+                for prepared in strippedCandidates where prepared.bytes.count == 1
+                    && TextFolding.matches(stripped, prepared.bytes[0]) {
+                    if best == nil || prepared.length > best!.length { best = (prepared.term, prepared.length, 1, 1) }
                 }
             }
             guard let found = best else {
@@ -225,6 +242,15 @@ enum LineAnalyzer {
             index += found.span
         }
         return mentions
+    }
+
+    private static let ofWhichPrefixes: [[UInt8]] = Lexicon.ofWhichWords.filter { $0.count >= 4 }.map { Array($0.utf8) }
+
+    private static func strippingOfWhich(_ word: [UInt8]) -> [UInt8]? {
+        for prefix in ofWhichPrefixes where word.count >= prefix.count + 4 && word.starts(with: prefix) {
+            return Array(word[prefix.count...])
+        }
+        return nil
     }
 
     /// Matches a term's words at `index`; returns the number of line words used and total edits.

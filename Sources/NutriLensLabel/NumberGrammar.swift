@@ -91,6 +91,8 @@ enum NumberGrammar {
             && (start == 0 || !isDigit(chars[start - 1]) && !chars[start - 1].isLetter && !isSeparator(chars[start - 1]))
         let startsWithLetterDigit = digitLetters[first] != nil
         guard startsWithDigit || startsWithSeparator || startsWithLetterDigit else { return nil }
+        // Never start inside a digit run the scanner already rejected ("E330" must not yield "30").
+        if start > 0, isDigit(chars[start - 1]) { return nil }
         // A number glued to a preceding letter is part of a code ("E330", "B12", "Omega3"), not a value —
         // except a unit or a "/" read as "l" ("kJl239") which the energy repair handles.
         if start > 0, chars[start - 1].isLetter, !startsWithSeparator, !followsEnergyUnit(chars, at: start) {
