@@ -1,7 +1,8 @@
 import Foundation
 import NutriLensImaging
 
-/// The NutriLens pipeline: decode → classify (kind routing) → barcodes → OCR → label grammar → `ScanResult`.
+/// The NutriLens pipeline: decode → classify → barcodes → OCR (skipped for confident food photos) → label grammar →
+/// image kind → `ScanResult`.
 ///
 /// Build one per process and share it: it is `Sendable`, holds the Tesseract engine pool and the classifier, and
 /// every `scan` call is safe from any thread or task. Scans never throw: a bad input yields a result with `error`.
@@ -73,23 +74,17 @@ public final class Scanner: Sendable {
         func checkpoint() throws { if isCancelled() { throw ScanError.cancelled } }
         do {
             try checkpoint()
-            let working = try clock.measure("decode") { try decoder.decode(input) }
+            let (working, decodeWarnings) = try clock.measure("decode") { try decoder.decode(input) }
+            warnings += decodeWarnings
             result.width = working.originalWidth
             result.height = working.originalHeight
 
-            var routedAway = false
+            var evidence: ClassifierStage.Evidence?
             if let classifier {
                 try checkpoint()
-                if let c = try clock.measure("classify", { try classifier.classify(working) }) {
-                    result.kind = c.kind
-                    result.kindConfidence = ScanResultJSON.rounded(c.kindConfidence, decimals: 3)
-                    result.foodItems = c.foodItems.map {
-                        FoodItem(label: $0.label, confidence: $0.confidence.map { ScanResultJSON.rounded($0, decimals: 3) }, group: $0.group)
-                    }
-                    if let threshold = configuration.kindRoutingThreshold, c.kind == .foodPhoto || c.kind == .other,
-                       c.kindConfidence >= threshold {
-                        routedAway = true
-                    }
+                evidence = clock.measure("classify") { classifier.classify(working) }
+                result.foodItems = evidence?.foodItems.map {
+                    FoodItem(label: $0.label, confidence: $0.confidence.map { ScanResultJSON.rounded($0, decimals: 3) }, group: $0.group)
                 }
             }
             if let barcodes {
@@ -97,14 +92,22 @@ public final class Scanner: Sendable {
                 result.barcodes = try clock.measure("barcode") { try barcodes.read(working) }
             }
             if let ocr, let label {
-                if routedAway {
-                    warnings.append("nutrition OCR skipped: photo classified as \(result.kind?.rawValue ?? "?") (p=\(result.kindConfidence ?? 0))")
+                // Kind routing: a confident food photo without a barcode gets no OCR (the costliest stage).
+                if let threshold = configuration.kindRoutingThreshold, let food = evidence?.foodProbability,
+                   food >= threshold, result.barcodes?.isEmpty ?? true {
+                    warnings.append("nutrition OCR skipped: photo looks like food (p=\(ScanResultJSON.rounded(food, decimals: 2)))")
                 } else {
                     try checkpoint()
                     let lines = try clock.measure("ocr") { try ocr.recognize(working) }
                     try checkpoint()
-                    result.nutrition = clock.measure("parse") { label.parse(lines, working: working) }
+                    result.nutrition = try clock.measure("parse") { try label.parse(lines, working: working) }
                 }
+            }
+            if classifier != nil || ocr != nil,
+               let (kind, p) = ClassifierStage.kind(evidence, barcodeFound: !(result.barcodes?.isEmpty ?? true),
+                                                    nutritionRows: LabelStage.anchorCount(result.nutrition)) {
+                result.kind = kind
+                result.kindConfidence = ScanResultJSON.rounded(p, decimals: 3)
             }
         } catch let error as ScanError {
             result.error = error.failure

@@ -35,8 +35,8 @@ public struct ScannerConfiguration: Sendable, Equatable {
     public var tessdataPath: String?
     /// Classifier model file; `nil` means discover (`NUTRILENS_MODEL`, then `models/` beside the package or binary).
     public var classifierModelPath: String?
-    /// When the classifier says `food_photo` or `other` with at least this probability (0…1), OCR is skipped.
-    /// `nil` disables routing (every enabled stage always runs). Default 0.9.
+    /// Kind routing: when the classifier's food probability is at least this (0…1) and no barcode was found, nutrition
+    /// OCR is skipped (a plate has no table, and OCR is the costliest stage). `nil` disables routing. Default 0.9.
     public var kindRoutingThreshold: Double?
 
     public init(languages: [String] = ["eng", "deu", "fra"], stages: Stages = .all, barcodeAttemptBudget: Int = 8,

@@ -11,18 +11,18 @@ struct DecodeStage: Sendable {
         workingMaxDimension = configuration.workingMaxDimension
     }
 
-    func decode(_ input: ScanInput) throws -> WorkingImage {
+    func decode(_ input: ScanInput) throws -> (WorkingImage, warnings: [String]) {
         switch input {
         case .image(let image, _):
-            return WorkingImage(image: image, originalWidth: image.width, originalHeight: image.height)
+            return (WorkingImage(image: image, originalWidth: image.width, originalHeight: image.height), [])
         case .file(let url):
             let data: Data
             do { data = try Data(contentsOf: url) } catch {
                 throw ScanError.unreadable(path: url.relativePath, reason: Self.reason(for: url))
             }
-            return try decode(data: data)
+            return (try decode(data: data), [])
         case .data(let data, _):
-            return try decode(data: data)
+            return (try decode(data: data), [])
         }
     }
 

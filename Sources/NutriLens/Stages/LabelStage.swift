@@ -2,5 +2,12 @@
 struct LabelStage: Sendable {
     static let isAvailable = false
 
-    func parse(_ lines: [RecognizedLine], working: WorkingImage?) -> NutritionResult? { nil }
+    func parse(_ lines: OCRStage.Lines, working: WorkingImage?) throws -> NutritionResult? { nil }
+
+    func parse(text: String) throws -> NutritionResult? { nil }
+
+    /// Number of distinct nutrients in a result: the "nutrition anchor" signal for the kind scorer.
+    static func anchorCount(_ nutrition: NutritionResult?) -> Int {
+        Set((nutrition?.nutriments.keys).map { $0.map(FieldScoring.nutrientName(of:)) } ?? []).count
+    }
 }
