@@ -25,7 +25,9 @@ let package = Package(
 
         // MARK: Pipeline stages
         .target(name: "NutriLensImaging",
-                swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+                swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))],
+                // Float rounding/sqrt lower to libm calls on Linux; no Foundation/Glibc import pulls libm in here.
+                linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "NutriLensImageIO", dependencies: ["NutriLensImaging", "CImageShims"]),
         .target(name: "NutriLensBarcode", dependencies: ["NutriLensImaging", "CZBar"]),
         .target(name: "NutriLensOCR", dependencies: ["NutriLensImaging", "CTesseract", "CLeptonica"]),
