@@ -10,7 +10,7 @@ enum ScannerOptions {
         OptionSpec(name: "no-nutrition", short: nil, valueName: nil, help: "Skip OCR and the nutrition table."),
         OptionSpec(name: "no-classifier", short: nil, valueName: nil, help: "Skip food/kind classification (and kind routing)."),
         OptionSpec(name: "no-routing", short: nil, valueName: nil, help: "Run OCR even on photos classified as food or other."),
-        OptionSpec(name: "barcode-budget", short: nil, valueName: "N", help: "Max ZBar attempts per image (default 8)."),
+        OptionSpec(name: "barcode-budget", short: nil, valueName: "SECONDS", help: "Time the barcode retry ladder may spend per image (default 0.25)."),
         OptionSpec(name: "max-size", short: nil, valueName: "PX", help: "Longest side of the working image; 0 = full size (default 2400)."),
         OptionSpec(name: "tessdata", short: nil, valueName: "DIR", help: "Folder with *.traineddata (default: discovered)."),
         OptionSpec(name: "model", short: nil, valueName: "FILE", help: "Classifier model file (default: discovered)."),
@@ -29,7 +29,12 @@ enum ScannerOptions {
         if args.flags.contains("no-nutrition") { config.stages.remove(.nutrition) }
         if args.flags.contains("no-classifier") { config.stages.remove(.classifier) }
         if args.flags.contains("no-routing") { config.kindRoutingThreshold = nil }
-        if let budget = try args.integer("barcode-budget", in: 1...1000) { config.barcodeAttemptBudget = budget }
+        if let text = args.values["barcode-budget"] {
+            guard let seconds = Double(text), seconds > 0, seconds <= 60 else {
+                throw UsageError.invalidValue(option: "barcode-budget", value: text, expected: "seconds, more than 0 and at most 60")
+            }
+            config.barcodeTimeBudget = seconds
+        }
         if let size = try args.integer("max-size", in: 0...100_000) { config.workingMaxDimension = size == 0 ? nil : size }
         config.tessdataPath = args.values["tessdata"]
         config.classifierModelPath = args.values["model"]

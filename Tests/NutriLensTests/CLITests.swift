@@ -28,9 +28,9 @@ final class CLITests: XCTestCase {
         let lines = run.jsonLines
         XCTAssertEqual(lines.count, 2, "one JSON object per input, in input order:\n\(run.stdout)")
         XCTAssertEqual(lines.first?["path"] as? String, "missing.png")
-        XCTAssertEqual((lines.first?["error"] as? [String: Any])?["type"] as? String, "unreadable")
+        XCTAssertEqual((lines.first?["error"] as? [String: Any])?["type"] as? String, "file_not_found")
         XCTAssertEqual(lines.last?["path"] as? String, corrupt.path)
-        XCTAssertNotNil(lines.last?["error"])
+        XCTAssertEqual((lines.last?["error"] as? [String: Any])?["type"] as? String, "truncated")
     }
 
     func testParseOutputShape() throws {

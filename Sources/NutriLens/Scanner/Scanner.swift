@@ -29,9 +29,8 @@ public final class Scanner: Sendable {
         decoder = DecodeStage(configuration: configuration)
         let stages = configuration.stages
         barcodes = stages.contains(.barcode) && BarcodeStage.isAvailable ? try BarcodeStage(configuration: configuration) : nil
-        let nutritionAvailable = OCRStage.isAvailable && LabelStage.isAvailable
-        ocr = stages.contains(.nutrition) && nutritionAvailable ? try OCRStage(configuration: configuration) : nil
-        label = stages.contains(.nutrition) && nutritionAvailable ? LabelStage() : nil
+        ocr = stages.contains(.nutrition) && OCRStage.isAvailable ? try OCRStage(configuration: configuration) : nil
+        label = ocr != nil ? LabelStage() : nil
         classifier = stages.contains(.classifier) && ClassifierStage.isAvailable ? try ClassifierStage(configuration: configuration) : nil
     }
 
@@ -83,9 +82,7 @@ public final class Scanner: Sendable {
             if let classifier {
                 try checkpoint()
                 evidence = clock.measure("classify") { classifier.classify(working) }
-                result.foodItems = evidence?.foodItems.map {
-                    FoodItem(label: $0.label, confidence: $0.confidence.map { ScanResultJSON.rounded($0, decimals: 3) }, group: $0.group)
-                }
+                result.foodItems = evidence?.foodItems
             }
             if let barcodes {
                 try checkpoint()
@@ -103,9 +100,9 @@ public final class Scanner: Sendable {
                     result.nutrition = try clock.measure("parse") { try label.parse(lines, working: working) }
                 }
             }
-            if classifier != nil || ocr != nil,
-               let (kind, p) = ClassifierStage.kind(evidence, barcodeFound: !(result.barcodes?.isEmpty ?? true),
-                                                    nutritionRows: LabelStage.anchorCount(result.nutrition)) {
+            if classifier != nil || ocr != nil {
+                let (kind, p) = ClassifierStage.kind(evidence, barcodeFound: !(result.barcodes?.isEmpty ?? true),
+                                                     nutritionRows: LabelStage.anchorCount(result.nutrition))
                 result.kind = kind
                 result.kindConfidence = ScanResultJSON.rounded(p, decimals: 3)
             }

@@ -22,29 +22,31 @@ public struct ScannerConfiguration: Sendable, Equatable {
     public var languages: [String]
     /// Stages to run. Default `.all`. Decoding always runs.
     public var stages: Stages
-    /// Upper bound on ZBar attempts per image in the barcode retry ladder (scales, binarisations, rotations), `>= 1`.
-    /// Default 8.
-    public var barcodeAttemptBudget: Int
+    /// Wall-clock seconds the barcode retry ladder (scales, binarisations, tilts, tiles) may spend per image, `> 0`;
+    /// the step running when it expires finishes. Default 0.25.
+    public var barcodeTimeBudget: Double
     /// Inputs whose header declares more pixels than this fail with a `too_large` error before any allocation.
     /// Default 100 megapixels.
     public var maxImagePixels: Int
     /// Longest side, in pixels, of the working image the stages see; bigger photos are decoded downscaled (libjpeg DCT
     /// scaling) to about this. `nil` keeps full resolution. Default 2400.
     public var workingMaxDimension: Int?
-    /// Folder holding `*.traineddata`; `nil` means discover (`TESSDATA_PREFIX`, then the Debian/Homebrew folders).
+    /// Folder holding `*.traineddata`; `nil` means discover (`NutriLensOCR.TessdataLocator`: `TESSDATA_PREFIX`, then
+    /// the Debian/Homebrew folders).
     public var tessdataPath: String?
-    /// Classifier model file; `nil` means discover (`NUTRILENS_MODEL`, then `models/` beside the package or binary).
+    /// Classifier model file (`efficientnet_lite0.nlm`); `nil` means discover (`NutriLensClassifier.ModelLocator`:
+    /// `NUTRILENS_MODELS`, then `models/` in the working directory or above the binary or package).
     public var classifierModelPath: String?
     /// Kind routing: when the classifier's food probability is at least this (0…1) and no barcode was found, nutrition
     /// OCR is skipped (a plate has no table, and OCR is the costliest stage). `nil` disables routing. Default 0.9.
     public var kindRoutingThreshold: Double?
 
-    public init(languages: [String] = ["eng", "deu", "fra"], stages: Stages = .all, barcodeAttemptBudget: Int = 8,
+    public init(languages: [String] = ["eng", "deu", "fra"], stages: Stages = .all, barcodeTimeBudget: Double = 0.25,
                 maxImagePixels: Int = 100_000_000, workingMaxDimension: Int? = 2400, tessdataPath: String? = nil,
                 classifierModelPath: String? = nil, kindRoutingThreshold: Double? = 0.9) {
         self.languages = languages
         self.stages = stages
-        self.barcodeAttemptBudget = barcodeAttemptBudget
+        self.barcodeTimeBudget = barcodeTimeBudget
         self.maxImagePixels = maxImagePixels
         self.workingMaxDimension = workingMaxDimension
         self.tessdataPath = tessdataPath
