@@ -1,8 +1,8 @@
 import Foundation
 import NutriLensImaging
 
-/// The NutriLens pipeline: decode → classify → barcodes → OCR (skipped for confident food photos) → label grammar →
-/// image kind → `ScanResult`.
+/// The NutriLens pipeline: decode → barcodes → OCR → label grammar → classifier (only when no table was found, under
+/// the default `.labelFirst` routing) → image kind → `ScanResult`.
 ///
 /// Build one per process and share it: it is `Sendable`, holds the Tesseract engine pool and the classifier, and
 /// every `scan` call is safe from any thread or task. Scans never throw: a bad input yields a result with `error`.
@@ -78,20 +78,24 @@ public final class Scanner: Sendable {
             result.width = working.originalWidth
             result.height = working.originalHeight
 
+            let routing = configuration.routing
             var evidence: ClassifierStage.Evidence?
-            if let classifier {
+            var classified = false
+            func classify() throws {
+                guard let classifier, !classified else { return }
                 try checkpoint()
                 evidence = clock.measure("classify") { classifier.classify(working) }
                 result.foodItems = evidence?.foodItems
+                classified = true
             }
+            if routing != .labelFirst { try classify() }
             if let barcodes {
                 try checkpoint()
                 result.barcodes = try clock.measure("barcode") { try barcodes.read(working) }
             }
             if let ocr, let label {
-                // Kind routing: a confident food photo without a barcode gets no OCR (the costliest stage).
-                if let threshold = configuration.kindRoutingThreshold, let food = evidence?.foodProbability,
-                   food >= threshold, result.barcodes?.isEmpty ?? true {
+                if routing == .foodFirst, let food = evidence?.foodProbability, food >= configuration.foodThreshold,
+                   result.barcodes?.isEmpty ?? true {
                     warnings.append("nutrition OCR skipped: photo looks like food (p=\(ScanResultJSON.rounded(food, decimals: 2)))")
                 } else {
                     try checkpoint()
@@ -99,6 +103,10 @@ public final class Scanner: Sendable {
                     try checkpoint()
                     result.nutrition = try clock.measure("parse") { try label.parse(lines, working: working) }
                 }
+            }
+            // Label-first: a photo with a nutrition table needs no food items; anything else gets the classifier.
+            if routing == .labelFirst && LabelStage.anchorCount(result.nutrition) < Self.tableRowsForLabel {
+                try classify()
             }
             if classifier != nil || ocr != nil {
                 let (kind, p) = ClassifierStage.kind(evidence, barcodeFound: !(result.barcodes?.isEmpty ?? true),
@@ -116,6 +124,9 @@ public final class Scanner: Sendable {
         result.warnings = warnings.isEmpty ? nil : warnings
         return result
     }
+
+    /// Distinct nutrients that make a photo a label for routing (fewer may be stray words on a food photo).
+    static let tableRowsForLabel = 3
 
     /// Enabled stages this build cannot run, reported on every result so a missing stage is never silent.
     private var unavailableStageWarnings: [String] {

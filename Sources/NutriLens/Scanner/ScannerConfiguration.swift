@@ -37,13 +37,26 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// Classifier model file (`efficientnet_lite0.nlm`); `nil` means discover (`NutriLensClassifier.ModelLocator`:
     /// `NUTRILENS_MODELS`, then `models/` in the working directory or above the binary or package).
     public var classifierModelPath: String?
-    /// Kind routing: when the classifier's food probability is at least this (0…1) and no barcode was found, nutrition
-    /// OCR is skipped (a plate has no table, and OCR is the costliest stage). `nil` disables routing. Default 0.9.
-    public var kindRoutingThreshold: Double?
+    /// How the image kind is used to skip work.
+    public enum Routing: String, Sendable, Equatable, CaseIterable {
+        /// Every enabled stage runs on every image.
+        case none
+        /// Labels first (default): barcode, OCR and grammar run; the classifier runs only when no nutrition table was
+        /// found (a label needs no food items, and the network is the second-costliest stage).
+        case labelFirst = "label-first"
+        /// Food first: the classifier runs first; when its food probability is at least `foodThreshold` and no barcode
+        /// was found, OCR is skipped (for folders of mostly plate photos).
+        case foodFirst = "food-first"
+    }
+
+    /// Kind routing policy. Default `.labelFirst`.
+    public var routing: Routing
+    /// Food probability (0…1) above which `.foodFirst` routing skips OCR. Default 0.9.
+    public var foodThreshold: Double
 
     public init(languages: [String] = ["eng", "deu", "fra"], stages: Stages = .all, barcodeTimeBudget: Double = 0.25,
                 maxImagePixels: Int = 100_000_000, workingMaxDimension: Int? = 2400, tessdataPath: String? = nil,
-                classifierModelPath: String? = nil, kindRoutingThreshold: Double? = 0.9) {
+                classifierModelPath: String? = nil, routing: Routing = .labelFirst, foodThreshold: Double = 0.9) {
         self.languages = languages
         self.stages = stages
         self.barcodeTimeBudget = barcodeTimeBudget
@@ -51,6 +64,7 @@ public struct ScannerConfiguration: Sendable, Equatable {
         self.workingMaxDimension = workingMaxDimension
         self.tessdataPath = tessdataPath
         self.classifierModelPath = classifierModelPath
-        self.kindRoutingThreshold = kindRoutingThreshold
+        self.routing = routing
+        self.foodThreshold = foodThreshold
     }
 }
