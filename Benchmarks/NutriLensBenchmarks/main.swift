@@ -10,6 +10,8 @@ let families: [(name: String, summary: String, run: ([String]) throws -> Void)] 
      { try BarcodeBenchmark.run($0) }),
     ("classifier", "[options]  classifier load, per-crop and multi-crop latency",
      { try ClassifierBenchmark.run(arguments: $0) }),
+    ("ocr", "[CORPUS] [options]  OCR stage time and numeric-token accuracy vs `tesseract --psm 6` on label photos",
+     { try OCRBenchmark.run($0) }),
 ]
 
 let benchArgs = Array(CommandLine.arguments.dropFirst())
