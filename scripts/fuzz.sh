@@ -88,7 +88,9 @@ status=0
 for target in "${TARGETS[@]}"; do
     seed "$target"
     log="$WORK/$target/run-$(date -u +%Y%m%dT%H%M%S).log"
-    before=$(ls "$WORK/$target/artifacts" | wc -l)
+    # Only crash-/timeout-/oom-/leak- files are findings; slow-unit- files (-report_slow_units) are listed apart.
+    count_findings() { find "$WORK/$target/artifacts" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l; }
+    before=$(count_findings)
     echo "== $target: ${SECONDS_PER_TARGET}s, seeds $(ls "$WORK/$target/seeds" | wc -l), log $log"
     set +e
     # shellcheck disable=SC2086
@@ -104,7 +106,7 @@ for target in "${TARGETS[@]}"; do
     cov=$(echo "$last" | grep -o 'cov: [0-9]*' | grep -o '[0-9]*' || echo '?')
     ft=$(echo "$last" | grep -o 'ft: [0-9]*' | grep -o '[0-9]*' || echo '?')
     corpus=$(ls "$WORK/$target/corpus" | wc -l)
-    crashes=$(( $(ls "$WORK/$target/artifacts" | wc -l) - before ))
+    crashes=$(( $(count_findings) - before ))
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$SECONDS_PER_TARGET" "$execs" \
         "$rate" "$cov" "$ft" "$corpus" "$crashes" | tee -a "$WORK/summary.tsv"
     if [[ $rc -ne 0 ]]; then
