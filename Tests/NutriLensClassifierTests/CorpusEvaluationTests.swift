@@ -35,7 +35,7 @@ final class CorpusEvaluationTests: XCTestCase {
         }
         let results = ResultBox(count: samples.count)
         DispatchQueue.concurrentPerform(iterations: samples.count) { i in
-            results.set(i, Result { classifier.classify(Self.rgb(try ImageDecoder.decode(contentsOf: samples[i].1).image)) })
+            results.set(i, Result { classifier.classify(try ImageDecoder.decode(contentsOf: samples[i].1).image) })
         }
         for (i, (sidecar, imageURL)) in samples.enumerated() {
             let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: sidecar))
@@ -79,16 +79,6 @@ final class CorpusEvaluationTests: XCTestCase {
         init(count: Int) { slots = Array(repeating: nil, count: count) }
         func set(_ i: Int, _ r: Result<FoodClassification, Error>) { lock.lock(); slots[i] = r; lock.unlock() }
         func get(_ i: Int) throws -> FoodClassification { lock.lock(); defer { lock.unlock() }; return try slots[i]!.get() }
-    }
-
-    static func rgb(_ image: DecodedImage) -> RGBImage {
-        switch image {
-        case .color(let c): return c
-        case .gray(let g):
-            var px = [UInt8](repeating: 0, count: g.width * g.height * 3)
-            for y in 0..<g.height { for x in 0..<g.width { let v = g.pixels[y * g.stride + x]; let o = (y * g.width + x) * 3; px[o] = v; px[o + 1] = v; px[o + 2] = v } }
-            return RGBImage(width: g.width, height: g.height, layout: .rgb, pixels: px)
-        }
     }
 
     /// Bin-weighted |accuracy - mean confidence| over 10 equal-width confidence bins.
