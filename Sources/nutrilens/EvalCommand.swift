@@ -94,7 +94,8 @@ enum EvaluationSummary {
             lines.append("nutriment                     recall  precision  truth  predicted")
             for key in r.perNutrient.keys.sorted() {
                 let t = r.perNutrient[key]!
-                lines.append(String(format: "  %-26@ %@     %@  %5d  %9d", key, pct(t.recall), pct(t.precision), t.truth, t.predicted))
+                let name = key.count >= 26 ? key + " " : key + String(repeating: " ", count: 26 - key.count)
+                lines.append("  " + name + " \(pct(t.recall))     \(pct(t.precision))  " + String(format: "%5d  %9d", t.truth, t.predicted))
             }
         }
         if !r.worstImages.isEmpty {
