@@ -46,13 +46,24 @@ public enum ImageDecoder {
         return finish(raw, format: format, orientation: orientation, options: options)
     }
 
-    /// Format, stored size and EXIF orientation of an image file without decoding its pixels.
+    /// Format, stored size and EXIF orientation of an image file without decoding its pixels. Reads the first
+    /// `headerPrefixBytes` of the file (metadata segments sit in front of the image data), and the whole file only
+    /// when the header runs past that.
     /// - Throws: the file errors of `decode(contentsOf:)`, `.empty`, `.unrecognizedFormat`, `.unsupported`,
     ///   `.truncated`/`.corrupt` when the header itself is damaged. Never `.tooLarge`: the caller decides.
     public static func readHeader(contentsOf url: URL, options: DecodeOptions = DecodeOptions()) throws -> ImageHeader {
-        let bytes = try FileReading.read(path: url.path, maxBytes: options.maxFileBytes)
-        return try bytes.withUnsafeBytes { try readHeader(bytes: $0) }
+        let head = try FileReading.read(path: url.path, maxBytes: options.maxFileBytes, prefix: headerPrefixBytes)
+        do {
+            return try head.bytes.withUnsafeBytes { try readHeader(bytes: $0) }
+        } catch ImageDecodingError.truncated where !head.complete {
+            let bytes = try FileReading.read(path: url.path, maxBytes: options.maxFileBytes)
+            return try bytes.withUnsafeBytes { try readHeader(bytes: $0) }
+        }
     }
+
+    /// How much of a file `readHeader(contentsOf:)` reads first: EXIF is at most 64 KiB, ICC profiles rarely pass
+    /// a few hundred KiB.
+    static let headerPrefixBytes = 1 << 20
 
     /// Format, stored size and EXIF orientation of in-memory image file bytes.
     public static func readHeader(data: Data) throws -> ImageHeader {

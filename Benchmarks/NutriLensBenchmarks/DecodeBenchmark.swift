@@ -1,0 +1,136 @@
+import Foundation
+import NutriLensImageIO
+
+/// `decode`: JPEG and PNG decode time and peak memory, full size vs downscaled while decoding.
+///
+/// Inputs: a ~12 MP camera JPEG (default: the largest JPEG in ../shared/corpus) and a 3000x4000 PNG (default: that
+/// photo converted once with ImageMagick into the temp directory). Each row is timed in this process (median of
+/// `--reps` after a warm-up) and then run once more in a child process whose peak RSS growth is the memory figure,
+/// so rows do not inherit each other's high-water mark. Targets (issue 2): downscaled JPEG decode <= 40% of full,
+/// peak memory <= 3x the decoded size.
+enum DecodeBenchmark {
+    struct Row {
+        let name: String
+        let path: String
+        let options: DecodeOptions
+    }
+
+    static func run(arguments: [String]) throws {
+        func value(_ flag: String) -> String? {
+            arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        }
+        let jpeg = try value("--jpeg") ?? largestCorpusJPEG()
+        let png = try value("--png") ?? pngCopy(of: jpeg, width: 3000, height: 4000)
+        let rows = try makeRows(jpeg: jpeg, png: png)
+        if let child = value("--peak-child").flatMap(Int.init) {
+            return try peakChild(rows[child])
+        }
+        let reps = max(1, value("--reps").flatMap(Int.init) ?? 5)
+        let jpegHeader = try ImageDecoder.readHeader(contentsOf: URL(fileURLWithPath: jpeg))
+        let pngHeader = try ImageDecoder.readHeader(contentsOf: URL(fileURLWithPath: png))
+        print("NutriLens decode benchmark: median of \(reps) runs after 1 warm-up; peak = child-process max RSS growth")
+        print("JPEG \(jpeg) (\(jpegHeader.width)x\(jpegHeader.height), orientation \(jpegHeader.orientation))")
+        print("PNG  \(png) (\(pngHeader.width)x\(pngHeader.height))")
+        let header = pad("case", 30) + pad("output", 13) + pad("MP", 7) + pad("time", 11) + pad("x full", 8)
+            + pad("peak MB", 9) + "peak / full RGB size"
+        print(header)
+        print(String(repeating: "-", count: header.count + 2))
+        var fullTime: [String: Double] = [:]
+        for (index, row) in rows.enumerated() {
+            let url = URL(fileURLWithPath: row.path)
+            let photo = try ImageDecoder.decode(contentsOf: url, options: row.options)
+            let seconds = try BenchmarkTiming.median(reps: reps) { try ImageDecoder.decode(contentsOf: url, options: row.options) }
+            let family = row.path
+            if fullTime[family] == nil { fullTime[family] = seconds }
+            let peak = try childPeakBytes(index: index, jpeg: jpeg, png: png)
+            let fullBytes = Double(photo.fullWidth * photo.fullHeight * 3)
+            var line = pad(row.name, 30) + pad("\(photo.image.width)x\(photo.image.height)", 13)
+            line += pad(String(format: "%.2f", Double(photo.image.width * photo.image.height) / 1e6), 7)
+            line += pad(BenchmarkTiming.format(seconds), 11)
+            line += pad(String(format: "%.0f%%", 100 * seconds / fullTime[family]!), 8)
+            line += pad(String(format: "%.1f", Double(peak) / 1e6), 9)
+            line += String(format: "%.2fx", Double(peak) / fullBytes)
+            print(line)
+        }
+    }
+
+    static func makeRows(jpeg: String, png: String) throws -> [Row] {
+        let j = try ImageDecoder.readHeader(contentsOf: URL(fileURLWithPath: jpeg))
+        let p = try ImageDecoder.readHeader(contentsOf: URL(fileURLWithPath: png))
+        let jl = max(j.width, j.height), pl = max(p.width, p.height)
+        func side(_ long: Int, _ num: Int, _ den: Int) -> Int { (long * num + den - 1) / den }
+        return [
+            Row(name: "jpeg full rgb", path: jpeg, options: DecodeOptions()),
+            Row(name: "jpeg full gray", path: jpeg, options: DecodeOptions(wantColor: false)),
+            Row(name: "jpeg 1/2 dct rgb", path: jpeg, options: DecodeOptions(targetMaxSide: side(jl, 1, 2))),
+            Row(name: "jpeg 3/8 dct rgb (~2 MP)", path: jpeg, options: DecodeOptions(targetMaxSide: side(jl, 3, 8))),
+            Row(name: "jpeg 3/8 dct gray (~2 MP)", path: jpeg,
+                options: DecodeOptions(targetMaxSide: side(jl, 3, 8), wantColor: false)),
+            Row(name: "png full rgb", path: png, options: DecodeOptions()),
+            Row(name: "png 1/2 box rgb (3 MP)", path: png, options: DecodeOptions(targetMaxSide: side(pl, 1, 2))),
+            Row(name: "png 1/3 box rgb (1.3 MP)", path: png, options: DecodeOptions(targetMaxSide: side(pl, 1, 3))),
+        ]
+    }
+
+    /// Runs in the child: one decode, then prints the growth of max RSS in bytes.
+    static func peakChild(_ row: Row) throws {
+        let before = maxRSSBytes()
+        let photo = try ImageDecoder.decode(contentsOf: URL(fileURLWithPath: row.path), options: row.options)
+        BenchmarkTiming.sink(photo)
+        print(maxRSSBytes() - before)
+    }
+
+    static func childPeakBytes(index: Int, jpeg: String, png: String) throws -> Int {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let out = try BarcodeBenchmark.runProcess(exe, ["decode", "--jpeg", jpeg, "--png", png, "--peak-child", "\(index)"])
+        guard let bytes = Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchError("peak child printed \(out.debugDescription)")
+        }
+        return bytes
+    }
+
+    static func maxRSSBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024  // Linux reports kilobytes
+    }
+
+    /// The JPEG with the most pixels under ../shared/corpus (beside the package root found from the working dir).
+    static func largestCorpusJPEG() throws -> String {
+        var dir = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
+            dir.deleteLastPathComponent()
+        }
+        let corpus = dir.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        guard let walker = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil) else {
+            throw BenchError("no corpus at \(corpus.path); pass --jpeg PATH")
+        }
+        var best: (path: String, pixels: Int)?
+        while let url = walker.nextObject() as? URL {
+            guard ["jpg", "jpeg"].contains(url.pathExtension.lowercased()),
+                  let h = try? ImageDecoder.readHeader(contentsOf: url) else { continue }
+            if h.width * h.height > best?.pixels ?? 0 { best = (url.path, h.width * h.height) }
+        }
+        guard let best else { throw BenchError("no JPEG in \(corpus.path); pass --jpeg PATH") }
+        return best.path
+    }
+
+    /// `jpeg` resized to exactly `width` x `height` as 8-bit RGB PNG in the temp directory (made once).
+    static func pngCopy(of jpeg: String, width: Int, height: Int) throws -> String {
+        let dir = NSTemporaryDirectory() + "nutrilens-bench"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let out = dir + "/" + URL(fileURLWithPath: jpeg).deletingPathExtension().lastPathComponent + "-\(width)x\(height).png"
+        if !FileManager.default.fileExists(atPath: out) {
+            _ = try BarcodeBenchmark.runProcess("/usr/bin/convert", [jpeg, "-auto-orient", "-resize", "\(width)x\(height)!",
+                                                                    "-depth", "8", "-type", "TrueColor", out])
+        }
+        return out
+    }
+
+    struct BenchError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func pad(_ s: String, _ n: Int) -> String { KernelBenchmarks.pad(s, n) }
+}
