@@ -4,7 +4,7 @@
 import Foundation
 
 let families: [(name: String, summary: String, run: ([String]) throws -> Void)] = [
-    ("decode", "[--jpeg PATH] [--png PATH] [--reps N]  JPEG/PNG decode full vs downscaled: time and peak memory",
+    ("decode", "[--jpeg PATH] [--png PATH] [--reps N] [--only TEXT]  JPEG/PNG decode full vs downscaled: time and peak memory",
      { try DecodeBenchmark.run(arguments: $0) }),
     ("kernels", "[--reps N] [--only NAME]  SIMD image kernels vs scalar reference vs Leptonica on a 3000x4000 image",
      { KernelBenchmarks.run(arguments: $0) }),
