@@ -90,6 +90,7 @@ enum DecodeBenchmark {
         func side(_ long: Int, _ num: Int, _ den: Int) -> Int { (long * num + den - 1) / den }
         return [
             Row(name: "jpeg full rgb", path: jpeg, options: DecodeOptions()),
+            Row(name: "jpeg full rgb, not oriented", path: jpeg, options: DecodeOptions(applyOrientation: false)),
             Row(name: "jpeg full gray", path: jpeg, options: DecodeOptions(wantColor: false)),
             Row(name: "jpeg 1/2 dct rgb", path: jpeg, options: DecodeOptions(targetMaxSide: side(jl, 1, 2))),
             Row(name: "jpeg 3/8 dct rgb (~2 MP)", path: jpeg, options: DecodeOptions(targetMaxSide: side(jl, 3, 8))),

@@ -41,7 +41,7 @@ enum JPEGDecoding {
                 failed = nl_jpeg_read_rows(decoder.pointer, dest, rowBytes, UInt32(height), &read, &status)
                     != NL_OK.rawValue || Int(read) != height
             } else {
-                let bandRows = 16
+                let bandRows = 64  // each upright row then receives 64 contiguous pixels per band
                 var band = [UInt8](repeating: 0, count: bandRows * rowBytes)
                 var y = 0
                 while y < height && !failed {
