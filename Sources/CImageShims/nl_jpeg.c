@@ -1,5 +1,6 @@
 // libjpeg-turbo behind setjmp: see nl_image_shims.h for the contract.
 #include "nl_image_shims.h"
+#include "nl_status_util.h"
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,11 +153,7 @@ static void nl_fill_info(const nl_jpeg *dec, nl_jpeg_info *info) {
 int32_t nl_jpeg_read_header(nl_jpeg *dec, const uint8_t *data, size_t size, int32_t max_scans, nl_jpeg_info *info,
                             nl_status *status) {
     memset(status, 0, sizeof *status);
-    if (!dec || !data || !info || dec->header_read) {
-        status->result = NL_ERR_USAGE;
-        snprintf(status->message, sizeof status->message, "nl_jpeg_read_header: bad arguments");
-        return status->result;
-    }
+    if (!dec || !data || !info || dec->header_read) return nl_usage(status, "nl_jpeg_read_header: bad arguments");
     dec->err.status = status;
     dec->max_scans = max_scans;
     if (setjmp(dec->err.jump)) {
@@ -177,11 +174,8 @@ int32_t nl_jpeg_read_header(nl_jpeg *dec, const uint8_t *data, size_t size, int3
 int32_t nl_jpeg_configure(nl_jpeg *dec, int32_t scale_num, int32_t want_gray, nl_jpeg_info *info, nl_status *status) {
     status->result = NL_OK;
     if (!dec || !info || !dec->header_read || dec->started || scale_num < 1 ||
-        scale_num > 8) {
-        status->result = NL_ERR_USAGE;
-        snprintf(status->message, sizeof status->message, "nl_jpeg_configure: bad arguments or state");
-        return status->result;
-    }
+        scale_num > 8)
+        return nl_usage(status, "nl_jpeg_configure: bad arguments or state");
     dec->err.status = status;
     if (setjmp(dec->err.jump)) {
         dec->err.status = NULL;
@@ -221,15 +215,10 @@ static void nl_cmyk_row(const uint8_t *src, uint8_t *dst, size_t width, int inve
     }
 }
 
-static int32_t nl_jpeg_usage(nl_status *status, const char *what) {
-    status->result = NL_ERR_USAGE;
-    snprintf(status->message, sizeof status->message, "%s", what);
-    return status->result;
-}
-
 int32_t nl_jpeg_start(nl_jpeg *dec, nl_status *status) {
     status->result = NL_OK;  // keep the warnings recorded while reading the header
-    if (!dec || !dec->header_read || dec->started) return nl_jpeg_usage(status, "nl_jpeg_start: header not read or started twice");
+    if (!dec || !dec->header_read || dec->started)
+        return nl_usage(status, "nl_jpeg_start: header not read or started twice");
     dec->err.status = status;
     if (setjmp(dec->err.jump)) {
         dec->err.status = NULL;
@@ -249,10 +238,10 @@ int32_t nl_jpeg_read_rows(nl_jpeg *dec, uint8_t *dst, size_t stride, uint32_t ma
                           nl_status *status) {
     status->result = NL_OK;
     *rows_read = 0;
-    if (!dec || !dst || !dec->started) return nl_jpeg_usage(status, "nl_jpeg_read_rows: not started");
+    if (!dec || !dst || !dec->started) return nl_usage(status, "nl_jpeg_read_rows: not started");
     struct jpeg_decompress_struct *c = &dec->cinfo;
     size_t row_bytes = (size_t)c->output_width * (dec->cmyk ? (dec->want_gray ? 1 : 3) : (size_t)c->out_color_components);
-    if (stride < row_bytes) return nl_jpeg_usage(status, "nl_jpeg_read_rows: stride below the row size");
+    if (stride < row_bytes) return nl_usage(status, "nl_jpeg_read_rows: stride below the row size");
     dec->err.status = status;
     if (setjmp(dec->err.jump)) {
         dec->err.status = NULL;
@@ -283,7 +272,7 @@ int32_t nl_jpeg_read_rows(nl_jpeg *dec, uint8_t *dst, size_t stride, uint32_t ma
 int32_t nl_jpeg_finish(nl_jpeg *dec, nl_status *status) {
     status->result = NL_OK;
     if (!dec || !dec->started || dec->cinfo.output_scanline < dec->cinfo.output_height)
-        return nl_jpeg_usage(status, "nl_jpeg_finish: rows left unread");
+        return nl_usage(status, "nl_jpeg_finish: rows left unread");
     dec->err.status = status;
     if (setjmp(dec->err.jump)) {
         dec->err.status = NULL;

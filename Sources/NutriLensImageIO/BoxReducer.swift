@@ -103,7 +103,8 @@ struct BoxReducer {
     func finish() -> (pixels: [UInt8], bytesPerPixel: Int) {
         precondition(nextOutputRow == outHeight, "BoxReducer: \(outHeight - nextOutputRow) bands missing")
         guard hasAlpha else { return (output, channels) }
-        let flat = AlphaFlattening.flattenPremultiplied(output, channels: channels, background: contentLuma.background)
+        let flat = AlphaFlattening.flatten(output, channels: channels, background: contentLuma.background,
+                                           premultiplied: true)
         return (flat, channels - 1)
     }
 }
