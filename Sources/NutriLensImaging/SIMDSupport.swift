@@ -82,8 +82,9 @@ func makeBytes(count: Int, _ body: (UnsafeMutableRawPointer) -> Void) -> [UInt8]
                  Float(Int32(bitPattern: v[6])), Float(Int32(bitPattern: v[7])))
 }
 
-/// Lane-wise UInt32 -> Float over the full unsigned range (correctly rounded, like scalar `Float(UInt32)`).
+/// Lane-wise UInt32 -> Float over the full unsigned range, correctly rounded like scalar `Float(UInt32)`: both
+/// 16-bit halves convert exactly and `hi * 65536` is exact, so the one rounding is that of the final add.
+/// (A lane-wise `Float(v[i])` stays eight scalar conversions on SSE2.)
 @inline(__always) func toFloatUnsigned(_ v: SIMD8<UInt32>) -> SIMD8<Float> {
-    SIMD8<Float>(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]), Float(v[4]), Float(v[5]), Float(v[6]),
-                 Float(v[7]))
+    toFloat(v &>> 16) * SIMD8<Float>(repeating: 65536) + toFloat(v & 0xFFFF)
 }
