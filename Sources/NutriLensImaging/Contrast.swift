@@ -39,28 +39,12 @@ extension GrayImage {
         let lo = SIMD16<UInt8>(repeating: range.low), hi = SIMD16<UInt8>(repeating: range.high)
         let whole = SIMD16<UInt16>(repeating: gi), fraction = SIMD16<UInt16>(repeating: gf)
         let half = SIMD16<UInt16>(repeating: 128)
-        let w = width, h = height, stride = self.stride
-        let out = pixels.withUnsafeBytes { buf in
-            makeBytes(count: w * h) { dst in
-                let src = buf.baseAddress!
-                for y in 0..<h {
-                    let row = src + y * stride, d = dst + y * w
-                    var x = 0
-                    while x + 16 <= w {
-                        // Clamp in bytes (pmaxub/pminub; 16-bit unsigned min/max need SSE4.1), then widen.
-                        let p: SIMD16<UInt8> = row.vector(at: x)
-                        let clamped = p.replacing(with: lo, where: p .< lo).replacing(with: hi, where: p .> hi)
-                        let delta = widen(clamped &- lo)
-                        // <= 255 by construction of the gain (see `ContrastStretch.gain`), so no final clamp.
-                        d.storeVector(narrowToBytes(delta &* whole &+ ((delta &* fraction &+ half) &>> 8)), at: x)
-                        x += 16
-                    }
-                    let r = row.assumingMemoryBound(to: UInt8.self), o = d.assumingMemoryBound(to: UInt8.self)
-                    while x < w { o[x] = ContrastStretch.map(r[x], range); x += 1 }
-                }
-            }
-        }
-        return GrayImage(width: w, height: h, stride: w, pixels: out)
+        return mapPixels({ p in
+            // Clamp in bytes (pmaxub/pminub; 16-bit unsigned min/max need SSE4.1), then widen.
+            let delta = widen(p.replacing(with: lo, where: p .< lo).replacing(with: hi, where: p .> hi) &- lo)
+            // <= 255 by construction of the gain (see `ContrastStretch.gain`), so no final clamp.
+            return narrowToBytes(delta &* whole &+ ((delta &* fraction &+ half) &>> 8))
+        }, { ContrastStretch.map($0, range) })
     }
 }
 
