@@ -41,7 +41,7 @@ struct BoundingBox: Equatable {
 /// scans (two ladder images, or one image and the same image turned 180 degrees), and no other GTIN was read over
 /// the same bars, unless one reading dominates (>= 3x the scanlines and confirmed). A checksum-valid wrong number is
 /// worse than none, so an unconfirmed or contested read is dropped rather than guessed. EAN-8/UPC-E additionally
-/// need `shortCodeMinimumQuality` scanlines or two ladder steps.
+/// need light quiet zones (`QuietZone`) and `shortCodeMinimumQuality` scanlines or two ladder steps.
 struct CandidatePool {
     struct Key: Hashable { var symbology: Symbology; var text: String }
 
@@ -57,6 +57,8 @@ struct CandidatePool {
         var quality: Int
         var steps: [LadderStep]
         var scans: Set<Int>
+        /// Some scan saw light quiet zones on both sides (only tested for EAN-8/UPC-E).
+        var quietZoneClear: Bool
         var order: Int
         var box: BoundingBox { BoundingBox(points) }
     }
@@ -77,13 +79,15 @@ struct CandidatePool {
     }
 
     @discardableResult
-    mutating func add(_ symbol: ZBarSymbol, step: LadderStep, scanID: Int, toOriginal t: PixelTransform) -> Key {
+    mutating func add(_ symbol: ZBarSymbol, step: LadderStep, scanID: Int, toOriginal t: PixelTransform,
+                      quietZoneClear: Bool = true) -> Key {
         let key = Key(symbology: symbol.symbology, text: symbol.text)
         let mapped = symbol.points.map(t.apply)
         if var c = candidates[key] {
             c.quality += symbol.quality
             c.points += mapped
             c.scans.insert(scanID)
+            c.quietZoneClear = c.quietZoneClear || quietZoneClear
             if !c.steps.contains(step) { c.steps.append(step) }
             if c.addOn == nil { c.addOn = symbol.addOn }
             if c.orientation == .unknown { c.orientation = Self.orientation(symbol.orientation, through: t) }
@@ -94,7 +98,8 @@ struct CandidatePool {
             key: key, gtin: GTIN.normalForm(of: symbol.text, symbology: symbol.symbology),
             addOn: symbol.addOn, points: mapped, polygon: Self.corners(of: symbol.points, through: t),
             orientation: Self.orientation(symbol.orientation, through: t),
-            quality: symbol.quality, steps: [step], scans: [scanID], order: candidates.count)
+            quality: symbol.quality, steps: [step], scans: [scanID], quietZoneClear: quietZoneClear,
+            order: candidates.count)
         return key
     }
 
@@ -125,8 +130,9 @@ struct CandidatePool {
                 continue
             }
             // Short codes are easy to imitate with a clipped scan of longer bars even when no long code was read:
-            // demand more agreeing scanlines or a second ladder step.
-            if c.key.symbology.isShortRetail && c.quality < Self.shortCodeMinimumQuality && c.steps.count < 2 { continue }
+            // they need a clear quiet zone, and more agreeing scanlines or a second ladder step.
+            if c.key.symbology.isShortRetail
+                && (!c.quietZoneClear || (c.quality < Self.shortCodeMinimumQuality && c.steps.count < 2)) { continue }
             let contested = rivals.contains { r in
                 guard !(r.key.symbology.isShortRetail && !c.key.symbology.isShortRetail) else { return false }
                 let dominates = c.quality >= 3 * r.quality && r.scans.count < c.scans.count + 1
