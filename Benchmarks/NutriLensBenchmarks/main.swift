@@ -6,7 +6,7 @@ import Foundation
 let families: [(name: String, summary: String, run: ([String]) throws -> Void)] = [
     ("kernels", "[--reps N] [--only NAME]  SIMD image kernels vs scalar reference vs Leptonica on a 3000x4000 image",
      { KernelBenchmarks.run(arguments: $0) }),
-    ("barcodes", "[CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--verbose]  barcode read rate and time vs zbarimg/zxing-cpp",
+    ("barcodes", "[CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget S] [--verbose] [--all]  barcode read rate and time vs zbarimg/zxing-cpp",
      { try BarcodeBenchmark.run($0) }),
     ("classifier", "[options]  classifier load, per-crop and multi-crop latency",
      { try ClassifierBenchmark.run(arguments: $0) }),

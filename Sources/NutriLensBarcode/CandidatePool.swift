@@ -57,7 +57,7 @@ struct CandidatePool {
         var quality: Int
         var steps: [LadderStep]
         var scans: Set<Int>
-        /// Some scan saw light quiet zones on both sides (only tested for EAN-8/UPC-E).
+        /// No scan saw bars on both sides of a one-sided read (only tested for EAN-8/UPC-E; see `QuietZone`).
         var quietZoneClear: Bool
         var order: Int
         var box: BoundingBox { BoundingBox(points) }
@@ -87,7 +87,7 @@ struct CandidatePool {
             c.quality += symbol.quality
             c.points += mapped
             c.scans.insert(scanID)
-            c.quietZoneClear = c.quietZoneClear || quietZoneClear
+            c.quietZoneClear = c.quietZoneClear && quietZoneClear
             if !c.steps.contains(step) { c.steps.append(step) }
             if c.addOn == nil { c.addOn = symbol.addOn }
             if c.orientation == .unknown { c.orientation = Self.orientation(symbol.orientation, through: t) }
@@ -123,7 +123,13 @@ struct CandidatePool {
         var out: [Candidate] = all.filter { !$0.key.symbology.carriesGTIN }
         for c in gtinFamily where c.gtin != nil && c.scans.count >= 2 {
             let box = c.box.grown(by: 4)
-            let rivals = gtinFamily.filter { $0.key != c.key && $0.box.intersects(box) }
+            let reach = c.box.grown(by: max(c.box.width, c.box.height) / 2)
+            // Rivals: other GTINs over the same bars. Hits on other scanlines of the same symbol may not overlap
+            // these, so nearby reads that share an EAN/UPC half (ZBar decodes the halves independently, and a
+            // misread changes one half only) count too.
+            let rivals = gtinFamily.filter {
+                $0.key != c.key && ($0.box.intersects(box) || ($0.box.intersects(reach) && Self.shareAHalf($0, c)))
+            }
             // A short EAN-8/UPC-E over a long EAN-13/UPC-A's bars is a partial scan of it (bug case 21).
             if c.key.symbology.isShortRetail,
                rivals.contains(where: { !$0.key.symbology.isShortRetail && $0.box.grown(by: 4).contains(c.box.centre) }) {
@@ -141,6 +147,12 @@ struct CandidatePool {
             if !contested { out.append(c) }
         }
         return out
+    }
+
+    /// Same first 7 or last 6 digits of the GTIN-13 form: the two halves of an EAN-13/UPC-A symbol.
+    private static func shareAHalf(_ a: Candidate, _ b: Candidate) -> Bool {
+        guard let x = a.gtin.flatMap(GTIN.gtin13), let y = b.gtin.flatMap(GTIN.gtin13) else { return false }
+        return x.prefix(7) == y.prefix(7) || x.suffix(6) == y.suffix(6)
     }
 
     /// `q / (q + 4)` for `q` agreeing scanlines (4 -> 0.5, 12 -> 0.75), halving the remaining doubt when a second
