@@ -87,14 +87,14 @@ enum OCRBenchmark {
             ours.append((m.found, m.char, t, mt.found))
             var line = String(format: "%@ | %.2f/%.2f/%4.0f | %.2f", short(s.path), m.found, m.char, t * 1000, mt.found)
             if baseline {
-                let (text, tb) = cli(s.path, languages)
+                let (text, tb) = cachedCLI(s.path, languages)
                 let mb = score(s.numbers, text: text)
                 base.append((mb.found, mb.char, max(0, tb - cliLoad)))
                 line += String(format: " | %.2f/%.2f/%4.0f", mb.found, mb.char, max(0, tb - cliLoad) * 1000)
             }
             line += " | \(page.orientation.rawValue) | \(Int(page.xHeight))"
             let tm = page.timings
-            line += String(format: " | prep %.0f osd %.0f layout %.0f rec %.0f", tm.prepare * 1000, tm.orientation * 1000, tm.layout * 1000, tm.recognition * 1000)
+            line += String(format: " | prep %.0f osd %.0f size %.0f rec %.0f", tm.prepare * 1000, tm.orientation * 1000, tm.textSize * 1000, tm.recognition * 1000)
             print(line)
         }
         guard !ours.isEmpty else { return }
@@ -162,6 +162,24 @@ enum OCRBenchmark {
     }
 
     // MARK: baseline
+
+    /// `cli` with results kept in `$TMPDIR/nutrilens-ocr-bench/` (keyed by path, size, mtime and languages), so
+    /// tuning runs do not pay for the baseline again.
+    static func cachedCLI(_ path: String, _ lang: String) -> (String, Double) {
+        let attrs = try? FileManager.default.attributesOfItem(atPath: path)
+        let stamp = "\((attrs?[.size] as? Int) ?? 0)-\(Int((attrs?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0))"
+        let key = (path + "|" + lang + "|" + stamp).unicodeScalars.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1.value)) &* 1099511628211 }
+        let dir = NSTemporaryDirectory() + "nutrilens-ocr-bench/"
+        let file = dir + String(key, radix: 16)
+        if let cached = try? String(contentsOfFile: file, encoding: .utf8), let nl = cached.firstIndex(of: "\n"),
+           let t = Double(cached[..<nl]) {
+            return (String(cached[cached.index(after: nl)...]), t)
+        }
+        let (text, t) = cli(path, lang)
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try? "\(t)\n\(text)".write(toFile: file, atomically: true, encoding: .utf8)
+        return (text, t)
+    }
 
     static func cli(_ path: String, _ lang: String) -> (String, Double) {
         let p = Process()

@@ -48,10 +48,13 @@ struct ImageTransform: Sendable, Equatable {
     }
 
     /// Original rectangle -> upright full-resolution rectangle.
-    func originalToUpright(_ r: PixelRect) -> PixelRect {
-        // The inverse of a clockwise turn by q is a clockwise turn by 4 - q on the rotated size.
-        let inv = ImageTransform(originalWidth: uprightWidth, originalHeight: uprightHeight,
-                                 uprightTurns: (4 - uprightTurns) % 4)
-        return inv.toOriginal(r)
+    func originalToUpright(_ r: PixelRect) -> PixelRect { inverseRotation.toOriginal(r) }
+
+    /// Original point -> upright full-resolution point.
+    func originalToUpright(_ p: PixelPoint) -> PixelPoint { inverseRotation.toOriginal(p.x, p.y) }
+
+    /// The inverse of a clockwise turn by q is a clockwise turn by 4 - q on the rotated size.
+    private var inverseRotation: ImageTransform {
+        ImageTransform(originalWidth: uprightWidth, originalHeight: uprightHeight, uprightTurns: (4 - uprightTurns) % 4)
     }
 }

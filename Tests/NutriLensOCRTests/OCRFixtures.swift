@@ -59,7 +59,7 @@ func unmatched(_ truth: [(text: String, box: PixelRect)], in words: [OCRWord], t
             let b = truth[i].box
             return b.x >= w.box.x - tolerance && b.maxX <= w.box.maxX + tolerance
                 && b.y >= w.box.y - tolerance && b.maxY <= w.box.maxY + tolerance
-        }.sorted { truth[$0].box.x < truth[$1].box.x }
+        } // ground truth is in reading order, also when the image (and so x) is turned
         guard let first = inside.first else { continue }
         let union = inside.dropFirst().reduce(truth[first].box) { $0.union(truth[$1].box) }
         let sameBox = abs(w.box.x - union.x) <= tolerance && abs(w.box.y - union.y) <= tolerance
