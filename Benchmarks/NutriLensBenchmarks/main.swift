@@ -1,9 +1,29 @@
+// nutrilens-bench: one subcommand per benchmark family, each in its own file. Release build:
+//   swift run -c release nutrilens-bench <family> [options]
+// Add a family: a file with `enum XBenchmark { static func run(arguments:) throws }` and a row in `families`.
 import Foundation
-import NutriLens
 
-// Subcommands: `ocr` (OCRBenchmark.swift).
+let families: [(name: String, summary: String, run: ([String]) throws -> Void)] = [
+    ("kernels", "[--reps N] [--only NAME]  SIMD image kernels vs scalar reference vs Leptonica on a 3000x4000 image",
+     { KernelBenchmarks.run(arguments: $0) }),
+    ("barcodes", "[CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--verbose]  barcode read rate and time vs zbarimg/zxing-cpp",
+     { try BarcodeBenchmark.run($0) }),
+    ("classifier", "[options]  classifier load, per-crop and multi-crop latency",
+     { try ClassifierBenchmark.run(arguments: $0) }),
+    ("ocr", "[CORPUS] [options]  OCR stage time and numeric-token accuracy vs `tesseract --psm 6` on label photos",
+     { try OCRBenchmark.run($0) }),
+]
+
 let benchArgs = Array(CommandLine.arguments.dropFirst())
-switch benchArgs.first {
-case "ocr": try OCRBenchmark.run(Array(benchArgs.dropFirst()))
-default: print("usage: nutrilens-bench ocr --help")
+if let name = benchArgs.first, let family = families.first(where: { $0.name == name }) {
+    do {
+        try family.run(Array(benchArgs.dropFirst()))
+    } catch {
+        FileHandle.standardError.write(Data("nutrilens-bench \(name): \(error)\n".utf8))
+        exit(1)
+    }
+} else {
+    print("usage: nutrilens-bench <family> [options]")
+    for family in families { print("  \(family.name) \(family.summary)") }
+    exit(benchArgs.isEmpty || benchArgs.first == "--help" ? 0 : 2)
 }
