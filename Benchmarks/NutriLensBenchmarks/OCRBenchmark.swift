@@ -9,9 +9,10 @@
 //     the engine is loaded before the loop) and of the tesseract CLI process (OMP_THREAD_LIMIT=1) minus its
 //     model-load time (median CLI CPU time on a 16x16 blank image). CPU time, because on a shared machine wall
 //     time mostly measures the neighbours; per-stage wall times are printed per image.
-// Decoding uses Leptonica's pixRead for both, so both see the same pixels (EXIF orientation is ignored by both).
+// Decoding ignores EXIF orientation, so both see the same pixels (photos stored sideways test the OSD path).
 import CLeptonica
 import Foundation
+import NutriLensImageIO
 import NutriLensImaging
 import NutriLensOCR
 
@@ -55,6 +56,7 @@ enum OCRBenchmark {
                     }.joined(separator: " "))
                 }
                 return
+            case let path where !path.hasPrefix("-"): corpus = path
             default:
                 print("usage: nutrilens-bench ocr [--corpus DIR] [--filter SUBSTR] [--limit N] [--lang eng+deu] [--no-baseline]"
                       + " [--reread never|always|useful] [--psm 3|6] [--xheight PX] [--threshold 0|1|2] [--no-osd] [--no-vocabulary] [--user-words F] [--user-patterns F] [--dump IMAGE]")
@@ -146,19 +148,13 @@ enum OCRBenchmark {
         return parts.suffix(2).joined(separator: "/")
     }
 
-    // MARK: decoding (Leptonica, same pixels the tesseract CLI sees)
+    // MARK: decoding (NutriLensImageIO, EXIF orientation NOT applied: the same pixels the tesseract CLI sees)
 
     static func decode(_ path: String) -> GrayImage? {
-        var pix = pixRead(path)
-        guard pix != nil else { return nil }
-        defer { pixDestroy(&pix) }
-        var gray = pixConvertTo8(pix, 0)
-        guard let g = gray else { return nil }
-        defer { pixDestroy(&gray) }
-        pixEndianByteSwap(g)
-        let w = Int(pixGetWidth(g)), h = Int(pixGetHeight(g)), wpl = Int(pixGetWpl(g)) * 4
-        let bytes = UnsafeRawBufferPointer(start: pixGetData(g), count: wpl * h)
-        return GrayImage(width: w, height: h, stride: wpl, pixels: Array(bytes))
+        var options = DecodeOptions()
+        options.wantColor = false
+        options.applyOrientation = false
+        return try? ImageDecoder.decode(contentsOf: URL(fileURLWithPath: path), options: options).image.grayscale
     }
 
     // MARK: baseline

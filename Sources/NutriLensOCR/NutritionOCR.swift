@@ -54,9 +54,10 @@ private struct PageReader {
 
     mutating func read() -> OCRPage {
         var clock = StageClock()
-        let full = LeptonicaImage(image)
-        let surveyScale = min(1, Double(options.surveyMaxSide) / Double(max(image.width, image.height)))
-        let survey = full.scaled(by: surveyScale)
+        let full = image
+        let surveyFactor = min(1, Double(options.surveyMaxSide) / Double(max(image.width, image.height)))
+        let (survey, surveyScaleX, surveyScaleY) = full.scaled(by: surveyFactor)
+        let surveyScale = (surveyScaleX, surveyScaleY)
         timings.prepare += clock.lap()
         let estimate = TextSizeEstimator.estimate(survey)
         timings.textSize += clock.lap()
@@ -81,7 +82,7 @@ private struct PageReader {
     }
 
     /// OSD's clockwise quarter turns when it is confident, else `nil`.
-    private mutating func detectTurns(_ survey: LeptonicaImage, clock: inout StageClock) -> Int? {
+    private mutating func detectTurns(_ survey: GrayImage, clock: inout StageClock) -> Int? {
         defer { timings.orientation += clock.lap() }
         guard let osd = engine.detectOrientation(survey), osd.confidence >= options.minimumOrientationConfidence else { return nil }
         return osd.turns
@@ -100,7 +101,7 @@ private struct PageReader {
     }
 
     /// Reads the page assuming its content is turned `turns` clockwise quarter turns.
-    private mutating func readOriented(turns: Int, full: LeptonicaImage, survey rawSurvey: LeptonicaImage, surveyScale: Double,
+    private mutating func readOriented(turns: Int, full: GrayImage, survey rawSurvey: GrayImage, surveyScale: (Double, Double),
                                        uprightEstimate: TextSizeEstimate?, clock: inout StageClock) -> OCRPage {
         let orientation = PageOrientation(quarterTurns: turns)
         var transform = ImageTransform(originalWidth: image.width, originalHeight: image.height,
@@ -109,19 +110,28 @@ private struct PageReader {
         timings.prepare += clock.lap()
         let estimate = uprightEstimate ?? TextSizeEstimator.estimate(survey)
         timings.textSize += clock.lap()
-        var xHeight = estimate.map { $0.xHeight / surveyScale }
+        // Turned a quarter, the survey's vertical axis is the original's horizontal one.
+        let surveyUprightScaleY = transform.uprightTurns % 2 == 0 ? surveyScale.1 : surveyScale.0
+        var xHeight = estimate.map { $0.xHeight / surveyUprightScaleY }
 
         // Page pass at the scale that puts the x-height at the target (the survey itself when it is close).
         var pageRaw: [RawWord] = []
         for attempt in 0..<2 {
-            var scale = xHeight.map { workingScale(xHeight: $0, width: transform.uprightWidth, height: transform.uprightHeight) } ?? surveyScale
-            if abs(scale / surveyScale - 1) < 0.15 { scale = surveyScale }
-            // Rotate before scaling so a turned photo gets exactly the pixels its upright twin would.
-            let working = scale == surveyScale ? survey : full.rotatedClockwise(quarterTurns: transform.uprightTurns).scaled(by: scale)
+            let wanted = xHeight.map { workingScale(xHeight: $0, width: transform.uprightWidth, height: transform.uprightHeight) }
+            let working: GrayImage
+            if let scale = wanted, abs(scale / surveyUprightScaleY - 1) >= 0.15 {
+                // Rotate before scaling so a turned photo gets exactly the pixels its upright twin would.
+                let scaled = full.rotatedClockwise(quarterTurns: transform.uprightTurns).scaled(by: scale)
+                working = scaled.image
+                (transform.scaleX, transform.scaleY) = (scaled.scaleX, scaled.scaleY)
+            } else {
+                working = survey
+                (transform.scaleX, transform.scaleY) = transform.uprightTurns % 2 == 0 ? surveyScale : (surveyScale.1, surveyScale.0)
+            }
             timings.prepare += clock.lap()
             pageRaw = engine.recognize(working, segmentation: options.pageSegmentation)
             timings.recognition += clock.lap()
-            transform.scale = scale
+            let scale = transform.scale
             // Safety net for a bad estimate (e.g. a photo whose texture outnumbers its glyphs): when the words read
             // are far from the target size, read once more at the size they show.
             let confident = pageRaw.filter { $0.confidence >= 0.6 }
@@ -156,7 +166,7 @@ private struct PageReader {
 
     /// Re-reads the table region at its own x-height, or returns `nil` when ``OCRReadOptions/tableReread`` says
     /// the page pass is good enough. Words are paired with their original-coordinate form.
-    private mutating func rereadTable(_ table: TableLocator.Result, full: LeptonicaImage, transform: ImageTransform,
+    private mutating func rereadTable(_ table: TableLocator.Result, full: GrayImage, transform: ImageTransform,
                                       clock: inout StageClock) -> [(RawWord, OCRWord)]? {
         let region = table.region
         // Anchor x-height on the upright page (original boxes of a turned photo have x and y swapped).
@@ -176,9 +186,12 @@ private struct PageReader {
         guard tableXHeight > 0 else { return nil }
         var t = transform
         let upright = transform.originalToUpright(region)
-        t.scale = workingScale(xHeight: tableXHeight, width: upright.width, height: upright.height)
         t.originX = Double(upright.x); t.originY = Double(upright.y)
-        let crop = full.cropped(to: region).rotatedClockwise(quarterTurns: t.uprightTurns).scaled(by: t.scale)
+        guard let cropped = try? full.cropped(to: region) else { return nil }
+        let scaled = cropped.rotatedClockwise(quarterTurns: t.uprightTurns)
+            .scaled(by: workingScale(xHeight: tableXHeight, width: upright.width, height: upright.height))
+        (t.scaleX, t.scaleY) = (scaled.scaleX, scaled.scaleY)
+        let crop = scaled.image
         timings.prepare += clock.lap()
         let words = engine.recognize(crop, segmentation: options.tableSegmentation).map { ($0, convert($0, t)) }
         timings.recognition += clock.lap()

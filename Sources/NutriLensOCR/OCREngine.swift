@@ -103,16 +103,16 @@ public final class OCREngine: @unchecked Sendable {
     func setVariable(_ name: String, _ value: String) -> Bool { TessBaseAPISetVariable(api, name, value) != 0 }
 
     /// Makes `image` the current page for ``recognizeCurrent()``.
-    func load(_ image: LeptonicaImage, segmentation: OCRSegmentation) {
+    func load(_ image: GrayImage, segmentation: OCRSegmentation) {
         TessBaseAPIClear(api)
         TessBaseAPISetPageSegMode(api, segmentation.tess)
-        TessBaseAPISetImage2(api, image.pix)
+        setImage(api, image)
         // Working images are scaled for x-height, not dpi; a fixed resolution stops Tesseract's dpi guessing.
         TessBaseAPISetSourceResolution(api, 300)
     }
 
     /// Recognises `image` with `segmentation`; words in `image` pixels. An empty array for an image without text.
-    func recognize(_ image: LeptonicaImage, segmentation: OCRSegmentation) -> [RawWord] {
+    func recognize(_ image: GrayImage, segmentation: OCRSegmentation) -> [RawWord] {
         load(image, segmentation: segmentation)
         return recognizeCurrent()
     }
@@ -167,7 +167,7 @@ public final class OCREngine: @unchecked Sendable {
     /// Orientation and script detection with the `osd` model: how many clockwise quarter turns the *content* is
     /// rotated by, and Tesseract's confidence (≥ ~1.5 is usable). `nil` when there is too little text or no
     /// `osd.traineddata` (package `tesseract-ocr-osd`).
-    func detectOrientation(_ image: LeptonicaImage) -> (turns: Int, confidence: Double)? {
+    func detectOrientation(_ image: GrayImage) -> (turns: Int, confidence: Double)? {
         if osdAPI == nil {
             let path = (tessdataPath as NSString).appendingPathComponent("osd.traineddata")
             guard FileManager.default.fileExists(atPath: path), let osd = TessBaseAPICreate() else { return nil }
@@ -179,7 +179,7 @@ public final class OCREngine: @unchecked Sendable {
             osdAPI = osd
         }
         guard let osd = osdAPI else { return nil }
-        TessBaseAPISetImage2(osd, image.pix)
+        setImage(osd, image)
         TessBaseAPISetSourceResolution(osd, 300)
         defer { TessBaseAPIClear(osd) }
         var deg: Int32 = 0, conf: Float = 0, scriptConf: Float = 0
@@ -188,6 +188,13 @@ public final class OCREngine: @unchecked Sendable {
         // `deg` is how far the content is turned clockwise (measured: a page turned 90° clockwise reports 90).
         let turns = (Int(deg) / 90 % 4 + 4) % 4
         return (turns, Double(conf))
+    }
+}
+
+/// Hands our bytes to Tesseract, which copies them into its own image (no temporary file, no re-encoding).
+private func setImage(_ api: OpaquePointer, _ image: GrayImage) {
+    image.pixels.withUnsafeBufferPointer {
+        TessBaseAPISetImage(api, $0.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.stride))
     }
 }
 

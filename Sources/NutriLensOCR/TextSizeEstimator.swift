@@ -1,4 +1,5 @@
 import CLeptonica
+import NutriLensImaging
 
 /// Estimates text size and direction from glyph-like connected components, before any OCR.
 ///
@@ -19,7 +20,8 @@ enum TextSizeEstimator {
     /// Glyph-like components: longer side 4 px … ⅙ of the image, aspect within 1:6 (drops specks, rules, borders).
     /// x-height ≈ 0.72 × the median of the glyphs' vertical extent (mix of x-height letters and cap/digit height,
     /// ≈ 1.4 × x-height, in label text). `nil` when fewer than 8 glyphs are found (blank or nearly blank image).
-    static func estimate(_ image: LeptonicaImage) -> TextSizeEstimate? {
+    static func estimate(_ gray: GrayImage) -> TextSizeEstimate? {
+        let image = LeptonicaImage(gray)
         let w = image.width, h = image.height
         var thresholds: UnsafeMutablePointer<Pix>?, binary: UnsafeMutablePointer<Pix>?
         defer { pixDestroy(&thresholds); pixDestroy(&binary) }

@@ -1,5 +1,5 @@
-import CLeptonica
 import Foundation
+import NutriLensImageIO
 import NutriLensImaging
 @testable import NutriLensOCR
 import XCTest
@@ -25,19 +25,16 @@ struct RenderedLabel {
     }
 }
 
-/// Decodes a PNG to grey with Leptonica (test-only; the product decodes with NutriLensImageIO).
+/// Decodes a PNG/JPEG to grey, as the scanner does.
 func decodeGray(_ path: String) throws -> GrayImage {
-    var pix = pixRead(path)
-    guard pix != nil else { throw XCTSkip("cannot decode \(path)") }
-    defer { pixDestroy(&pix) }
-    var g8 = pixConvertTo8(pix, 0)
-    defer { pixDestroy(&g8) }
-    return LeptonicaImage(owning: pixClone(g8)!).grayImage()
+    var options = DecodeOptions()
+    options.wantColor = false
+    return try ImageDecoder.decode(contentsOf: URL(fileURLWithPath: path), options: options).image.grayscale
 }
 
 /// `image` turned clockwise by `quarterTurns` × 90° (exact pixel permutation).
 func rotate(_ image: GrayImage, quarterTurns: Int) -> GrayImage {
-    LeptonicaImage(image).rotatedClockwise(quarterTurns: quarterTurns).grayImage()
+    image.rotated(by: QuarterTurn(clockwiseQuarterTurns: quarterTurns))
 }
 
 /// A box in an image of size `w`×`h` after the image is turned clockwise by `quarterTurns`.
