@@ -112,7 +112,8 @@ enum LineAnalyzer {
         let mentions = matchMentions(words)
         for mention in mentions { events.append((mention.start, .mention(mention))) }
 
-        let quantities = NumberGrammar.scan(chars).filter { quantity in
+        let gluedStarts = Set(mentions.map(\.end).filter { $0 < chars.count && (chars[$0].isNumber || chars[$0] == "<") })
+        let quantities = NumberGrammar.scan(chars, gluedStarts: gluedStarts).filter { quantity in
             // A number inside a row name (OCR noise such as "Fett1") is kept; one that overlaps a mention is not.
             !mentions.contains { $0.start < quantity.end && quantity.start < $0.end }
         }

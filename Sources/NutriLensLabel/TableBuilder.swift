@@ -169,6 +169,11 @@ struct TableBuilder {
         let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
         let nineAlternative = original.readings.first { $0.repairs.contains(.nineAsGram) }
         if reading == original.readings[0] {
+            // "09": no label prints a leading zero before a whole number; the 9 was the g.
+            if nineAlternative != nil, printed.count >= 2, printed.hasPrefix("0"),
+               !printed.contains(where: { $0 == "." || $0 == "," }) {
+                return 0.8
+            }
             // "3,99" / "0,069" with no unit: more decimals than labels print, while "3,9 g" / "0,06 g" conform.
             if let nineAlternative, !RoundingGuidance.conforms(reading, nutrient: nutrient),
                RoundingGuidance.conforms(nineAlternative, nutrient: nutrient) {
@@ -180,7 +185,12 @@ struct TableBuilder {
             if printed.hasPrefix("0") && !printed.contains(".") && !printed.contains(",") { return 0.1 }
             return RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0.35 : 0.6
         }
-        if reading.repairs.contains(.insertedDecimalSeparator) { return 0.9 }
+        // A dropped separator is believed readily when the printed number is impossible per 100 g, otherwise only
+        // when it fixes a large inconsistency (energy far from the macros).
+        if reading.repairs.contains(.insertedDecimalSeparator) {
+            let base = original.readings[0].value > 100 ? 0.5 : 1.5
+            return base + (RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0 : 0.2)
+        }
         if reading.repairs.contains(.removedDecimalSeparator) { return 0.9 }
         return 0.5
     }
