@@ -97,6 +97,7 @@ public struct NutritionParser: Sendable {
         let hasPer100 = analyses.contains { $0.namesPer100 && !$0.isNonTable }
         let tableStart = energyLine ?? firstRowLine
         let layout = ColumnLayout.detect(lines: analyses, tableStart: tableStart, isUSStyle: isUSStyle && !hasPer100)
+        if ProcessInfo.processInfo.environment["NUTRILENS_DEBUG_LAYOUT"] != nil { print("layout", layout) }
         let languages = languageCounts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
         let builder = TableBuilder(rows: assembler.rows, energyCells: assembler.energyCells, layout: layout,
                                    languages: languages, options: options)
