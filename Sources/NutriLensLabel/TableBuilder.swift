@@ -61,7 +61,7 @@ struct TableBuilder {
     /// When a nutrient's name occurs several times with values (an ingredient list mentioning "sugar", a second
     /// language block), the occurrence nearest the middle of the table wins, then the one with more cells.
     private func chooseRowInstances() -> [AssembledRow] {
-        let withCells = rows.filter { !$0.cells.isEmpty }
+        let withCells = Self.rebalance(Self.trimWeakCells(rows)).filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
         let median = Double(sortedLines[sortedLines.count / 2])
@@ -81,6 +81,51 @@ struct TableBuilder {
             }
         }
         return best.values.sorted { $0.lineIndex < $1.lineIndex }
+    }
+
+    /// In a single-column table, a row with surplus values right after rows that got none means OCR read the values
+    /// a row late ("Fibre / Protein / 0.7 g / Salt / 5.1 g / 1.1 g"): the values move back one row each, in order.
+    static func rebalance(_ rows: [AssembledRow]) -> [AssembledRow] {
+        let filled = rows.filter { !$0.cells.isEmpty && !$0.nutrient.isEnergy }
+        guard !filled.isEmpty, filled.filter({ $0.cells.count == 1 }).count * 2 > filled.count else { return rows }
+        var rows = rows
+        for j in rows.indices where rows[j].cells.count > 1 && !rows[j].nutrient.isEnergy {
+            let excess = rows[j].cells.count - 1
+            var empty = 0
+            var start: Int?
+            var i = j - 1
+            while i >= 0, i >= j - 4, rows[i].cells.count <= 1, !rows[i].nutrient.isEnergy {
+                if rows[i].cells.isEmpty {
+                    empty += 1
+                    if empty == excess { start = i; break }
+                }
+                i -= 1
+            }
+            guard let start else { continue }
+            let window = Array(start...j)
+            guard Set(window.map { rows[$0].nutrient }).count == window.count else { continue }
+            let cells = window.flatMap { rows[$0].cells }
+            guard cells.count == window.count else { continue }
+            for (offset, index) in window.enumerated() { rows[index].cells = [cells[offset]] }
+        }
+        return rows
+    }
+
+    /// A stray digit in a row name ("sugars / waarvan suikers / 3" then "43g") is no value when the row also has
+    /// values with units: bare single-digit integers are dropped from rows that have more cells than columns.
+    static func trimWeakCells(_ rows: [AssembledRow]) -> [AssembledRow] {
+        rows.map { row in
+            let strong = row.cells.filter { $0.quantity.unit != nil || $0.quantity.qualifier != nil }
+            guard row.cells.count > 1, !strong.isEmpty, !row.nutrient.isEnergy else { return row }
+            var copy = row
+            copy.cells = row.cells.filter { cell in
+                let quantity = cell.quantity
+                let weak = quantity.unit == nil && quantity.qualifier == nil && quantity.primary.fractionDigits == 0
+                    && quantity.value < 10 && quantity.text.filter(\.isNumber).count == 1
+                return !weak
+            }
+            return copy
+        }
     }
 
     /// How much a cell looks like a real value: 2 with a unit or qualifier, 1 a bare number, 0 a bare "1" that is
@@ -191,7 +236,7 @@ struct TableBuilder {
             let base = original.readings[0].value > 100 ? 0.5 : 1.5
             return base + (RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0 : 0.2)
         }
-        if reading.repairs.contains(.removedDecimalSeparator) { return 0.9 }
+        if reading.repairs.contains(.removedDecimalSeparator) { return 1.4 }
         return 0.5
     }
 
