@@ -52,9 +52,10 @@ struct ColumnLayout: Sendable {
                     }
                 }
             }
-            if line.namesServing, amounts.contains(where: { $0.value == 100 }), line.mentions.isEmpty,
+            if line.namesServing, let hundred = amounts.first(where: { $0.value == 100 }), line.mentions.isEmpty,
                let servingPosition = line.servingPositions.first,
-               !amounts.contains(where: { $0.value != 100 && abs($0.start - servingPosition) < 12 }) {
+               !amounts.contains(where: { $0.value != 100 && abs($0.start - servingPosition) < 12 }),
+               namesSeparateColumns(line.text, servingAt: servingPosition, amountAt: hundred.start) {
                 // "Avg Quantity per Serving | per 100 g": the serving column is named by a word, not an amount.
                 let position = Double(line.lineIndex) * 10_000 + Double(servingPosition)
                 tokens.append((position, line.lineIndex, ColumnSpec(basis: .perServing, preparation: .asSold)))
@@ -85,6 +86,17 @@ struct ColumnLayout: Sendable {
             columns.insert(per100, at: 0)
         }
         return ColumnLayout(columns: columns, servingSize: servingSize, fromHeaders: true, isUSStyle: isUSStyle)
+    }
+
+    /// "per Serving | per 100 g" names two columns; "Portion (100 ml)" names one (a 100 ml portion): a per-word or
+    /// a column rule must stand between the serving word and the amount.
+    private static func namesSeparateColumns(_ text: String, servingAt serving: Int, amountAt amount: Int) -> Bool {
+        let chars = Array(text)
+        let range = serving < amount ? serving..<amount : amount..<serving
+        let between = String(chars[range])
+        if between.contains("|") { return true }
+        let words = TextFolding.words(between).dropFirst(serving < amount ? 1 : 0)
+        return words.contains { ["per", "pro", "je", "pour", "par", "por", "para"].contains($0) }
     }
 
     /// A preparation word belongs to the header amount nearest to it ("pro 100 g | pro 100 ml zubereitet").

@@ -204,7 +204,8 @@ enum LineAnalyzer {
             .union(["g", "mg", "kj", "kcal", "ml"])
         let letterWords = words.filter { $0.folded.count >= 2 && !tableVocabulary.contains($0.folded) }
         let mentionWords = letterWords.filter { word in mentions.contains { $0.start <= word.start && word.end <= $0.end } }
-        let isProse = letterWords.count >= 8 && Double(mentionWords.count) < 0.3 * Double(letterWords.count)
+        let isProse = mentions.isEmpty ? letterWords.count >= 5
+            : letterWords.count >= 6 && Double(mentionWords.count) < 0.3 * Double(letterWords.count)
         return LineAnalysis(text: text, events: events.map(\.1), isNonTable: isNonTable || isProse,
                             namesPer100: per100,
                             namesServing: servingWord, servingSize: serving, namesPrepared: prepared,
