@@ -52,7 +52,7 @@ enum Lexicon {
         all += terms(.energyKJ, "hr", ["energija", "energetska vrijednost"])
         all += terms(.energyKJ, "cs", ["energetická hodnota"])
         all += terms(.energyKJ, "ro", ["valoare energetică"])
-        all += terms(.energyKcal, "en", ["calories", "calorie", "calories kcal"], unitHint: .kilocalorie)
+        all += terms(.energyKcal, "en", ["calories", "calories kcal"], unitHint: .kilocalorie)
         all += terms(.energyKJ, "en", ["kilojoules"], unitHint: .kilojoule)
         all += terms(nil, "en", ["calories from fat", "calories from saturated fat", "fat calories"], ignored: true)
         // Fat

@@ -103,7 +103,8 @@ enum NumberGrammar {
         if start > 0, isDigit(chars[start - 1]) { return nil }
         // A number glued to a preceding letter is part of a code ("E330", "B12", "Omega3"), not a value —
         // except a unit or a "/" read as "l" ("kJl239") which the energy repair handles.
-        if start > 0, chars[start - 1].isLetter, !startsWithSeparator, !glued, !followsEnergyUnit(chars, at: start) {
+        if start > 0, chars[start - 1].isLetter, !startsWithSeparator, !glued, !followsEnergyUnit(chars, at: start),
+           !followsPerWord(chars, at: start) {
             return nil
         }
         // "T.4.": a number right after a separator that follows a letter is OCR debris, not a cell.
@@ -195,6 +196,18 @@ enum NumberGrammar {
         if previousNumeric && nextNumeric { return true }
         if previousNumeric, "Oo".contains(character), next.map({ !$0.isLetter || $0 == "g" }) ?? true { return true }
         return false
+    }
+
+    /// "pro100ml", "per100g": a number glued to a per-word is a column header amount.
+    private static func followsPerWord(_ chars: [Character], at start: Int) -> Bool {
+        var index = start
+        var letters = ""
+        while index > 0, chars[index - 1].isLetter, letters.count < 5 {
+            letters = String(chars[index - 1]) + letters
+            index -= 1
+        }
+        guard index == 0 || !chars[index - 1].isLetter else { return false }
+        return ["per", "pro", "je", "pour", "par", "por"].contains(letters.lowercased())
     }
 
     /// "1010kJ1239kcal": a number glued to a preceding kJ/kcal unit (the "/" lost or read as "1").
