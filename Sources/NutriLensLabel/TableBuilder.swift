@@ -61,7 +61,9 @@ struct TableBuilder {
     /// When a nutrient's name occurs several times with values (an ingredient list mentioning "sugar", a second
     /// language block), the occurrence nearest the middle of the table wins, then the one with more cells.
     private func chooseRowInstances() -> [AssembledRow] {
-        let withCells = Self.rebalance(Self.trimWeakCells(rows)).filter { !$0.cells.isEmpty }
+        let kcal = energyCells.first { $0.quantity.unit == .kilocalorie }
+            .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
+        let withCells = Self.rebalance(Self.trimWeakCells(rows), kcal: kcal).filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
         let median = Double(sortedLines[sortedLines.count / 2])
@@ -85,7 +87,9 @@ struct TableBuilder {
 
     /// In a single-column table, a row with surplus values right after rows that got none means OCR read the values
     /// a row late ("Fibre / Protein / 0.7 g / Salt / 5.1 g / 1.1 g"): the values move back one row each, in order.
-    static func rebalance(_ rows: [AssembledRow]) -> [AssembledRow] {
+    /// A shift over more than four rows is only made when the table's consistency checks improve with it (a whole
+    /// label read one row late: "Fat / Saturates / 13,9 g / Carbohydrate / 2 g / …").
+    static func rebalance(_ rows: [AssembledRow], kcal: Double?) -> [AssembledRow] {
         let filled = rows.filter { !$0.cells.isEmpty && !$0.nutrient.isEnergy }
         guard !filled.isEmpty, filled.filter({ $0.cells.count == 1 }).count * 2 > filled.count else { return rows }
         var rows = rows
@@ -94,7 +98,7 @@ struct TableBuilder {
             var empty = 0
             var start: Int?
             var i = j - 1
-            while i >= 0, i >= j - 4, rows[i].cells.count <= 1, !rows[i].nutrient.isEnergy {
+            while i >= 0, rows[i].cells.count <= 1, !rows[i].nutrient.isEnergy {
                 if rows[i].cells.isEmpty {
                     empty += 1
                     if empty == excess { start = i; break }
@@ -106,9 +110,29 @@ struct TableBuilder {
             guard Set(window.map { rows[$0].nutrient }).count == window.count else { continue }
             let cells = window.flatMap { rows[$0].cells }
             guard cells.count == window.count else { continue }
-            for (offset, index) in window.enumerated() { rows[index].cells = [cells[offset]] }
+            var shifted = rows
+            for (offset, index) in window.enumerated() { shifted[index].cells = [cells[offset]] }
+            if window.count > 5 {
+                let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
+                guard let after, before.map({ after < $0 }) ?? (after == 0) else { continue }
+            }
+            rows = shifted
         }
         return rows
+    }
+
+    /// Consistency penalty of the first value of each row (per 100 g), `nil` when the energy check cannot run.
+    private static func firstColumnPenalty(_ rows: [AssembledRow], kcal: Double?) -> Double? {
+        guard let kcal else { return nil }
+        var values: [Nutrient: CandidateValue] = [:]
+        for row in rows where !row.cells.isEmpty && values[row.nutrient] == nil && !row.nutrient.isEnergy {
+            var reading = row.cells[0].quantity.primary
+            if reading.unit == nil { reading.unit = .gram }
+            values[row.nutrient] = CandidateValue(readings: [reading], chosen: 0, qualifier: row.cells[0].quantity.qualifier,
+                                                  cell: row.cells[0])
+        }
+        guard ConsistencyChecks.macroEnergyKcal(values) != nil else { return nil }
+        return ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal)
     }
 
     /// A stray digit in a row name ("sugars / waarvan suikers / 3" then "43g") is no value when the row also has
