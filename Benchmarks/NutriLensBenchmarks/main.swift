@@ -10,6 +10,12 @@ let families: [(name: String, summary: String, run: ([String]) throws -> Void)] 
      { try BarcodeBenchmark.run($0) }),
     ("classifier", "[options]  classifier load, per-crop and multi-crop latency",
      { try ClassifierBenchmark.run(arguments: $0) }),
+    ("ocr", "[CORPUS] [options]  OCR stage time and numeric-token accuracy vs `tesseract --psm 6` on label photos",
+     { try OCRBenchmark.run($0) }),
+    ("scan", "[DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--limit N] [--json FILE]  whole-pipeline latency per stage, throughput, memory, vs tesseract+zbarimg and Python peers",
+     { try ScanBenchmark.run(arguments: $0) }),
+    ("soak", "DIR [--count N] [--jobs N]  memory over a long batch (RSS every 100 scans)",
+     { try SoakBenchmark.run(arguments: $0) }),
 ]
 
 let benchArgs = Array(CommandLine.arguments.dropFirst())

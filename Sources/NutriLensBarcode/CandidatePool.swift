@@ -40,7 +40,8 @@ struct BoundingBox: Equatable {
 /// Acceptance (GTIN-bearing symbologies): the check digit verifies, the code was read by at least two independent
 /// scans (two ladder images, or one image and the same image turned 180 degrees), and no other GTIN was read over
 /// the same bars, unless one reading dominates (>= 3x the scanlines and confirmed). A checksum-valid wrong number is
-/// worse than none, so an unconfirmed or contested read is dropped rather than guessed.
+/// worse than none, so an unconfirmed or contested read is dropped rather than guessed. EAN-8/UPC-E additionally
+/// need `shortCodeMinimumQuality` scanlines or two ladder steps.
 struct CandidatePool {
     struct Key: Hashable { var symbology: Symbology; var text: String }
 
@@ -61,6 +62,10 @@ struct CandidatePool {
     }
 
     private var candidates: [Key: Candidate] = [:]
+
+    /// Scanlines (summed over the confirming scans) an EAN-8/UPC-E read by one ladder step needs. On the shared
+    /// corpus a clipped UPC-A read as UPC-E reached 10; genuine UPC-E/EAN-8 reads mostly reach 20 and more.
+    static let shortCodeMinimumQuality = 12
 
     /// True once some candidate with a verified GTIN survives the acceptance rules.
     var hasAcceptedGTIN: Bool { accepted().contains { $0.gtin != nil } }
@@ -119,6 +124,9 @@ struct CandidatePool {
                rivals.contains(where: { !$0.key.symbology.isShortRetail && $0.box.grown(by: 4).contains(c.box.centre) }) {
                 continue
             }
+            // Short codes are easy to imitate with a clipped scan of longer bars even when no long code was read:
+            // demand more agreeing scanlines or a second ladder step.
+            if c.key.symbology.isShortRetail && c.quality < Self.shortCodeMinimumQuality && c.steps.count < 2 { continue }
             let contested = rivals.contains { r in
                 guard !(r.key.symbology.isShortRetail && !c.key.symbology.isShortRetail) else { return false }
                 let dominates = c.quality >= 3 * r.quality && r.scans.count < c.scans.count + 1

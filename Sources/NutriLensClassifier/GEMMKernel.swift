@@ -60,10 +60,18 @@ enum GEMMKernel {
     @inline(__always)
     static func store(_ v: V, _ p: UnsafeMutablePointer<Float>) { UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self) }
 
+    /// min(max(v, 0), 6) with plain lane compares: the generic `clamped`/`pointwiseMin` do not inline and cost
+    /// a fifth of the network time.
+    @inline(__always)
+    static func clampReLU6(_ v: V) -> V {
+        let zero = V(repeating: 0), six = V(repeating: 6)
+        return v.replacing(with: zero, where: v .< zero).replacing(with: six, where: v .> six)
+    }
+
     @inline(__always)
     static func finish(_ v: V, _ relu6: Bool, _ residual: UnsafePointer<Float>?) -> V {
         var v = v
-        if relu6 { v = v.clamped(lowerBound: V(repeating: 0), upperBound: V(repeating: 6)) }
+        if relu6 { v = clampReLU6(v) }
         if let residual { v += load(residual) }
         return v
     }

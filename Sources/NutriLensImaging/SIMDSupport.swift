@@ -81,3 +81,9 @@ func makeBytes(count: Int, _ body: (UnsafeMutableRawPointer) -> Void) -> [UInt8]
                  Float(Int32(bitPattern: v[3])), Float(Int32(bitPattern: v[4])), Float(Int32(bitPattern: v[5])),
                  Float(Int32(bitPattern: v[6])), Float(Int32(bitPattern: v[7])))
 }
+
+/// Lane-wise UInt32 -> Float over the full unsigned range (correctly rounded, like scalar `Float(UInt32)`).
+@inline(__always) func toFloatUnsigned(_ v: SIMD8<UInt32>) -> SIMD8<Float> {
+    SIMD8<Float>(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]), Float(v[4]), Float(v[5]), Float(v[6]),
+                 Float(v[7]))
+}

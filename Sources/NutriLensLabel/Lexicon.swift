@@ -17,6 +17,16 @@ enum Lexicon {
         let unitHint: NutrientUnit?
         /// `true` for phrases that contain a row name but are not a row ("Calories from fat").
         let isIgnored: Bool
+        /// The words as UTF-8 bytes, and all words joined, for fast fuzzy comparison.
+        var wordBytes: [[UInt8]] { words.map { Array($0.utf8) } }
+    }
+
+    /// A term prepared for matching: byte arrays computed once.
+    struct PreparedTerm: Sendable {
+        let term: Term
+        let bytes: [[UInt8]]
+        let joined: [UInt8]
+        let length: Int
     }
 
     private static func terms(_ nutrient: Nutrient?, _ language: String, _ phrases: [String],
@@ -206,8 +216,13 @@ enum Lexicon {
     /// Words naming a per-serving column ("Portion", "serving", "per serve", "annos" …).
     static let servingWords: Set<String> = [
         "serving", "servings", "serve", "portion", "portions", "portie", "porcion", "porcao", "porzione", "porcja",
-        "porcji", "annos", "annosta", "annoksessa", "portionen", "porce", "porcija", "pack", "packung", "piece",
-        "stuck", "biscuit", "bar", "riegel", "slice", "cup", "scheibe", "tranche", "pezzo",
+        "porcji", "annos", "annosta", "annoksessa", "portionen", "porce", "porcija",
+    ]
+
+    /// Package-unit words that name a serving only after "per"/"pro"/"pour" ("per ½ pack", "pro Riegel").
+    static let packageWords: Set<String> = [
+        "pack", "packung", "piece", "stuck", "biscuit", "bar", "riegel", "slice", "cup", "scheibe", "tranche",
+        "pezzo", "can", "bottle", "glass", "glas", "sachet", "beutel", "stick",
     ]
 
     /// Words marking a column as "prepared" rather than "as sold".

@@ -20,6 +20,16 @@ struct ScannedQuantity: Sendable, Hashable {
     var isPercent: Bool
     /// `true` when the unit is ml/l (serving sizes and column headers only).
     var isVolume: Bool
+    /// `true` for an energy unit OCR cut short ("758 k)"): kJ or kcal is decided by the kJ/kcal ratio.
+    var isEnergyOfUnknownUnit = false
+    /// `true` when an opening bracket precedes the number ("(180 kcal)").
+    var isBracketed = false
+    /// `true` for "100 g" / "100 ml" used as a column header ("per 100 g", "100g Kohlenhydrate …").
+    var isHeaderAmount = false
+    /// `true` for an amount of exactly 100 g or 100 ml.
+    var isHundredGramsOrMillilitres: Bool {
+        value == 100 && (unit == .gram || isVolume) && !isPercent && qualifier == nil
+    }
     /// Character offsets of the number (including qualifier and unit) in its line.
     var start: Int
     var end: Int
@@ -27,6 +37,12 @@ struct ScannedQuantity: Sendable, Hashable {
     var text: String
 
     var value: Decimal { primary.value }
+
+    /// A bare "1" (or "I", "l", "|" read as one) with no unit: often a column rule, not a value.
+    var isSeparatorLike: Bool {
+        unit == nil && !isPercent && qualifier == nil && !isEnergyOfUnknownUnit
+            && ["1", "I", "l", "|"].contains(text.trimmingCharacters(in: .whitespaces))
+    }
     var unit: NutrientUnit? { primary.unit }
 }
 
@@ -72,14 +88,19 @@ enum NumberGrammar {
         let first = chars[start]
         let startsWithDigit = isDigit(first)
         let startsWithSeparator = isSeparator(first) && start + 1 < chars.count && isDigit(chars[start + 1])
-            && (start == 0 || !isDigit(chars[start - 1]))
+            && (start == 0 || !isDigit(chars[start - 1]) && !chars[start - 1].isLetter && !isSeparator(chars[start - 1]))
         let startsWithLetterDigit = digitLetters[first] != nil
         guard startsWithDigit || startsWithSeparator || startsWithLetterDigit else { return nil }
+        // Never start inside a digit run the scanner already rejected ("E330" must not yield "30").
+        if start > 0, isDigit(chars[start - 1]) { return nil }
         // A number glued to a preceding letter is part of a code ("E330", "B12", "Omega3"), not a value —
         // except a unit or a "/" read as "l" ("kJl239") which the energy repair handles.
         if start > 0, chars[start - 1].isLetter, !startsWithSeparator, !followsEnergyUnit(chars, at: start) {
             return nil
         }
+        // "T.4.": a number right after a separator that follows a letter is OCR debris, not a cell.
+        if start > 1, isSeparator(chars[start - 1]), chars[start - 2].isLetter,
+           !followsEnergyUnit(chars, at: start - 1) { return nil }
         var repairs: [ValueRepair] = []
         var digits: [Character] = []   // the numeric run after letter repairs
         var index = start
@@ -129,12 +150,18 @@ enum NumberGrammar {
         var quantity = ScannedQuantity(
             primary: reading, alternatives: alternatives, qualifier: nil,
             isPercent: unitScan?.isPercent ?? false, isVolume: unitScan?.isVolume ?? false,
+            isEnergyOfUnknownUnit: unitScan?.isEnergyOfUnknownUnit ?? false,
             start: start, end: unitScan?.end ?? end, text: "")
         if let (qualifierStart, qualifier) = lessThanBefore(chars, at: start) {
             quantity.qualifier = qualifier
             quantity.start = qualifierStart
+            // A printed "<" bound is read as printed; OCR repair hypotheses do not apply to it.
+            quantity.alternatives = []
         }
         quantity.text = String(chars[quantity.start..<quantity.end])
+        var before = quantity.start - 1
+        while before >= 0, chars[before] == " " { before -= 1 }
+        quantity.isBracketed = before >= 0 && (chars[before] == "(" || chars[before] == "[")
         return quantity
     }
 
@@ -188,6 +215,7 @@ enum NumberGrammar {
         var unit: NutrientUnit?
         var isPercent = false
         var isVolume = false
+        var isEnergyOfUnknownUnit = false
         var end: Int
     }
 
@@ -222,9 +250,10 @@ enum NumberGrammar {
 
     private static func unitFromLetters(_ letters: String, end: Int) -> UnitScan? {
         switch letters.lowercased() {
-        case "kj", "k", "kl", "kjoule", "kjoules": return UnitScan(unit: .kilojoule, end: end)
+        case "kj", "kl", "kjoule", "kjoules": return UnitScan(unit: .kilojoule, end: end)
+        case "k": return UnitScan(isEnergyOfUnknownUnit: true, end: end)
         case "kcal", "kcai", "kca", "kcals", "cal", "cals", "calories": return UnitScan(unit: .kilocalorie, end: end)
-        case "g", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes": return UnitScan(unit: .gram, end: end)
+        case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes": return UnitScan(unit: .gram, end: end)
         case "mg": return UnitScan(unit: .milligram, end: end)
         case "µg", "μg", "mcg", "ug": return UnitScan(unit: .microgram, end: end)
         case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)
@@ -273,7 +302,7 @@ enum NumberGrammar {
         if separators.count == 1 {
             // "1,046" without unit: 1.046 or 1046.
             let joined = digits.filter(isDigit)
-            if let thousands = parseDigits(joined, unit: unit), thousands.value != primary.value {
+            if joined.first != "0", let thousands = parseDigits(joined, unit: unit), thousands.value != primary.value {
                 var reading = thousands
                 reading.repairs = [.removedDecimalSeparator]
                 readings.append(reading)

@@ -82,6 +82,7 @@ public struct NutritionParser: Sendable {
         var assembler = RowAssembler()
         var languageCounts: [String: Int] = [:]
         var firstRowLine: Int?
+        var energyLine: Int?
         var isUSStyle = false
         for line in analyses where !line.isNonTable {
             for mention in line.mentions {
@@ -89,11 +90,13 @@ public struct NutritionParser: Sendable {
                 if mention.nutrient == .energyKcal && mention.unitHint == .kilocalorie { isUSStyle = true }
             }
             if firstRowLine == nil, !line.mentions.isEmpty { firstRowLine = line.lineIndex }
+            if energyLine == nil, line.mentions.contains(where: { $0.nutrient.isEnergy }) { energyLine = line.lineIndex }
             assembler.consume(line)
         }
         assembler.finish()
         let hasPer100 = analyses.contains { $0.namesPer100 && !$0.isNonTable }
-        let layout = ColumnLayout.detect(lines: analyses, firstRowLine: firstRowLine, isUSStyle: isUSStyle && !hasPer100)
+        let tableStart = energyLine ?? firstRowLine
+        let layout = ColumnLayout.detect(lines: analyses, tableStart: tableStart, isUSStyle: isUSStyle && !hasPer100)
         let languages = languageCounts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
         let builder = TableBuilder(rows: assembler.rows, energyCells: assembler.energyCells, layout: layout,
                                    languages: languages, options: options)

@@ -11,9 +11,16 @@ struct TableBuilder {
 
     func build() -> NutritionTable? {
         let chosenRows = chooseRowInstances()
-        let columnCount = max(layout.columns.count, typicalCellCount(chosenRows))
+        let cellCount = typicalCellCount(chosenRows)
+        var headerColumns = layout.columns
+        if !layout.isUSStyle, cellCount > headerColumns.count, !headerColumns.contains(where: { $0.basis == .per100g }) {
+            // Per 100 g is mandatory in the EU (Regulation 1169/2011 Art. 32) and printed first; with more value
+            // columns than headers read, the unread header is the per-100 g one.
+            headerColumns.insert(ColumnSpec(basis: .per100g, preparation: .asSold), at: 0)
+        }
+        let columnCount = max(headerColumns.count, cellCount)
         let columns = (0..<columnCount).map { index -> ColumnSpec in
-            index < layout.columns.count ? layout.columns[index]
+            index < headerColumns.count ? headerColumns[index]
                 : ColumnSpec(basis: .perServing, preparation: layout.columns.first?.preparation ?? .asSold)
         }
         var findings: [ConsistencyFinding] = []
@@ -63,7 +70,10 @@ struct TableBuilder {
             if let current = best[row.nutrient] {
                 let currentDistance = abs(Double(current.lineIndex) - median)
                 let distance = abs(Double(row.lineIndex) - median)
-                if distance < currentDistance || (distance == currentDistance && row.cells.count > current.cells.count) {
+                let strength = cellStrength(row.cells[0]), currentStrength = cellStrength(current.cells[0])
+                if strength > currentStrength
+                    || (strength == currentStrength && (distance < currentDistance
+                        || (distance == currentDistance && row.cells.count > current.cells.count))) {
                     best[row.nutrient] = row
                 }
             } else {
@@ -71,6 +81,13 @@ struct TableBuilder {
             }
         }
         return best.values.sorted { $0.lineIndex < $1.lineIndex }
+    }
+
+    /// How much a cell looks like a real value: 2 with a unit or qualifier, 1 a bare number, 0 a bare "1" that is
+    /// probably a column rule.
+    private func cellStrength(_ cell: AssembledCell) -> Int {
+        if cell.quantity.isSeparatorLike { return 0 }
+        return cell.quantity.unit != nil || cell.quantity.qualifier != nil ? 2 : 1
     }
 
     /// The most common number of amount cells per row: the number of amount columns actually printed.
@@ -130,12 +147,12 @@ struct TableBuilder {
                 guard let current = values[nutrient], current.readings.count > 1 else { continue }
                 var bestIndex = current.chosen
                 var bestScore = ConsistencyChecks.penalty(values, basis: basis, kcal: kcal)
-                    + cost(of: current.reading, original: current)
+                    + cost(of: current.reading, original: current, nutrient: nutrient)
                 for index in current.readings.indices where index != current.chosen {
                     var trial = values
                     trial[nutrient]?.chosen = index
                     let score = ConsistencyChecks.penalty(trial, basis: basis, kcal: kcal)
-                        + cost(of: current.readings[index], original: current)
+                        + cost(of: current.readings[index], original: current, nutrient: nutrient)
                     if score < bestScore - 1e-9 {
                         bestScore = score
                         bestIndex = index
@@ -148,15 +165,23 @@ struct TableBuilder {
 
     /// The price of believing a repair: a trailing "9" is cheap when the printed number is implausible as it
     /// stands ("09", two decimals where labels print one).
-    private func cost(of reading: ScannedQuantity.Reading, original: CandidateValue) -> Double {
+    private func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient) -> Double {
+        let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
+        let nineAlternative = original.readings.first { $0.repairs.contains(.nineAsGram) }
+        if reading == original.readings[0] {
+            // "3,99" / "0,069" with no unit: more decimals than labels print, while "3,9 g" / "0,06 g" conform.
+            if let nineAlternative, !RoundingGuidance.conforms(reading, nutrient: nutrient),
+               RoundingGuidance.conforms(nineAlternative, nutrient: nutrient) {
+                return 0.7
+            }
+            return 0
+        }
         if reading.repairs.contains(.nineAsGram) {
-            let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
             if printed.hasPrefix("0") && !printed.contains(".") && !printed.contains(",") { return 0.1 }
-            return 0.6
+            return RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0.35 : 0.6
         }
         if reading.repairs.contains(.insertedDecimalSeparator) { return 0.9 }
         if reading.repairs.contains(.removedDecimalSeparator) { return 0.9 }
-        if reading == original.readings[0] { return 0 }
         return 0.5
     }
 
@@ -177,7 +202,27 @@ struct TableBuilder {
     private func energyColumns(columnCount: Int) -> [EnergyPair] {
         var kjCells = energyCells.filter { $0.quantity.unit == .kilojoule }
         var kcalCells = energyCells.filter { $0.quantity.unit == .kilocalorie }
-        let unknown = energyCells.filter { $0.quantity.unit == nil }
+        var unknown: [AssembledCell] = []
+        func double(_ cell: AssembledCell) -> Double { NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
+        for cell in energyCells where cell.quantity.unit == nil {
+            // A cut-off unit ("758 k)", "(180 k") next to a known partner: the ratio says which it is.
+            if kjCells.count > kcalCells.count,
+               ConsistencyChecks.energyPairAgrees(kj: double(kjCells[kcalCells.count]), kcal: double(cell)) {
+                kcalCells.append(withUnit(cell, .kilocalorie))
+            } else if kcalCells.count > kjCells.count,
+                      ConsistencyChecks.energyPairAgrees(kj: double(cell), kcal: double(kcalCells[kjCells.count])) {
+                kjCells.append(withUnit(cell, .kilojoule))
+            } else if cell.quantity.isEnergyOfUnknownUnit {
+                // "(180 k": an energy value in brackets is the kcal of "750 kJ (180 kcal)".
+                if cell.quantity.isBracketed {
+                    kcalCells.append(withUnit(cell, .kilocalorie))
+                } else {
+                    kjCells.append(withUnit(cell, .kilojoule))
+                }
+            } else {
+                unknown.append(cell)
+            }
+        }
         if !unknown.isEmpty {
             var index = 0
             while index < unknown.count {
@@ -193,8 +238,11 @@ struct TableBuilder {
                         continue
                     }
                 }
-                // A lone unitless energy number: kcal when kJ values exist without partner, else kJ if large.
-                if kjCells.count > kcalCells.count {
+                // A lone unitless energy number: the unit its row name states, else the missing partner.
+                if let hint = first.unitHint {
+                    if hint == .kilojoule { kjCells.append(withUnit(first, .kilojoule)) }
+                    else { kcalCells.append(withUnit(first, .kilocalorie)) }
+                } else if kjCells.count > kcalCells.count {
                     kcalCells.append(withUnit(first, .kilocalorie))
                 } else if kcalCells.count > kjCells.count {
                     kjCells.append(withUnit(first, .kilojoule))
@@ -262,7 +310,8 @@ struct TableBuilder {
 
     private func energyReadings(_ cell: AssembledCell) -> [(Decimal, [ValueRepair])] {
         var options: [(Decimal, [ValueRepair])] = [(cell.quantity.value, [])]
-        for reading in cell.quantity.alternatives where reading.repairs != [.nineAsGram] {
+        // Energy is printed in whole kJ/kcal: only the thousands-separator reading is an alternative.
+        for reading in cell.quantity.alternatives where reading.repairs == [.removedDecimalSeparator] {
             options.append((reading.value, reading.repairs))
         }
         // A "/" read as "1" and glued to the front of the number.

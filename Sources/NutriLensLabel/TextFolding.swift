@@ -34,7 +34,11 @@ enum TextFolding {
 
     /// Levenshtein distance, stopping early once it must exceed `limit` (returns `limit + 1` then).
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let s = Array(a.unicodeScalars), t = Array(b.unicodeScalars)
+        editDistance(Array(a.utf8), Array(b.utf8), limit: limit)
+    }
+
+    /// Levenshtein distance on folded UTF-8 bytes (folded words are ASCII apart from rare letters).
+    static func editDistance(_ s: [UInt8], _ t: [UInt8], limit: Int) -> Int {
         if abs(s.count - t.count) > limit { return limit + 1 }
         if s.isEmpty { return t.count }
         if t.isEmpty { return s.count }
@@ -66,10 +70,19 @@ enum TextFolding {
 
     /// `true` when an OCR word matches a lexicon word within the length-dependent tolerance. The first letter must
     /// agree for fuzzy matches, so "unsaturates" never passes for "saturates".
+    /// Byte-array form of ``matches(_:_:)`` for the hot lexicon loop.
+    static func matches(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        if a == b { return true }
+        let allowed = tolerance(forLength: b.count)
+        guard allowed > 0, a.first == b.first, abs(a.count - b.count) <= allowed else { return false }
+        return editDistance(a, b, limit: allowed) <= allowed
+    }
+
     static func matches(_ word: String, _ lexiconWord: String) -> Bool {
         if word == lexiconWord { return true }
-        let allowed = tolerance(forLength: lexiconWord.count)
-        guard allowed > 0, word.first == lexiconWord.first else { return false }
-        return editDistance(word, lexiconWord, limit: allowed) <= allowed
+        let a = Array(word.utf8), b = Array(lexiconWord.utf8)
+        let allowed = tolerance(forLength: b.count)
+        guard allowed > 0, a.first == b.first, abs(a.count - b.count) <= allowed else { return false }
+        return editDistance(a, b, limit: allowed) <= allowed
     }
 }

@@ -76,7 +76,7 @@ enum FoodLabelEvaluation {
             report.files += 1
             let table = try parser.parse(text: text)
             if table != nil { report.tables += 1 }
-            let predicted = table?.nutriments ?? [:]
+            let predicted = foodLabelView(table?.nutriments ?? [:])
             for key in keys {
                 var score = report.perKey[key] ?? FieldScore()
                 let truthValue = truth[key]
@@ -93,6 +93,18 @@ enum FoodLabelEvaluation {
             }
         }
         return report
+    }
+
+    /// FoodLabel truth is "per 100 g/ml" of the product as the label describes it; where a label gives only
+    /// "prepared" per-100 values (soups, drinks from powder), those are the truth. So a missing `X_100g` falls back to
+    /// `X_prepared_100g`.
+    static func foodLabelView(_ nutriments: [String: Decimal]) -> [String: Decimal] {
+        var view = nutriments
+        for key in keys where view[key] == nil {
+            let prepared = key.replacingOccurrences(of: "_100g", with: "_prepared_100g")
+            if let value = nutriments[prepared] { view[key] = value }
+        }
+        return view
     }
 
     /// Reads `nutrition.nutriments` as Decimals (via the JSON text, so 0.22 stays 0.22).

@@ -93,8 +93,14 @@ void nl_png_destroy(nl_png *dec);
 /// de-interlacing.
 int32_t nl_png_read_header(nl_png *dec, const uint8_t *data, size_t size, uint32_t max_side, nl_png_info *info,
                            nl_status *status);
-/// Decodes every row into `dst` (`height` rows of `stride` bytes holding `width * channels` bytes each).
+/// Decodes every row into `dst` (`height` rows of `stride` bytes holding `width * channels` bytes each), then reads
+/// the chunks after the image data (damage there only counts as a warning: every pixel is already in).
 int32_t nl_png_decode(nl_png *dec, uint8_t *dst, size_t stride, size_t dst_size, nl_status *status);
+/// Streaming alternative to nl_png_decode for non-interlaced images: decodes the next `rows` rows into `dst`
+/// (`rows` rows of `stride` bytes). Call until all `height` rows are read, then nl_png_finish.
+int32_t nl_png_read_rows(nl_png *dec, uint8_t *dst, size_t stride, uint32_t rows, nl_status *status);
+/// Reads the chunks after the image data (leniently, as nl_png_decode does).
+int32_t nl_png_finish(nl_png *dec, nl_status *status);
 
 #ifdef __cplusplus
 }
