@@ -147,3 +147,30 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(ImageDecodingError.unsupported(format: "GIF", detail: "").description.contains("convert"))
     }
 }
+
+/// File reading limits: whole files and header prefixes.
+final class FileReadingTests: XCTestCase {
+    func testPrefixReadsReportWhetherTheyHoldTheWholeFile() throws {
+        let path = Fixture.url("downscale-160x120.jpg").path
+        let whole = try FileReading.read(path: path, maxBytes: 1 << 20)
+        let exact = try FileReading.read(path: path, maxBytes: 1 << 20, prefix: whole.count)
+        XCTAssertEqual(exact.bytes, whole)
+        XCTAssertTrue(exact.complete)
+        let short = try FileReading.read(path: path, maxBytes: 1 << 20, prefix: whole.count - 1)
+        XCTAssertEqual(short.bytes, Array(whole.dropLast()))
+        XCTAssertFalse(short.complete)
+        XCTAssertEqual(decodingError { try FileReading.read(path: path, maxBytes: whole.count - 1) },
+                       .fileTooLarge(bytes: whole.count, limit: whole.count - 1))
+        XCTAssertEqual(try FileReading.read(path: path, maxBytes: whole.count), whole)
+    }
+
+    func testHeaderOfAFileLongerThanThePrefixNeedsOnlyThePrefix() throws {
+        // A header read must not depend on the pixel data: a JPEG cut right after its first scan header still
+        // reports its size through readHeader(bytes:).
+        let data = try Data(contentsOf: Fixture.url("orientation-6.jpg"))
+        let bytes = [UInt8](data)
+        let sos = (0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }!
+        let header = try ImageDecoder.readHeader(data: data.prefix(sos + 20))
+        XCTAssertEqual(header, ImageHeader(format: .jpeg, width: 48, height: 64, orientation: 6))
+    }
+}
