@@ -32,7 +32,10 @@ let package = Package(
         .target(name: "NutriLensBarcode", dependencies: ["NutriLensImaging", "CZBar"]),
         .target(name: "NutriLensOCR", dependencies: ["NutriLensImaging", "CTesseract", "CLeptonica"]),
         .target(name: "NutriLensLabel"),
-        .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"]),
+        // Optimised in debug builds too: an unoptimised forward pass takes ~15 s, which would dominate CI's debug
+        // test run; -O keeps bounds/overflow checks.
+        .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "NutriLens", dependencies: [
             "NutriLensImaging", "NutriLensImageIO", "NutriLensBarcode", "NutriLensOCR",
             "NutriLensLabel", "NutriLensClassifier",
@@ -54,6 +57,6 @@ let package = Package(
         .testTarget(name: "NutriLensLabelTests", dependencies: ["NutriLensLabel"]),
         .testTarget(name: "NutriLensClassifierTests", dependencies: ["NutriLensClassifier", "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "NutriLensTests", dependencies: ["NutriLens"]),
+        .testTarget(name: "NutriLensTests", dependencies: ["NutriLens", "nutrilens"]),
     ]
 )

@@ -1,0 +1,76 @@
+import Foundation
+
+/// One candidate value for a nutrient in one column while checks choose between OCR readings.
+struct CandidateValue: Sendable {
+    var readings: [ScannedQuantity.Reading]
+    var chosen: Int
+    var qualifier: ValueQualifier?
+    var cell: AssembledCell
+
+    var reading: ScannedQuantity.Reading { readings[chosen] }
+    /// The chosen value in the key unit (kJ, kcal or grams).
+    var keyValue: Decimal {
+        guard let grams = reading.unit?.grams else { return reading.value }
+        return reading.value * grams
+    }
+    var keyDouble: Double { NSDecimalNumber(decimal: keyValue).doubleValue }
+    /// Exact values take part in sum checks; "<" and trace values do not (openfoodfacts-server #11075).
+    var isExact: Bool { qualifier == nil }
+}
+
+/// The rules of Regulation (EU) No 1169/2011 that tie a table's numbers together, used to choose between OCR
+/// readings and to set confidence:
+/// - kJ ≈ 4.184 × kcal, but Annex XIV factors give 4.0…4.33 per macro, so a band plus a floor for tiny values;
+/// - energy ≈ Σ macros × Annex XIV factors (fat 9, carbohydrate 4, protein 4, fibre 2, polyols 2.4 kcal/g);
+/// - saturates ≤ fat, sugars ≤ carbohydrate, no per-100 g mass above 100 g; salt = sodium × 2.5 (Annex I).
+enum ConsistencyChecks {
+    /// `true` when kJ and kcal agree within the Annex XIV band (ratio 3.9…4.4) or within 4 kJ for tiny values
+    /// (openfoodfacts-server #2396: 1 kcal / 5 kJ must pass).
+    static func energyPairAgrees(kj: Double, kcal: Double) -> Bool {
+        if kcal <= 0 { return kj <= 4 }
+        if abs(kj - 4.184 * kcal) <= 4.5 { return true }
+        let ratio = kj / kcal
+        return ratio >= 3.9 && ratio <= 4.4
+    }
+
+    /// Energy in kcal estimated from the macros with Annex XIV factors, with and without fibre (older labels leave
+    /// fibre out); `nil` when fat, carbohydrate or protein is missing.
+    static func macroEnergyKcal(_ values: [Nutrient: CandidateValue]) -> (withFiber: Double, withoutFiber: Double)? {
+        guard let fat = values[.fat], let carbohydrates = values[.carbohydrates],
+              let proteins = values[.proteins] else { return nil }
+        let polyols = values[.polyols].map(\.keyDouble) ?? 0
+        let base = 9 * fat.keyDouble + 4 * max(0, carbohydrates.keyDouble - polyols) + 2.4 * polyols
+            + 4 * proteins.keyDouble
+        let fiber = values[.fiber].map { 2 * $0.keyDouble } ?? 0
+        return (base + fiber, base)
+    }
+
+    /// Penalty (0 = consistent) of a column's values; larger means more rules broken, and by more.
+    static func penalty(_ values: [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?) -> Double {
+        var total = 0.0
+        if basis == .per100g {
+            for (nutrient, value) in values where nutrient.isMass && value.keyDouble > 100 {
+                total += 3
+            }
+        }
+        if let fat = values[.fat], let saturates = values[.saturatedFat], saturates.isExact,
+           saturates.keyDouble > fat.keyDouble + 0.05 {
+            total += 1
+        }
+        if let carbohydrates = values[.carbohydrates], let sugars = values[.sugars], sugars.isExact,
+           sugars.keyDouble > carbohydrates.keyDouble + 0.05 {
+            total += 1
+        }
+        if let kcal, let estimate = macroEnergyKcal(values) {
+            total += energyMismatch(kcal: kcal, estimate: estimate)
+        }
+        return total
+    }
+
+    /// 0 when the declared energy matches the macro estimate within 15 % (or 15 kcal), growing with the gap.
+    static func energyMismatch(kcal: Double, estimate: (withFiber: Double, withoutFiber: Double)) -> Double {
+        let gap = min(abs(kcal - estimate.withFiber), abs(kcal - estimate.withoutFiber))
+        let tolerance = max(15, 0.15 * kcal)
+        return gap <= tolerance ? 0 : min(2, (gap - tolerance) / max(kcal, 50))
+    }
+}

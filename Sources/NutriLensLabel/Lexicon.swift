@@ -1,0 +1,254 @@
+import Foundation
+
+/// Row names of nutrition declarations by language, with "of which" forms and the words that mark column headers,
+/// preparation and non-table text.
+///
+/// Sources: Regulation (EU) No 1169/2011 Annex XV wording per language and Open Food Facts
+/// `taxonomies/nutrients.txt` synonyms, as collected in `../shared/docs/eu-label-facts.md`; US/CA/AU panel
+/// wording ("Total Fat", "Calories", "Sodium", "per serve"). Terms are written as printed and folded on load
+/// (see ``TextFolding``), so diacritics here are for readability only.
+enum Lexicon {
+    /// One row name: folded words, the nutrient it names and the language it was taken from.
+    struct Term: Sendable {
+        let words: [String]
+        let nutrient: Nutrient?
+        let language: String
+        /// For energy rows: the unit the row name itself states ("Energy (kJ)", "Calories").
+        let unitHint: NutrientUnit?
+        /// `true` for phrases that contain a row name but are not a row ("Calories from fat").
+        let isIgnored: Bool
+        /// The words as UTF-8 bytes, and all words joined, for fast fuzzy comparison.
+        var wordBytes: [[UInt8]] { words.map { Array($0.utf8) } }
+    }
+
+    /// A term prepared for matching: byte arrays computed once.
+    struct PreparedTerm: Sendable {
+        let term: Term
+        let bytes: [[UInt8]]
+        let joined: [UInt8]
+        let length: Int
+    }
+
+    private static func terms(_ nutrient: Nutrient?, _ language: String, _ phrases: [String],
+                              unitHint: NutrientUnit? = nil, ignored: Bool = false) -> [Term] {
+        phrases.map { Term(words: TextFolding.words($0), nutrient: nutrient, language: language,
+                           unitHint: unitHint, isIgnored: ignored) }
+    }
+
+    /// All row names. Longer phrases win over shorter ones at the same place (see ``LexiconMatcher``), so
+    /// "saturated fat" is saturates and not fat, and "Calories from fat" is ignored.
+    static let allTerms: [Term] = {
+        var all: [Term] = []
+        // Energy
+        all += terms(.energyKJ, "en", ["energy", "energy value", "energy kj"])
+        all += terms(.energyKJ, "de", ["energie", "brennwert", "energiewert", "energiegehalt"])
+        all += terms(.energyKJ, "fr", ["valeur énergétique", "valeurs énergétiques"])
+        all += terms(.energyKJ, "es", ["valor energético"])
+        all += terms(.energyKJ, "it", ["energia", "valore energetico"])
+        all += terms(.energyKJ, "nl", ["energiewaarde"])
+        all += terms(.energyKJ, "pl", ["wartość energetyczna"])
+        all += terms(.energyKJ, "sv", ["energi", "energivärde"])
+        all += terms(.energyKJ, "fi", ["energiaa"])
+        all += terms(.energyKJ, "hr", ["energija", "energetska vrijednost"])
+        all += terms(.energyKJ, "cs", ["energetická hodnota"])
+        all += terms(.energyKJ, "ro", ["valoare energetică"])
+        all += terms(.energyKcal, "en", ["calories", "calorie", "calories kcal"], unitHint: .kilocalorie)
+        all += terms(.energyKJ, "en", ["kilojoules"], unitHint: .kilojoule)
+        all += terms(nil, "en", ["calories from fat", "calories from saturated fat", "fat calories"], ignored: true)
+        // Fat
+        all += terms(.fat, "en", ["fat", "fats", "total fat"])
+        all += terms(.fat, "de", ["fett", "fette"])
+        all += terms(.fat, "fr", ["matières grasses", "lipides", "graisses"])
+        all += terms(.fat, "es", ["grasas", "grasa", "grasas totales", "grasa total"])
+        all += terms(.fat, "it", ["grassi"])
+        all += terms(.fat, "nl", ["vet", "vetten"])
+        all += terms(.fat, "pl", ["tłuszcz"])
+        all += terms(.fat, "pt", ["lípidos", "gorduras", "gordura", "gorduras totais"])
+        all += terms(.fat, "da", ["fedt"])
+        all += terms(.fat, "fi", ["rasva", "rasvaa", "rasvat"])
+        all += terms(.fat, "hr", ["masti"])
+        all += terms(.fat, "cs", ["tuky"])
+        all += terms(.fat, "ro", ["grăsimi"])
+        // Saturates
+        all += terms(.saturatedFat, "en", ["saturates", "saturated fat", "saturated fatty acids", "saturated",
+                                           "sat fat", "saturated fats"])
+        all += terms(.saturatedFat, "de", ["gesättigte fettsäuren", "gesättigte", "gesättigten fettsäuren"])
+        all += terms(.saturatedFat, "fr", ["acides gras saturés", "saturés", "saturées", "gras saturés"])
+        all += terms(.saturatedFat, "es", ["ácidos grasos saturados", "saturadas", "grasas saturadas",
+                                           "grasa saturada"])
+        all += terms(.saturatedFat, "it", ["acidi grassi saturi", "saturi", "grassi saturi"])
+        all += terms(.saturatedFat, "nl", ["verzadigde vetzuren", "verzadigde", "verzadigd vet"])
+        all += terms(.saturatedFat, "pl", ["kwasy tłuszczowe nasycone", "nasycone", "nasycone kwasy tłuszczowe"])
+        all += terms(.saturatedFat, "pt", ["ácidos gordos saturados", "saturados", "gorduras saturadas"])
+        all += terms(.saturatedFat, "sv", ["mättat fett", "mättade fettsyror", "mättat"])
+        all += terms(.saturatedFat, "da", ["mættede fedtsyrer", "mættede"])
+        all += terms(.saturatedFat, "fi", ["tyydyttyneet rasvat", "tyydyttynyttä rasvaa", "tyydyttyneitä rasvoja",
+                                           "tyydyttynyttä", "tyydyttyneet"])
+        all += terms(.saturatedFat, "hr", ["zasićene masne kiseline", "zasićene"])
+        all += terms(.saturatedFat, "cs", ["nasycené mastné kyseliny", "nasycené"])
+        // Mono- and polyunsaturates, trans, cholesterol
+        all += terms(.monounsaturatedFat, "en", ["monounsaturates", "mono unsaturates", "monounsaturated fat",
+                                                 "monounsaturated"])
+        all += terms(.monounsaturatedFat, "de", ["einfach ungesättigte fettsäuren"])
+        all += terms(.monounsaturatedFat, "fr", ["acides gras monoinsaturés", "mono insaturés"])
+        all += terms(.monounsaturatedFat, "es", ["monoinsaturados", "ácidos grasos monoinsaturados"])
+        all += terms(.monounsaturatedFat, "it", ["monoinsaturi", "acidi grassi monoinsaturi"])
+        all += terms(.monounsaturatedFat, "nl", ["enkelvoudig onverzadigde vetzuren"])
+        all += terms(.monounsaturatedFat, "pl", ["jednonienasycone"])
+        all += terms(.monounsaturatedFat, "sv", ["enkelomättat fett"])
+        all += terms(.polyunsaturatedFat, "en", ["polyunsaturates", "poly unsaturates", "polyunsaturated fat",
+                                                 "polyunsaturated"])
+        all += terms(.polyunsaturatedFat, "de", ["mehrfach ungesättigte fettsäuren"])
+        all += terms(.polyunsaturatedFat, "fr", ["acides gras polyinsaturés", "poly insaturés"])
+        all += terms(.polyunsaturatedFat, "es", ["poliinsaturados", "ácidos grasos poliinsaturados"])
+        all += terms(.polyunsaturatedFat, "it", ["polinsaturi", "acidi grassi polinsaturi"])
+        all += terms(.polyunsaturatedFat, "nl", ["meervoudig onverzadigde vetzuren"])
+        all += terms(.polyunsaturatedFat, "pl", ["wielonienasycone"])
+        all += terms(.polyunsaturatedFat, "sv", ["fleromättat fett"])
+        all += terms(.transFat, "en", ["trans fat", "trans fatty acids", "trans"])
+        all += terms(.cholesterol, "en", ["cholesterol"])
+        all += terms(.cholesterol, "de", ["cholesterin"])
+        // Carbohydrate
+        all += terms(.carbohydrates, "en", ["carbohydrate", "carbohydrates", "total carbohydrate",
+                                            "total carbohydrates", "carbs", "total carb", "total carbs"])
+        all += terms(.carbohydrates, "de", ["kohlenhydrate", "kohlenhydraten"])
+        all += terms(.carbohydrates, "fr", ["glucides"])
+        all += terms(.carbohydrates, "es", ["hidratos de carbono", "carbohidratos"])
+        all += terms(.carbohydrates, "it", ["carboidrati"])
+        all += terms(.carbohydrates, "nl", ["koolhydraten"])
+        all += terms(.carbohydrates, "pl", ["węglowodany"])
+        all += terms(.carbohydrates, "pt", ["carboidratos"])
+        all += terms(.carbohydrates, "sv", ["kolhydrat", "kolhydrater"])
+        all += terms(.carbohydrates, "da", ["kulhydrat", "kulhydrater"])
+        all += terms(.carbohydrates, "no", ["karbohydrat", "karbohydrater", "karbohydraten"])
+        all += terms(.carbohydrates, "fi", ["hiilihydraatit", "hiilihydraatteja", "hiilihydraatti"])
+        all += terms(.carbohydrates, "hr", ["ugljikohidrati"])
+        all += terms(.carbohydrates, "cs", ["sacharidy"])
+        all += terms(.carbohydrates, "ro", ["glucide"])
+        // Sugars
+        all += terms(.sugars, "en", ["sugars", "sugar", "total sugars", "total sugar"])
+        all += terms(.sugars, "de", ["zucker"])
+        all += terms(.sugars, "fr", ["sucres"])
+        all += terms(.sugars, "es", ["azúcares"])
+        all += terms(.sugars, "it", ["zuccheri"])
+        all += terms(.sugars, "nl", ["suikers", "suiker"])
+        all += terms(.sugars, "pl", ["cukry"])
+        all += terms(.sugars, "pt", ["açúcares"])
+        all += terms(.sugars, "sv", ["sockerarter", "socker"])
+        all += terms(.sugars, "da", ["sukkerarter"])
+        all += terms(.sugars, "fi", ["sokerit", "sokereita", "sokereja"])
+        all += terms(.sugars, "hr", ["šećeri"])
+        all += terms(.sugars, "ro", ["zaharuri"])
+        all += terms(.addedSugars, "en", ["added sugars", "includes added sugars", "incl added sugars"])
+        // Polyols, starch
+        all += terms(.polyols, "en", ["polyols"])
+        all += terms(.polyols, "de", ["mehrwertige alkohole", "polyole"])
+        all += terms(.polyols, "fr", ["polyalcools"])
+        all += terms(.polyols, "es", ["polialcoholes"])
+        all += terms(.polyols, "it", ["polioli"])
+        all += terms(.polyols, "nl", ["polyolen"])
+        all += terms(.polyols, "pl", ["poliole"])
+        all += terms(.polyols, "pt", ["polióis"])
+        all += terms(.polyols, "sv", ["polyoler"])
+        all += terms(.starch, "en", ["starch"])
+        all += terms(.starch, "de", ["stärke"])
+        all += terms(.starch, "fr", ["amidon"])
+        all += terms(.starch, "es", ["almidón"])
+        all += terms(.starch, "it", ["amido"])
+        all += terms(.starch, "nl", ["zetmeel"])
+        all += terms(.starch, "pl", ["skrobia"])
+        all += terms(.starch, "sv", ["stärkelse"])
+        all += terms(.starch, "fi", ["tärkkelys"])
+        // Fibre
+        all += terms(.fiber, "en", ["fibre", "fiber", "dietary fiber", "dietary fibre", "fibres", "fibers"])
+        all += terms(.fiber, "de", ["ballaststoffe", "ballaststoff", "nahrungsfasern"])
+        all += terms(.fiber, "fr", ["fibres alimentaires"])
+        all += terms(.fiber, "es", ["fibra alimentaria", "fibra"])
+        all += terms(.fiber, "it", ["fibra alimentare", "fibre alimentari"])
+        all += terms(.fiber, "nl", ["vezels", "voedingsvezel", "voedingsvezels"])
+        all += terms(.fiber, "pl", ["błonnik", "błonnik pokarmowy"])
+        all += terms(.fiber, "pt", ["fibra alimentar"])
+        all += terms(.fiber, "sv", ["kostfiber", "fiber"])
+        all += terms(.fiber, "da", ["kostfibre", "kostfibrer"])
+        all += terms(.fiber, "fi", ["ravintokuitu", "ravintokuitua"])
+        all += terms(.fiber, "hr", ["vlakna", "prehrambena vlakna"])
+        all += terms(.fiber, "cs", ["vláknina"])
+        // Protein
+        all += terms(.proteins, "en", ["protein", "proteins"])
+        all += terms(.proteins, "de", ["eiweiß", "eiweiss", "eiweis", "protein"])
+        all += terms(.proteins, "fr", ["protéines"])
+        all += terms(.proteins, "es", ["proteínas"])
+        all += terms(.proteins, "it", ["proteine"])
+        all += terms(.proteins, "nl", ["eiwitten", "eiwit"])
+        all += terms(.proteins, "pl", ["białko"])
+        all += terms(.proteins, "fi", ["proteiini", "proteiinia"])
+        all += terms(.proteins, "hr", ["bjelančevine"])
+        all += terms(.proteins, "cs", ["bílkoviny"])
+        all += terms(.proteins, "ro", ["proteine"])
+        // Salt and sodium
+        all += terms(.salt, "en", ["salt", "salt equivalent", "equivalent as salt"])
+        all += terms(.salt, "de", ["salz", "kochsalz"])
+        all += terms(.salt, "fr", ["sel"])
+        all += terms(.salt, "es", ["sal"])
+        all += terms(.salt, "it", ["sale"])
+        all += terms(.salt, "nl", ["zout"])
+        all += terms(.salt, "pl", ["sól"])
+        all += terms(.salt, "fi", ["suola", "suolaa"])
+        all += terms(.salt, "hr", ["sol"])
+        all += terms(.salt, "ro", ["sare"])
+        all += terms(.sodium, "en", ["sodium"])
+        all += terms(.sodium, "de", ["natrium"])
+        all += terms(.sodium, "es", ["sodio"])
+        all += terms(.sodium, "it", ["sodio"])
+        all += terms(.calcium, "en", ["calcium"])
+        all += terms(.iron, "en", ["iron"])
+        all += terms(.potassium, "en", ["potassium"])
+        all += terms(.vitaminD, "en", ["vitamin d", "vit d"])
+        return all
+    }()
+
+    /// Words that introduce a sub-row ("of which", "davon", …). They carry no nutrient themselves.
+    static let ofWhichWords: Set<String> = Set([
+        "of which", "davon", "dont", "di cui", "waarvan", "w tym", "varav", "heraf", "hvorav", "josta", "joista",
+        "de las cuales", "de los cuales", "dos quais", "das quais", "od toho", "od kojih", "din care", "including",
+    ].flatMap { TextFolding.words($0) })
+
+    /// Words naming a per-serving column ("Portion", "serving", "per serve", "annos" …).
+    static let servingWords: Set<String> = [
+        "serving", "servings", "serve", "portion", "portions", "portie", "porcion", "porcao", "porzione", "porcja",
+        "porcji", "annos", "annosta", "annoksessa", "portionen", "porce", "porcija",
+    ]
+
+    /// Package-unit words that name a serving only after "per"/"pro"/"pour" ("per ½ pack", "pro Riegel").
+    static let packageWords: Set<String> = [
+        "pack", "packung", "piece", "stuck", "biscuit", "bar", "riegel", "slice", "cup", "scheibe", "tranche",
+        "pezzo", "can", "bottle", "glass", "glas", "sachet", "beutel", "stick",
+    ]
+
+    /// Words marking a column as "prepared" rather than "as sold".
+    static let preparedWords: Set<String> = [
+        "prepared", "zubereitet", "zubereitung", "prepare", "preparee", "preparado", "preparada", "preparato",
+        "preparata", "bereid", "przygotowanego", "przygotowany", "tillagad", "tilberedt", "valmistettu",
+        "valmistettuna", "milch", "milk", "lait", "latte", "leche", "melk", "mjolk", "maelk", "maitoa",
+    ]
+
+    /// Words that make a line a reference-intake statement or other non-table text whose numbers must not be
+    /// read as amounts ("Reference intake of an average adult (8400 kJ/2000 kcal)").
+    static let nonTablePhrases: [[String]] = [
+        "reference intake", "reference intakes", "referenzmenge", "apport de reference", "apports de reference",
+        "assunzioni di riferimento", "ingesta de referencia", "ingestas de referencia", "referentie inname",
+        "referensintag", "vertailuarvo", "referenceindtag", "dose de referencia", "referencyjne spozycie",
+        "daily value", "daily values", "percent daily", "diet of 2000", "2000 calorie", "average adult",
+        "durchschnittlichen erwachsenen", "adulte type", "ingredients", "zutaten", "ingredienti", "ingredientes",
+        "ingredienten", "ingredienser", "ainesosat", "skladniki", "best before", "mindestens haltbar",
+    ].map { TextFolding.words($0) }
+
+    /// Words that mark a nutrition declaration (table title or column header) but name no row.
+    static let tableTitleWords: Set<String> = [
+        "nutrition", "nutritional", "nahrwerte", "nahrwertangaben", "nahrwertinformationen", "nahrwert",
+        "valeurs", "nutritionnelles", "nutritionnelle", "valori", "nutrizionali", "nutricional", "informacion",
+        "voedingswaarde", "voedingswaarden", "wartosc", "odzywcza", "naringsvarde", "naringsinnehall",
+        "naringsdeklaration", "ravintosisalto", "ravintoarvot", "facts", "information", "typical", "values",
+        "durchschnittlich", "moyenne", "average",
+    ]
+}

@@ -1,0 +1,354 @@
+import Foundation
+
+/// A number found in label text, with its unit, qualifier and any alternative readings that OCR noise allows.
+struct ScannedQuantity: Sendable, Hashable {
+    /// One reading of the printed characters.
+    struct Reading: Sendable, Hashable {
+        var value: Decimal
+        var unit: NutrientUnit?
+        var repairs: [ValueRepair]
+        /// Digits after the decimal separator in this reading (printed precision).
+        var fractionDigits: Int
+    }
+
+    /// The preferred reading (clean parse, or the repair the grammar alone can justify).
+    var primary: Reading
+    /// Other readings that consistency checks may prefer (thousands vs decimal, trailing "9" as "g", …).
+    var alternatives: [Reading]
+    var qualifier: ValueQualifier?
+    /// `true` for "%" values (reference intake or percent daily value), never an amount.
+    var isPercent: Bool
+    /// `true` when the unit is ml/l (serving sizes and column headers only).
+    var isVolume: Bool
+    /// `true` for an energy unit OCR cut short ("758 k)"): kJ or kcal is decided by the kJ/kcal ratio.
+    var isEnergyOfUnknownUnit = false
+    /// `true` when an opening bracket precedes the number ("(180 kcal)").
+    var isBracketed = false
+    /// `true` for "100 g" / "100 ml" used as a column header ("per 100 g", "100g Kohlenhydrate …").
+    var isHeaderAmount = false
+    /// `true` for an amount of exactly 100 g or 100 ml.
+    var isHundredGramsOrMillilitres: Bool {
+        value == 100 && (unit == .gram || isVolume) && !isPercent && qualifier == nil
+    }
+    /// Character offsets of the number (including qualifier and unit) in its line.
+    var start: Int
+    var end: Int
+    /// The characters as printed.
+    var text: String
+
+    var value: Decimal { primary.value }
+
+    /// A bare "1" (or "I", "l", "|" read as one) with no unit: often a column rule, not a value.
+    var isSeparatorLike: Bool {
+        unit == nil && !isPercent && qualifier == nil && !isEnergyOfUnknownUnit
+            && ["1", "I", "l", "|"].contains(text.trimmingCharacters(in: .whitespaces))
+    }
+    var unit: NutrientUnit? { primary.unit }
+}
+
+/// Number grammar for label values: decimal comma or point, leading separator (",5" → 0.5), thousands separators,
+/// "<", "less than" and its translations, trace words, units (g, mg, µg/mcg, kJ, kcal, Cal, ml, %), and the
+/// letter-for-digit confusions OCR makes inside numeric cells.
+enum NumberGrammar {
+    private static let digitLetters: [Character: Character] = ["O": "0", "o": "0", "l": "1", "I": "1",
+                                                                "|": "1", "S": "5", "B": "8"]
+
+    /// Phrases meaning "less than" before a number (folded words).
+    private static let lessThanPhrases: [[String]] = [
+        "less than", "moins de", "weniger als", "menos de", "meno di", "minder dan", "mniej niz", "mindre an",
+        "mindre end", "inferieur a", "under",
+    ].map { TextFolding.words($0) }
+
+    /// Words printed instead of a number for negligible amounts; value 0 with the trace qualifier.
+    static let traceWords: Set<String> = [
+        "trace", "traces", "spuren", "spur", "tracce", "traccia", "trazas", "traza", "sporen", "spoor", "slady",
+        "spar", "spor", "vestigios", "nil", "hivenia", "stopy",
+    ]
+
+    /// Finds every quantity in `characters` (one line).
+    static func scan(_ characters: [Character]) -> [ScannedQuantity] {
+        var results: [ScannedQuantity] = []
+        var index = 0
+        while index < characters.count {
+            if let quantity = scanNumber(characters, at: index) {
+                results.append(quantity)
+                index = max(quantity.end, index + 1)
+            } else {
+                index += 1
+            }
+        }
+        return results
+    }
+
+    private static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
+    private static func isSeparator(_ character: Character) -> Bool { character == "." || character == "," }
+
+    /// Tries to read a number starting exactly at `start`.
+    private static func scanNumber(_ chars: [Character], at start: Int) -> ScannedQuantity? {
+        let first = chars[start]
+        let startsWithDigit = isDigit(first)
+        let startsWithSeparator = isSeparator(first) && start + 1 < chars.count && isDigit(chars[start + 1])
+            && (start == 0 || !isDigit(chars[start - 1]) && !chars[start - 1].isLetter && !isSeparator(chars[start - 1]))
+        let startsWithLetterDigit = digitLetters[first] != nil
+        guard startsWithDigit || startsWithSeparator || startsWithLetterDigit else { return nil }
+        // Never start inside a digit run the scanner already rejected ("E330" must not yield "30").
+        if start > 0, isDigit(chars[start - 1]) { return nil }
+        // A number glued to a preceding letter is part of a code ("E330", "B12", "Omega3"), not a value —
+        // except a unit or a "/" read as "l" ("kJl239") which the energy repair handles.
+        if start > 0, chars[start - 1].isLetter, !startsWithSeparator, !followsEnergyUnit(chars, at: start) {
+            return nil
+        }
+        // "T.4.": a number right after a separator that follows a letter is OCR debris, not a cell.
+        if start > 1, isSeparator(chars[start - 1]), chars[start - 2].isLetter,
+           !followsEnergyUnit(chars, at: start - 1) { return nil }
+        var repairs: [ValueRepair] = []
+        var digits: [Character] = []   // the numeric run after letter repairs
+        var index = start
+        while index < chars.count {
+            let character = chars[index]
+            if isDigit(character) || isSeparator(character) {
+                digits.append(character)
+            } else if let digit = digitLetters[character], letterIsDigit(chars, at: index, runStart: start) {
+                digits.append(digit)
+                repairs.append(.letterAsDigit)
+            } else if character == " ", index + 4 < chars.count, digits.count <= 3, !digits.contains(where: isSeparator),
+                      isDigit(chars[index + 1]), isDigit(chars[index + 2]), isDigit(chars[index + 3]),
+                      !(index + 4 < chars.count && isDigit(chars[index + 4])),
+                      energyUnitFollows(chars, at: index + 4) {
+                // "1 046 kJ", "8 400 kJ": a space as thousands separator, only before an energy unit.
+                digits.append(",")
+                digits.append(contentsOf: chars[(index + 1)...(index + 3)])
+                index += 4
+                continue
+            } else {
+                break
+            }
+            index += 1
+        }
+        // A lone letter-digit ("O g") is a number only when a unit follows; otherwise it is a word.
+        guard digits.contains(where: isDigit) else { return nil }
+        if !digits.contains(where: { _ in true }) { return nil }
+        let hasRealDigit = chars[start..<index].contains(where: isDigit)
+        // Trailing separators ("389.") are punctuation.
+        var end = index
+        while let last = digits.last, isSeparator(last) {
+            digits.removeLast()
+            end -= 1
+        }
+        // The number must not run into a word ("12abc"): letters after it must form a unit.
+        let unitScan = scanUnit(chars, at: end)
+        if !hasRealDigit && unitScan == nil { return nil }
+        if unitScan == nil, end < chars.count, chars[end].isLetter, !isLetterUnitless(chars, at: end) {
+            return nil
+        }
+        guard var reading = parseDigits(digits, unit: unitScan?.unit) else { return nil }
+        reading.repairs = repairs
+        var alternatives = alternativeReadings(digits: digits, primary: reading, unit: unitScan?.unit)
+        if unitScan?.unit == nil, unitScan?.isPercent != true {
+            alternatives += nineAsGramReadings(digits: digits)
+        }
+        var quantity = ScannedQuantity(
+            primary: reading, alternatives: alternatives, qualifier: nil,
+            isPercent: unitScan?.isPercent ?? false, isVolume: unitScan?.isVolume ?? false,
+            isEnergyOfUnknownUnit: unitScan?.isEnergyOfUnknownUnit ?? false,
+            start: start, end: unitScan?.end ?? end, text: "")
+        if let (qualifierStart, qualifier) = lessThanBefore(chars, at: start) {
+            quantity.qualifier = qualifier
+            quantity.start = qualifierStart
+            // A printed "<" bound is read as printed; OCR repair hypotheses do not apply to it.
+            quantity.alternatives = []
+        }
+        quantity.text = String(chars[quantity.start..<quantity.end])
+        var before = quantity.start - 1
+        while before >= 0, chars[before] == " " { before -= 1 }
+        quantity.isBracketed = before >= 0 && (chars[before] == "(" || chars[before] == "[")
+        return quantity
+    }
+
+    /// A letter counts as a digit only inside a numeric run: between digits/separators, or a leading O/o/l/I
+    /// directly before a digit or separator, or O/o directly after digits ("1O g").
+    private static func letterIsDigit(_ chars: [Character], at index: Int, runStart: Int) -> Bool {
+        let character = chars[index]
+        let previous: Character? = index > 0 ? chars[index - 1] : nil
+        let next: Character? = index + 1 < chars.count ? chars[index + 1] : nil
+        let previousNumeric = previous.map { isDigit($0) || isSeparator($0) } ?? false
+        let nextNumeric = next.map { isDigit($0) || isSeparator($0) } ?? false
+        if index == runStart {
+            guard "OoIl".contains(character) else { return false }
+            if previous?.isLetter == true { return false }
+            if "Oo".contains(character) {
+                // "O,5", "O g", "O" alone in a cell.
+                if nextNumeric { return next.map(isSeparator) == true || next.map(isDigit) == true }
+                return next == nil || next == " " || next == "g"
+            }
+            return next.map(isDigit) == true
+        }
+        if previousNumeric && nextNumeric { return true }
+        if previousNumeric, "Oo".contains(character), next.map({ !$0.isLetter || $0 == "g" }) ?? true { return true }
+        return false
+    }
+
+    /// "1010kJ1239kcal": a number glued to a preceding kJ/kcal unit (the "/" lost or read as "1").
+    private static func followsEnergyUnit(_ chars: [Character], at start: Int) -> Bool {
+        var index = start
+        var letters = ""
+        while index > 0, chars[index - 1].isLetter, letters.count < 5 {
+            letters = String(chars[index - 1]) + letters
+            index -= 1
+        }
+        guard index == 0 || !chars[index - 1].isLetter else { return false }
+        return ["kj", "kcal", "kcai", "j", "cal"].contains(letters.lowercased())
+    }
+
+    private static func energyUnitFollows(_ chars: [Character], at index: Int) -> Bool {
+        guard let unit = scanUnit(chars, at: index)?.unit else { return false }
+        return unit.isEnergy
+    }
+
+    /// "x" in "2 x 30 g" and similar: letters that may follow a bare number without making it part of a word.
+    private static func isLetterUnitless(_ chars: [Character], at index: Int) -> Bool {
+        let next: Character? = index + 1 < chars.count ? chars[index + 1] : nil
+        return chars[index] == "x" && (next == nil || next == " ")
+    }
+
+    struct UnitScan {
+        var unit: NutrientUnit?
+        var isPercent = false
+        var isVolume = false
+        var isEnergyOfUnknownUnit = false
+        var end: Int
+    }
+
+    /// Reads a unit after optional spaces: kJ, kcal, Cal, g, mg, µg, mcg, ml, l, %.
+    static func scanUnit(_ chars: [Character], at start: Int) -> UnitScan? {
+        var index = start
+        var spaces = 0
+        while index < chars.count, chars[index] == " ", spaces < 2 {
+            index += 1
+            spaces += 1
+        }
+        guard index < chars.count else { return nil }
+        if chars[index] == "%" { return UnitScan(isPercent: true, end: index + 1) }
+        var letters = ""
+        var cursor = index
+        while cursor < chars.count, chars[cursor].isLetter || chars[cursor] == "µ" || chars[cursor] == "μ",
+              letters.count < 6 {
+            letters.append(chars[cursor])
+            cursor += 1
+        }
+        // The unit must end at a word boundary ("g" in "gesättigt" is not a unit).
+        let boundary = cursor >= chars.count || !chars[cursor].isLetter
+        guard !letters.isEmpty, boundary else {
+            // "kJ1239": unit glued to the next number is still a unit.
+            if !letters.isEmpty, cursor < chars.count, isDigit(chars[cursor]) {
+                return unitFromLetters(letters, end: cursor)
+            }
+            return nil
+        }
+        return unitFromLetters(letters, end: cursor)
+    }
+
+    private static func unitFromLetters(_ letters: String, end: Int) -> UnitScan? {
+        switch letters.lowercased() {
+        case "kj", "kl", "kjoule", "kjoules": return UnitScan(unit: .kilojoule, end: end)
+        case "k": return UnitScan(isEnergyOfUnknownUnit: true, end: end)
+        case "kcal", "kcai", "kca", "kcals", "cal", "cals", "calories": return UnitScan(unit: .kilocalorie, end: end)
+        case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes": return UnitScan(unit: .gram, end: end)
+        case "mg": return UnitScan(unit: .milligram, end: end)
+        case "µg", "μg", "mcg", "ug": return UnitScan(unit: .microgram, end: end)
+        case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)
+        default: return nil
+        }
+    }
+
+    /// Parses a digit/separator run into a value. One kind of separator used once is a decimal separator, except
+    /// that an energy value with exactly three digits after it ("1,046 kJ") is a thousands separator; with both kinds
+    /// the last one is decimal ("1.234,5").
+    static func parseDigits(_ digits: [Character], unit: NutrientUnit?) -> ScannedQuantity.Reading? {
+        var run = digits
+        while let last = run.last, isSeparator(last) { run.removeLast() }
+        if run.first.map(isSeparator) == true { run.insert("0", at: 0) }
+        guard !run.isEmpty else { return nil }
+        let separatorPositions = run.indices.filter { isSeparator(run[$0]) }
+        var integerPart: [Character]
+        var fractionPart: [Character] = []
+        if separatorPositions.isEmpty {
+            integerPart = run
+        } else {
+            let kinds = Set(separatorPositions.map { run[$0] })
+            let last = separatorPositions.last!
+            let afterLast = run.count - last - 1
+            let thousandsOnly = (kinds.count == 1 && separatorPositions.count > 1)
+                || (kinds.count == 1 && afterLast == 3 && (unit?.isEnergy ?? false) && run[0] != "0")
+            if thousandsOnly {
+                integerPart = run.filter(isDigit)
+            } else {
+                integerPart = run[..<last].filter(isDigit)
+                fractionPart = Array(run[(last + 1)...])
+            }
+        }
+        if integerPart.isEmpty { integerPart = ["0"] }
+        let literal = String(integerPart) + (fractionPart.isEmpty ? "" : "." + String(fractionPart))
+        guard let value = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        return ScannedQuantity.Reading(value: value, unit: unit, repairs: [], fractionDigits: fractionPart.count)
+    }
+
+    /// Readings the printed run also allows: the other meaning of a lone separator, and (for plain digit runs) a
+    /// decimal separator OCR may have dropped.
+    private static func alternativeReadings(digits: [Character], primary: ScannedQuantity.Reading,
+                                            unit: NutrientUnit?) -> [ScannedQuantity.Reading] {
+        var readings: [ScannedQuantity.Reading] = []
+        let separators = digits.filter(isSeparator)
+        if separators.count == 1 {
+            // "1,046" without unit: 1.046 or 1046.
+            let joined = digits.filter(isDigit)
+            if joined.first != "0", let thousands = parseDigits(joined, unit: unit), thousands.value != primary.value {
+                var reading = thousands
+                reading.repairs = [.removedDecimalSeparator]
+                readings.append(reading)
+            }
+            if let decimal = parseDigits(digits, unit: nil), decimal.value != primary.value {
+                readings.append(ScannedQuantity.Reading(value: decimal.value, unit: unit, repairs: [],
+                                                        fractionDigits: decimal.fractionDigits))
+            }
+        } else if separators.isEmpty, digits.count >= 2 {
+            for split in 1..<digits.count where digits.count - split <= 2 {
+                var withSeparator = digits
+                withSeparator.insert(".", at: split)
+                if let reading = parseDigits(withSeparator, unit: unit) {
+                    readings.append(ScannedQuantity.Reading(value: reading.value, unit: unit,
+                                                            repairs: [.insertedDecimalSeparator],
+                                                            fractionDigits: reading.fractionDigits))
+                }
+            }
+        }
+        return readings
+    }
+
+    /// "129" → 12 g, "0,29" → 0.2 g, "09" → 0 g: a trailing 9 that was the unit g.
+    private static func nineAsGramReadings(digits: [Character]) -> [ScannedQuantity.Reading] {
+        guard digits.count >= 2, digits.last == "9" else { return [] }
+        let trimmed = Array(digits.dropLast())
+        guard let last = trimmed.last, !isSeparator(last) || trimmed.count > 1,
+              var reading = parseDigits(trimmed, unit: .gram) else { return [] }
+        reading.repairs = [.nineAsGram]
+        return [reading]
+    }
+
+    /// A "<" / "≤" / "less than" (any language) directly before the number at `start`.
+    private static func lessThanBefore(_ chars: [Character], at start: Int) -> (Int, ValueQualifier)? {
+        var index = start - 1
+        while index >= 0, chars[index] == " " { index -= 1 }
+        guard index >= 0 else { return nil }
+        if chars[index] == "<" || chars[index] == "≤" || chars[index] == "‹" { return (index, .lessThan) }
+        let prefixStart = max(0, index - 16)
+        let prefix = String(chars[prefixStart...index])
+        let words = TextFolding.words(prefix)
+        for phrase in lessThanPhrases where words.count >= phrase.count && Array(words.suffix(phrase.count)) == phrase {
+            // Locate the phrase start in the original text (approximate: the folded phrase length).
+            let length = phrase.joined(separator: " ").count
+            return (max(prefixStart, index - length + 1), .lessThan)
+        }
+        return nil
+    }
+}

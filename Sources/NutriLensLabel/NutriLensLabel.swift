@@ -1,1 +1,0 @@
-// Stage module NutriLensLabel. See README "Architecture".

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A nutrient row of a nutrition declaration, named by its Open Food Facts nutriment key.
+///
+/// `rawValue` is the Open Food Facts name (`energy-kj`, `saturated-fat`, …); append `_100g` or `_serving`
+/// (see ``NutritionBasis``) for the full key used in `ground-truth.md` sidecars and in ``NutritionTable/nutriments``.
+public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
+    case energyKJ = "energy-kj"
+    case energyKcal = "energy-kcal"
+    case fat
+    case saturatedFat = "saturated-fat"
+    case monounsaturatedFat = "monounsaturated-fat"
+    case polyunsaturatedFat = "polyunsaturated-fat"
+    case transFat = "trans-fat"
+    case cholesterol
+    case carbohydrates
+    case sugars
+    case addedSugars = "added-sugars"
+    case polyols
+    case starch
+    case fiber
+    case proteins
+    case salt
+    case sodium
+    case calcium
+    case iron
+    case potassium
+    case vitaminD = "vitamin-d"
+
+    /// The unit of the Open Food Facts key: kJ for `energy-kj`, kcal for `energy-kcal`, grams for everything else.
+    public var keyUnit: NutrientUnit {
+        switch self {
+        case .energyKJ: return .kilojoule
+        case .energyKcal: return .kilocalorie
+        default: return .gram
+        }
+    }
+
+    /// `true` for the two energy rows.
+    public var isEnergy: Bool { self == .energyKJ || self == .energyKcal }
+
+    /// `true` for rows declared as a mass (g, mg, µg).
+    public var isMass: Bool { !isEnergy }
+
+    /// `true` for rows printed as "of which …" under another row (saturates, sugars, polyols, starch, …).
+    public var isSubRow: Bool {
+        switch self {
+        case .saturatedFat, .monounsaturatedFat, .polyunsaturatedFat, .transFat, .sugars, .addedSugars, .polyols,
+             .starch:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Adult reference intake per day from Regulation (EU) No 1169/2011 Annex XIII Part B, in ``keyUnit``;
+    /// `nil` for rows without one.
+    public var referenceIntake: Decimal? {
+        switch self {
+        case .energyKJ: return 8400
+        case .energyKcal: return 2000
+        case .fat: return 70
+        case .saturatedFat: return 20
+        case .carbohydrates: return 260
+        case .sugars: return 90
+        case .proteins: return 50
+        case .salt: return 6
+        default: return nil
+        }
+    }
+
+    /// Position in the Annex XV order of the declaration (energy first, salt last among the mandatory rows); used to
+    /// place a row whose label OCR lost between its neighbours.
+    public var declarationOrder: Int {
+        switch self {
+        case .energyKJ, .energyKcal: return 0
+        case .fat: return 1
+        case .saturatedFat: return 2
+        case .monounsaturatedFat: return 3
+        case .polyunsaturatedFat: return 4
+        case .transFat: return 5
+        case .cholesterol: return 6
+        case .carbohydrates: return 7
+        case .sugars: return 8
+        case .addedSugars: return 9
+        case .polyols: return 10
+        case .starch: return 11
+        case .fiber: return 12
+        case .proteins: return 13
+        case .salt: return 14
+        case .sodium: return 15
+        case .calcium, .iron, .potassium, .vitaminD: return 16
+        }
+    }
+}
+
+/// A unit printed on a nutrition label.
+public enum NutrientUnit: String, Sendable, Codable, Hashable, CaseIterable {
+    case kilojoule = "kJ"
+    case kilocalorie = "kcal"
+    case gram = "g"
+    case milligram = "mg"
+    case microgram = "µg"
+
+    /// `true` for kJ and kcal.
+    public var isEnergy: Bool { self == .kilojoule || self == .kilocalorie }
+
+    /// Grams per one of this unit for mass units (1, 0.001, 0.000001); `nil` for energy units.
+    public var grams: Decimal? {
+        switch self {
+        case .gram: return 1
+        case .milligram: return Decimal(string: "0.001")!
+        case .microgram: return Decimal(string: "0.000001")!
+        case .kilojoule, .kilocalorie: return nil
+        }
+    }
+}

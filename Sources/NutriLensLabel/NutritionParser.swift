@@ -1,0 +1,105 @@
+import Foundation
+
+/// Reads a nutrition declaration from OCR text: EU/UK tables in EN, DE, FR, ES, IT, NL, PL, PT, SV, DA, FI (and
+/// more), multilingual rows, and US/CA/AU "Nutrition Facts/Information" panels.
+///
+/// ```swift
+/// let parser = NutritionParser()
+/// if let table = try parser.parse(text: "Energy 1046 kJ / 250 kcal\nFat 3,2 g\nSalt <0.01 g") {
+///     table["fat_100g"]?.value   // 3.2 (Decimal)
+/// }
+/// ```
+/// The parser is a value type with no shared state: `Sendable`, safe to use from many tasks at once.
+public struct NutritionParser: Sendable {
+    /// Parser settings.
+    public struct Options: Sendable, Hashable {
+        /// Entries below this confidence (0…1) get `needsReview = true`. Default 0.7.
+        public var reviewThreshold: Double
+        /// Fewer distinct nutrients than this means "not a nutrition table" (`parse` returns `nil`). Default 2.
+        public var minimumRows: Int
+        /// Inputs longer than this throw ``NutritionParsingError/inputTooLarge(characters:limit:)``. Default 200 000.
+        public var maximumCharacters: Int
+        /// Inputs with more lines throw ``NutritionParsingError/tooManyLines(count:limit:)``. Default 5 000.
+        public var maximumLines: Int
+
+        /// Creates options; every parameter has the default described on its property.
+        public init(reviewThreshold: Double = 0.7, minimumRows: Int = 2, maximumCharacters: Int = 200_000,
+                    maximumLines: Int = 5_000) {
+            self.reviewThreshold = reviewThreshold
+            self.minimumRows = max(1, minimumRows)
+            self.maximumCharacters = maximumCharacters
+            self.maximumLines = maximumLines
+        }
+    }
+
+    /// The settings in use.
+    public var options: Options
+
+    /// Creates a parser.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Parses plain OCR text, one line per line (UTF-8 text as Swift `String`; `\r\n` accepted).
+    /// - Returns: the table, or `nil` when the text is not a nutrition table.
+    /// - Throws: ``NutritionParsingError`` when the input exceeds the size limits in ``Options``.
+    public func parse(text: String) throws -> NutritionTable? {
+        guard text.count <= options.maximumCharacters else {
+            throw NutritionParsingError.inputTooLarge(characters: text.count, limit: options.maximumCharacters)
+        }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .map { TextLine(text: String($0)) }
+        return try parse(lines: lines)
+    }
+
+    /// Parses OCR lines. When the words carry boxes, rows are rebuilt from geometry (words on one visual row joined
+    /// left to right); otherwise the lines are read in the order given.
+    /// - Returns: the table, or `nil` when the lines are not a nutrition table (fewer than
+    ///   ``Options/minimumRows`` nutrients with values).
+    /// - Throws: ``NutritionParsingError`` when the input exceeds the size limits in ``Options``.
+    public func parse(lines: [TextLine]) throws -> NutritionTable? {
+        guard lines.count <= options.maximumLines else {
+            throw NutritionParsingError.tooManyLines(count: lines.count, limit: options.maximumLines)
+        }
+        let characters = lines.reduce(0) { $0 + $1.text.count }
+        guard characters <= options.maximumCharacters else {
+            throw NutritionParsingError.inputTooLarge(characters: characters, limit: options.maximumCharacters)
+        }
+        let analyses: [LineAnalysis]
+        if let rows = VisualRows.rows(from: lines) {
+            analyses = rows.enumerated().map { index, row in
+                LineAnalyzer.analyze(row.text, lineIndex: index, box: row.box, wordBoxes: row.wordBoxes)
+            }
+        } else {
+            analyses = lines.enumerated().map { index, line in
+                LineAnalyzer.analyze(line.text.trimmingCharacters(in: .whitespacesAndNewlines), lineIndex: index)
+            }
+        }
+        return parse(analyses: analyses)
+    }
+
+    func parse(analyses: [LineAnalysis]) -> NutritionTable? {
+        var assembler = RowAssembler()
+        var languageCounts: [String: Int] = [:]
+        var firstRowLine: Int?
+        var energyLine: Int?
+        var isUSStyle = false
+        for line in analyses where !line.isNonTable {
+            for mention in line.mentions {
+                languageCounts[mention.language, default: 0] += 1
+                if mention.nutrient == .energyKcal && mention.unitHint == .kilocalorie { isUSStyle = true }
+            }
+            if firstRowLine == nil, !line.mentions.isEmpty { firstRowLine = line.lineIndex }
+            if energyLine == nil, line.mentions.contains(where: { $0.nutrient.isEnergy }) { energyLine = line.lineIndex }
+            assembler.consume(line)
+        }
+        assembler.finish()
+        let hasPer100 = analyses.contains { $0.namesPer100 && !$0.isNonTable }
+        let tableStart = energyLine ?? firstRowLine
+        let layout = ColumnLayout.detect(lines: analyses, tableStart: tableStart, isUSStyle: isUSStyle && !hasPer100)
+        let languages = languageCounts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
+        let builder = TableBuilder(rows: assembler.rows, energyCells: assembler.energyCells, layout: layout,
+                                   languages: languages, options: options)
+        return builder.build()
+    }
+}

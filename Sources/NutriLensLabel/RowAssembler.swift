@@ -1,0 +1,214 @@
+import Foundation
+
+/// A value cell assigned to a row: the amount and the %RI printed after it.
+struct AssembledCell: Sendable {
+    var quantity: ScannedQuantity
+    var referenceIntakePercent: Decimal?
+    /// For energy values printed without a unit: the unit the row name states ("Energie (kcal)").
+    var unitHint: NutrientUnit? = nil
+    var lineIndex: Int
+    var box: TextBox?
+}
+
+/// One occurrence of a row name with the cells that followed it.
+struct AssembledRow: Sendable {
+    var nutrient: Nutrient
+    var language: String
+    var unitHint: NutrientUnit?
+    var lineIndex: Int
+    var labelText: String
+    var edits: Int
+    var cells: [AssembledCell] = []
+    /// Set when the row name was not read and the nutrient comes from the declaration order.
+    var inferred = false
+}
+
+/// Turns the reading-order stream of row names and quantities into rows with cells.
+///
+/// OCR services emit table cells in reading order, which for a two-column table may be "label, value, label,
+/// value" or, for a multilingual label spanning several lines, "label, label (continued), value", or for a
+/// column-wise read "label, label, label, value, value, value". The assembler groups the stream into blocks of
+/// row names followed by values and assigns values to names in order, so all these shapes give the same rows.
+struct RowAssembler {
+    private(set) var rows: [AssembledRow] = []
+    /// Energy cells are kept apart: a kJ/kcal value is energy whatever row name precedes it.
+    private(set) var energyCells: [AssembledCell] = []
+    private var pendingMentions: [(LineAnalysis.Mention, LineAnalysis)] = []
+    private var pendingValues: [AssembledCell] = []
+    private var lastCellTarget: CellTarget?
+    private var energyRowSeen = false
+    private var energyUnitHint: NutrientUnit?
+    /// Unit words seen on the current energy row; two different ones ("(kJ / kcal) 2382/571") leave the units to
+    /// the kJ/kcal ratio.
+    private var energyUnitWords: Set<NutrientUnit> = []
+    /// An "of which" line without a row name opened a sub-row whose name comes later.
+    private var ofWhichOpen = false
+
+    private enum CellTarget {
+        case pending(Int)
+        case energy(Int)
+    }
+
+    mutating func consume(_ line: LineAnalysis) {
+        for event in line.events {
+            switch event {
+            case .mention(let mention):
+                if ofWhichOpen, pendingMentions.isEmpty, !pendingValues.isEmpty, mention.nutrient.isSubRow {
+                    rows.append(AssembledRow(nutrient: mention.nutrient, language: mention.language, unitHint: nil,
+                                             lineIndex: line.lineIndex, labelText: line.text, edits: mention.edits,
+                                             cells: pendingValues))
+                    pendingValues.removeAll()
+                }
+                ofWhichOpen = false
+                if !pendingValues.isEmpty { flush() }
+                if mention.nutrient.isEnergy { energyUnitWords = mention.unitHint.map { [$0] } ?? [] }
+                if mention.nutrient.isEnergy {
+                    energyRowSeen = true
+                    if let hint = mention.unitHint { energyUnitHint = hint }
+                }
+                if let last = pendingMentions.last, last.0.nutrient == mention.nutrient {
+                    if pendingMentions[pendingMentions.count - 1].0.unitHint == nil {
+                        pendingMentions[pendingMentions.count - 1].0.unitHint = mention.unitHint
+                    }
+                    continue
+                }
+                pendingMentions.append((mention, line))
+            case .unitWord(let unit, _):
+                if let index = pendingMentions.lastIndex(where: { $0.0.nutrient.isEnergy }), pendingValues.isEmpty {
+                    energyUnitWords.insert(unit)
+                    pendingMentions[index].0.unitHint = energyUnitWords.count == 1 ? unit : nil
+                }
+            case .ofWhich:
+                if !pendingValues.isEmpty { flush() }
+                if pendingMentions.isEmpty { ofWhichOpen = true }
+            case .quantity(let quantity):
+                let cell = AssembledCell(quantity: quantity, referenceIntakePercent: nil, lineIndex: line.lineIndex,
+                                         box: box(of: quantity, in: line))
+                if quantity.isHeaderAmount || (quantity.isHundredGramsOrMillilitres && pendingMentions.isEmpty) {
+                    // "per 100 g", or "100 g" where no row name waits for a value: a column header.
+                    continue
+                } else if quantity.isPercent {
+                    attachPercent(quantity)
+                } else if quantity.isVolume {
+                    continue
+                } else if quantity.unit?.isEnergy == true || quantity.isEnergyOfUnknownUnit {
+                    energyCells.append(cell)
+                    lastCellTarget = .energy(energyCells.count - 1)
+                } else if isUnitlessEnergyValue(quantity) {
+                    var hinted = cell
+                    hinted.unitHint = pendingMentions.last?.0.unitHint
+                    energyCells.append(hinted)
+                    lastCellTarget = .energy(energyCells.count - 1)
+                } else {
+                    pendingValues.append(cell)
+                    lastCellTarget = .pending(pendingValues.count - 1)
+                }
+            }
+        }
+    }
+
+    /// A bare number right after the energy row name ("Energie kcal 452", "Calories 250").
+    private func isUnitlessEnergyValue(_ quantity: ScannedQuantity) -> Bool {
+        guard quantity.unit == nil, quantity.qualifier == nil, pendingValues.isEmpty,
+              let last = pendingMentions.last?.0, last.nutrient.isEnergy else { return false }
+        return true
+    }
+
+    private mutating func attachPercent(_ quantity: ScannedQuantity) {
+        switch lastCellTarget {
+        case .pending(let index) where index < pendingValues.count:
+            if pendingValues[index].referenceIntakePercent == nil {
+                pendingValues[index].referenceIntakePercent = quantity.value
+            }
+        case .energy(let index) where index < energyCells.count:
+            if energyCells[index].referenceIntakePercent == nil {
+                energyCells[index].referenceIntakePercent = quantity.value
+            }
+        default:
+            break
+        }
+    }
+
+    private func box(of quantity: ScannedQuantity, in line: LineAnalysis) -> TextBox? {
+        let boxes = line.wordBoxes.filter { $0.start < quantity.end && quantity.start < $0.end }.map(\.box)
+        return boxes.reduce(nil) { partial, box in partial.map { $0.union(box) } ?? box }
+    }
+
+    /// Assigns the pending values to the pending row names.
+    mutating func flush() {
+        defer {
+            pendingMentions.removeAll()
+            pendingValues.removeAll()
+            lastCellTarget = nil
+        }
+        var mentions = pendingMentions.filter { !$0.0.nutrient.isEnergy }
+        guard !pendingValues.isEmpty else { return }
+        if mentions.isEmpty && ofWhichOpen { return }
+        if mentions.isEmpty {
+            // Values after values with no new row name: more columns of the previous row.
+            if var last = rows.popLast() {
+                last.cells += pendingValues
+                rows.append(last)
+            }
+            return
+        }
+        // A row name repeated in another language on the next line ("Fedt / Rasva") is a continuation of a row
+        // that already has its values, not a new row, unless nothing else can take the values.
+        if mentions.count > 1 {
+            let seen = Set(rows.filter { !$0.cells.isEmpty }.map(\.nutrient))
+            let fresh = mentions.filter { !seen.contains($0.0.nutrient) }
+            if !fresh.isEmpty { mentions = fresh }
+        }
+        var newRows = mentions.map { mention, line in
+            AssembledRow(nutrient: mention.nutrient, language: mention.language, unitHint: mention.unitHint,
+                         lineIndex: line.lineIndex, labelText: line.text, edits: mention.edits)
+        }
+        let valueCount = pendingValues.count, rowCount = newRows.count
+        if rowCount == 1 {
+            newRows[0].cells = pendingValues
+        } else if valueCount <= rowCount {
+            // Fewer values than names: the names without values lost them (or never had them); the values belong
+            // to the names nearest to them.
+            for (offset, cell) in pendingValues.enumerated() {
+                newRows[rowCount - valueCount + offset].cells.append(cell)
+            }
+        } else if valueCount % rowCount == 0 {
+            // Column-wise reading: first all values of column 1, then column 2.
+            for (offset, cell) in pendingValues.enumerated() {
+                newRows[offset % rowCount].cells.append(cell)
+            }
+        } else {
+            // More values than names but not whole columns: OCR noise among them. Use the window of consecutive
+            // values that fits best (no per-100 g mass above 100 g, sub-rows not above their parent).
+            let window = bestWindow(count: rowCount, nutrients: newRows.map(\.nutrient))
+            for (offset, cell) in pendingValues[window..<(window + rowCount)].enumerated() {
+                newRows[offset].cells.append(cell)
+            }
+        }
+        rows += newRows
+    }
+
+    private func bestWindow(count: Int, nutrients: [Nutrient]) -> Int {
+        var best = pendingValues.count - count
+        var bestPenalty = Double.infinity
+        for start in stride(from: pendingValues.count - count, through: 0, by: -1) {
+            let values = pendingValues[start..<(start + count)].map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
+            var penalty = Double(values.filter { $0 > 100 }.count)
+            for index in 1..<max(1, count) where nutrients[index].isSubRow && values[index] > values[index - 1] {
+                penalty += 0.5
+            }
+            if penalty < bestPenalty {
+                bestPenalty = penalty
+                best = start
+            }
+        }
+        return best
+    }
+
+    mutating func finish() {
+        flush()
+    }
+
+    /// `true` when an energy row name was read.
+    var hasEnergyRow: Bool { energyRowSeen }
+}

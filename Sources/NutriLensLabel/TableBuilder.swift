@@ -1,0 +1,476 @@
+import Foundation
+
+/// Builds the ``NutritionTable`` from assembled rows: places cells in columns, chooses between OCR readings with
+/// ``ConsistencyChecks``, and sets confidence and review flags.
+struct TableBuilder {
+    var rows: [AssembledRow]
+    var energyCells: [AssembledCell]
+    var layout: ColumnLayout
+    var languages: [String]
+    var options: NutritionParser.Options
+
+    func build() -> NutritionTable? {
+        let chosenRows = chooseRowInstances()
+        let cellCount = typicalCellCount(chosenRows)
+        var headerColumns = layout.columns
+        if !layout.isUSStyle, cellCount > headerColumns.count, !headerColumns.contains(where: { $0.basis == .per100g }) {
+            // Per 100 g is mandatory in the EU (Regulation 1169/2011 Art. 32) and printed first; with more value
+            // columns than headers read, the unread header is the per-100 g one.
+            headerColumns.insert(ColumnSpec(basis: .per100g, preparation: .asSold), at: 0)
+        }
+        let columnCount = max(headerColumns.count, cellCount)
+        let columns = (0..<columnCount).map { index -> ColumnSpec in
+            index < headerColumns.count ? headerColumns[index]
+                : ColumnSpec(basis: .perServing, preparation: layout.columns.first?.preparation ?? .asSold)
+        }
+        var findings: [ConsistencyFinding] = []
+        var entries: [NutritionEntry] = []
+        let rowsWithInferred = inferMissingRows(chosenRows, columnCount: columnCount)
+        var usedSpecs = Set<ColumnSpec>()
+        let energyByColumn = energyColumns(columnCount: columnCount)
+        for (columnIndex, spec) in columns.enumerated() where !usedSpecs.contains(spec) {
+            usedSpecs.insert(spec)
+            var values: [Nutrient: CandidateValue] = [:]
+            var rowOf: [Nutrient: AssembledRow] = [:]
+            for row in rowsWithInferred where columnIndex < row.cells.count && !row.nutrient.isEnergy {
+                let cell = row.cells[columnIndex]
+                guard values[row.nutrient] == nil else { continue }
+                values[row.nutrient] = candidate(for: cell, nutrient: row.nutrient)
+                rowOf[row.nutrient] = row
+            }
+            var energy = columnIndex < energyByColumn.count ? energyByColumn[columnIndex] : EnergyPair()
+            resolveEnergy(&energy, findings: &findings, spec: spec)
+            chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue)
+            entries += makeEntries(values: values, rows: rowOf, energy: energy, spec: spec, findings: &findings)
+        }
+        crossColumnChecks(&entries, findings: &findings)
+        let distinctNutrients = Set(entries.map(\.nutrient))
+        guard distinctNutrients.count >= options.minimumRows else { return nil }
+        entries.sort {
+            ($0.nutrient.declarationOrder, $0.basis == .per100g ? 0 : 1, $0.preparation == .asSold ? 0 : 1,
+             $0.nutrient == .energyKJ ? 0 : 1)
+                < ($1.nutrient.declarationOrder, $1.basis == .per100g ? 0 : 1, $1.preparation == .asSold ? 0 : 1,
+                   $1.nutrient == .energyKJ ? 0 : 1)
+        }
+        return NutritionTable(entries: entries, language: languages.first, languages: languages,
+                              servingSize: layout.servingSize, findings: findings)
+    }
+
+    // MARK: Rows
+
+    /// When a nutrient's name occurs several times with values (an ingredient list mentioning "sugar", a second
+    /// language block), the occurrence nearest the middle of the table wins, then the one with more cells.
+    private func chooseRowInstances() -> [AssembledRow] {
+        let withCells = rows.filter { !$0.cells.isEmpty }
+        guard !withCells.isEmpty else { return [] }
+        let sortedLines = withCells.map(\.lineIndex).sorted()
+        let median = Double(sortedLines[sortedLines.count / 2])
+        var best: [Nutrient: AssembledRow] = [:]
+        for row in withCells {
+            if let current = best[row.nutrient] {
+                let currentDistance = abs(Double(current.lineIndex) - median)
+                let distance = abs(Double(row.lineIndex) - median)
+                let strength = cellStrength(row.cells[0]), currentStrength = cellStrength(current.cells[0])
+                if strength > currentStrength
+                    || (strength == currentStrength && (distance < currentDistance
+                        || (distance == currentDistance && row.cells.count > current.cells.count))) {
+                    best[row.nutrient] = row
+                }
+            } else {
+                best[row.nutrient] = row
+            }
+        }
+        return best.values.sorted { $0.lineIndex < $1.lineIndex }
+    }
+
+    /// How much a cell looks like a real value: 2 with a unit or qualifier, 1 a bare number, 0 a bare "1" that is
+    /// probably a column rule.
+    private func cellStrength(_ cell: AssembledCell) -> Int {
+        if cell.quantity.isSeparatorLike { return 0 }
+        return cell.quantity.unit != nil || cell.quantity.qualifier != nil ? 2 : 1
+    }
+
+    /// The most common number of amount cells per row: the number of amount columns actually printed.
+    private func typicalCellCount(_ rows: [AssembledRow]) -> Int {
+        var counts: [Int: Int] = [:]
+        for row in rows where !row.cells.isEmpty { counts[row.cells.count, default: 0] += 1 }
+        return counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 1
+    }
+
+    /// A row with twice the usual number of cells swallowed the values of a row whose name OCR lost; when exactly one
+    /// mandatory row is missing between it and the next row in declaration order, the second half goes there.
+    private func inferMissingRows(_ rows: [AssembledRow], columnCount: Int) -> [AssembledRow] {
+        let present = Set(rows.map(\.nutrient))
+        let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        var result: [AssembledRow] = []
+        for (index, row) in rows.enumerated() {
+            guard columnCount >= 1, row.cells.count == 2 * columnCount,
+                  let position = mandatoryOrder.firstIndex(of: row.nutrient) else {
+                result.append(row)
+                continue
+            }
+            let nextNutrient = rows[(index + 1)...].first.map(\.nutrient)
+            let candidates = mandatoryOrder[(position + 1)...].prefix { $0 != nextNutrient }
+                .filter { !present.contains($0) }
+            guard candidates.count == 1, let missing = candidates.first else {
+                result.append(row)
+                continue
+            }
+            var head = row
+            head.cells = Array(row.cells.prefix(columnCount))
+            var tail = row
+            tail.nutrient = missing
+            tail.cells = Array(row.cells.suffix(columnCount))
+            tail.inferred = true
+            result.append(head)
+            result.append(tail)
+        }
+        return result
+    }
+
+    private func candidate(for cell: AssembledCell, nutrient: Nutrient) -> CandidateValue {
+        var readings = [cell.quantity.primary] + cell.quantity.alternatives.filter { $0.unit?.isEnergy != true }
+        // A mass row with no unit read: grams unless the row is sodium-like and the number only fits as mg.
+        for index in readings.indices where readings[index].unit == nil {
+            readings[index].unit = .gram
+        }
+        return CandidateValue(readings: readings, chosen: 0, qualifier: cell.quantity.qualifier, cell: cell)
+    }
+
+    // MARK: Mass readings
+
+    /// Greedy search over OCR readings: switch a value to an alternative reading only when that lowers the
+    /// column's consistency penalty by more than the alternative's cost.
+    private func chooseMassReadings(_ values: inout [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?) {
+        for _ in 0..<2 {
+            for nutrient in values.keys.sorted(by: { $0.declarationOrder < $1.declarationOrder }) {
+                guard let current = values[nutrient], current.readings.count > 1 else { continue }
+                var bestIndex = current.chosen
+                var bestScore = ConsistencyChecks.penalty(values, basis: basis, kcal: kcal)
+                    + cost(of: current.reading, original: current, nutrient: nutrient)
+                for index in current.readings.indices where index != current.chosen {
+                    var trial = values
+                    trial[nutrient]?.chosen = index
+                    let score = ConsistencyChecks.penalty(trial, basis: basis, kcal: kcal)
+                        + cost(of: current.readings[index], original: current, nutrient: nutrient)
+                    if score < bestScore - 1e-9 {
+                        bestScore = score
+                        bestIndex = index
+                    }
+                }
+                values[nutrient]?.chosen = bestIndex
+            }
+        }
+    }
+
+    /// The price of believing a repair: a trailing "9" is cheap when the printed number is implausible as it
+    /// stands ("09", two decimals where labels print one).
+    private func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient) -> Double {
+        let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
+        let nineAlternative = original.readings.first { $0.repairs.contains(.nineAsGram) }
+        if reading == original.readings[0] {
+            // "3,99" / "0,069" with no unit: more decimals than labels print, while "3,9 g" / "0,06 g" conform.
+            if let nineAlternative, !RoundingGuidance.conforms(reading, nutrient: nutrient),
+               RoundingGuidance.conforms(nineAlternative, nutrient: nutrient) {
+                return 0.7
+            }
+            return 0
+        }
+        if reading.repairs.contains(.nineAsGram) {
+            if printed.hasPrefix("0") && !printed.contains(".") && !printed.contains(",") { return 0.1 }
+            return RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0.35 : 0.6
+        }
+        if reading.repairs.contains(.insertedDecimalSeparator) { return 0.9 }
+        if reading.repairs.contains(.removedDecimalSeparator) { return 0.9 }
+        return 0.5
+    }
+
+    // MARK: Energy
+
+    struct EnergyPair {
+        var kj: AssembledCell?
+        var kcal: AssembledCell?
+        var kjValue: Decimal?
+        var kcalValue: Double? { kcalDecimal.map { NSDecimalNumber(decimal: $0).doubleValue } }
+        var kcalDecimal: Decimal?
+        var repairs: [ValueRepair] = []
+        var consistent: Bool?
+    }
+
+    /// Splits energy cells into columns: the i-th kJ value and the i-th kcal value form column i. Values whose unit
+    /// was not read are paired by the kJ/kcal ratio.
+    private func energyColumns(columnCount: Int) -> [EnergyPair] {
+        var kjCells = energyCells.filter { $0.quantity.unit == .kilojoule }
+        var kcalCells = energyCells.filter { $0.quantity.unit == .kilocalorie }
+        var unknown: [AssembledCell] = []
+        func double(_ cell: AssembledCell) -> Double { NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
+        for cell in energyCells where cell.quantity.unit == nil {
+            // A cut-off unit ("758 k)", "(180 k") next to a known partner: the ratio says which it is.
+            if kjCells.count > kcalCells.count,
+               ConsistencyChecks.energyPairAgrees(kj: double(kjCells[kcalCells.count]), kcal: double(cell)) {
+                kcalCells.append(withUnit(cell, .kilocalorie))
+            } else if kcalCells.count > kjCells.count,
+                      ConsistencyChecks.energyPairAgrees(kj: double(cell), kcal: double(kcalCells[kjCells.count])) {
+                kjCells.append(withUnit(cell, .kilojoule))
+            } else if cell.quantity.isEnergyOfUnknownUnit {
+                // "(180 k": an energy value in brackets is the kcal of "750 kJ (180 kcal)".
+                if cell.quantity.isBracketed {
+                    kcalCells.append(withUnit(cell, .kilocalorie))
+                } else {
+                    kjCells.append(withUnit(cell, .kilojoule))
+                }
+            } else {
+                unknown.append(cell)
+            }
+        }
+        if !unknown.isEmpty {
+            var index = 0
+            while index < unknown.count {
+                let first = unknown[index]
+                if index + 1 < unknown.count {
+                    let second = unknown[index + 1]
+                    let a = NSDecimalNumber(decimal: first.quantity.value).doubleValue
+                    let b = NSDecimalNumber(decimal: second.quantity.value).doubleValue
+                    if ConsistencyChecks.energyPairAgrees(kj: a, kcal: b) {
+                        kjCells.append(withUnit(first, .kilojoule))
+                        kcalCells.append(withUnit(second, .kilocalorie))
+                        index += 2
+                        continue
+                    }
+                }
+                // A lone unitless energy number: the unit its row name states, else the missing partner.
+                if let hint = first.unitHint {
+                    if hint == .kilojoule { kjCells.append(withUnit(first, .kilojoule)) }
+                    else { kcalCells.append(withUnit(first, .kilocalorie)) }
+                } else if kjCells.count > kcalCells.count {
+                    kcalCells.append(withUnit(first, .kilocalorie))
+                } else if kcalCells.count > kjCells.count {
+                    kjCells.append(withUnit(first, .kilojoule))
+                }
+                index += 1
+            }
+        }
+        let count = max(kjCells.count, kcalCells.count)
+        return (0..<count).map { index in
+            EnergyPair(kj: index < kjCells.count ? kjCells[index] : nil,
+                       kcal: index < kcalCells.count ? kcalCells[index] : nil)
+        }
+    }
+
+    private func withUnit(_ cell: AssembledCell, _ unit: NutrientUnit) -> AssembledCell {
+        var copy = cell
+        copy.quantity.primary.unit = unit
+        copy.quantity.primary.repairs.append(.inferredUnit)
+        return copy
+    }
+
+    /// Chooses kJ and kcal readings that agree: as read, swapped, a leading "1" dropped from the second value (a
+    /// "/" read as "1": "1010kJ1239kcal"), or a decimal separator treated as thousands separator.
+    private func resolveEnergy(_ pair: inout EnergyPair, findings: inout [ConsistencyFinding], spec: ColumnSpec) {
+        pair.kjValue = pair.kj?.quantity.value
+        pair.kcalDecimal = pair.kcal?.quantity.value
+        guard let kjCell = pair.kj, let kcalCell = pair.kcal else { return }
+        let kjOptions = energyReadings(kjCell)
+        let kcalOptions = energyReadings(kcalCell)
+        let kjKey = NutritionEntry.key(nutrient: .energyKJ, basis: spec.basis, preparation: spec.preparation)
+        let kcalKey = NutritionEntry.key(nutrient: .energyKcal, basis: spec.basis, preparation: spec.preparation)
+        for (kjValue, kjRepairs) in kjOptions {
+            for (kcalValue, kcalRepairs) in kcalOptions {
+                let a = NSDecimalNumber(decimal: kjValue).doubleValue, b = NSDecimalNumber(decimal: kcalValue).doubleValue
+                if ConsistencyChecks.energyPairAgrees(kj: a, kcal: b) {
+                    pair.kjValue = kjValue
+                    pair.kcalDecimal = kcalValue
+                    pair.repairs = kjRepairs + kcalRepairs
+                    pair.consistent = true
+                    if !pair.repairs.isEmpty {
+                        findings.append(ConsistencyFinding(
+                            check: "energy-ratio", keys: [kjKey, kcalKey],
+                            message: "kJ/kcal \(kjCell.quantity.text) / \(kcalCell.quantity.text) disagree as read; "
+                                + "repaired to \(kjValue) kJ / \(kcalValue) kcal"))
+                    }
+                    return
+                }
+                if ConsistencyChecks.energyPairAgrees(kj: b, kcal: a), kjRepairs.isEmpty, kcalRepairs.isEmpty {
+                    pair.kjValue = kcalValue
+                    pair.kcalDecimal = kjValue
+                    pair.repairs = [.swappedEnergyUnits]
+                    pair.consistent = true
+                    findings.append(ConsistencyFinding(
+                        check: "energy-swap", keys: [kjKey, kcalKey],
+                        message: "kJ \(kjValue) is smaller than kcal \(kcalValue): units swapped"))
+                    return
+                }
+            }
+        }
+        pair.consistent = false
+        findings.append(ConsistencyFinding(
+            check: "energy-ratio", keys: [kjKey, kcalKey],
+            message: "\(pair.kjValue ?? 0) kJ is not 3.9–4.4 × \(pair.kcalDecimal ?? 0) kcal"))
+    }
+
+    private func energyReadings(_ cell: AssembledCell) -> [(Decimal, [ValueRepair])] {
+        var options: [(Decimal, [ValueRepair])] = [(cell.quantity.value, [])]
+        // Energy is printed in whole kJ/kcal: only the thousands-separator reading is an alternative.
+        for reading in cell.quantity.alternatives where reading.repairs == [.removedDecimalSeparator] {
+            options.append((reading.value, reading.repairs))
+        }
+        // A "/" read as "1" and glued to the front of the number.
+        let digits = cell.quantity.text.filter { $0.isNumber }
+        if digits.count >= 3, digits.first == "1", !cell.quantity.text.contains(where: { $0 == "." || $0 == "," }),
+           let value = Decimal(string: String(digits.dropFirst())) {
+            options.append((value, [.slashAsOne]))
+        }
+        return options
+    }
+
+    // MARK: Entries
+
+    private func makeEntries(values: [Nutrient: CandidateValue], rows: [Nutrient: AssembledRow], energy: EnergyPair,
+                             spec: ColumnSpec, findings: inout [ConsistencyFinding]) -> [NutritionEntry] {
+        var entries: [NutritionEntry] = []
+        let penaltyBefore = ConsistencyChecks.penalty(values, basis: spec.basis, kcal: energy.kcalValue)
+        let macroEstimate = ConsistencyChecks.macroEnergyKcal(values)
+        let energyMatchesMacros = energy.kcalValue.flatMap { kcal in
+            macroEstimate.map { ConsistencyChecks.energyMismatch(kcal: kcal, estimate: $0) == 0 }
+        }
+        if energyMatchesMacros == false, let kcal = energy.kcalValue, let estimate = macroEstimate {
+            findings.append(ConsistencyFinding(
+                check: "energy-vs-macros",
+                keys: [NutritionEntry.key(nutrient: .energyKcal, basis: spec.basis, preparation: spec.preparation)],
+                message: String(format: "%.0f kcal declared, %.0f kcal from fat/carbohydrate/protein/fibre",
+                                kcal, estimate.withFiber)))
+        }
+        // Energy
+        for (nutrient, cell, value) in [(Nutrient.energyKJ, energy.kj, energy.kjValue),
+                                        (Nutrient.energyKcal, energy.kcal, energy.kcalDecimal)] {
+            guard let cell, let value else { continue }
+            var confidence = 0.9
+            var repairs = cell.quantity.primary.repairs + energy.repairs
+            if cell.quantity.primary.repairs.contains(.letterAsDigit) { confidence *= 0.8 }
+            if energy.consistent == true { confidence = min(1, confidence + 0.08) }
+            if energy.consistent == false { confidence *= 0.6 }
+            if !energy.repairs.isEmpty { confidence *= 0.75 }
+            if energyMatchesMacros == true { confidence = min(1, confidence + 0.05) }
+            if energyMatchesMacros == false { confidence *= 0.85 }
+            repairs = Array(NSOrderedSet(array: repairs.map(\.rawValue))).compactMap { ValueRepair(rawValue: $0 as! String) }
+            entries.append(entry(nutrient, spec: spec, value: value, unit: nutrient.keyUnit, qualifier: nil,
+                                 cell: cell, label: nil, confidence: confidence, repairs: repairs))
+        }
+        // Masses
+        for (nutrient, candidate) in values {
+            let reading = candidate.reading
+            let row = rows[nutrient]
+            var confidence = 0.92
+            if candidate.cell.quantity.primary.unit == nil && candidate.qualifier == nil { confidence *= 0.85 }
+            if let row, row.edits > 0 { confidence *= 0.9 }
+            if row?.inferred == true { confidence *= 0.7 }
+            if !reading.repairs.isEmpty { confidence *= 0.7 }
+            if energyMatchesMacros == true, [.fat, .carbohydrates, .proteins].contains(nutrient) {
+                confidence = min(1, confidence + 0.06)
+            }
+            var trial = values
+            trial.removeValue(forKey: nutrient)
+            let penaltyWithout = ConsistencyChecks.penalty(trial, basis: spec.basis, kcal: energy.kcalValue)
+            if penaltyWithout < penaltyBefore - 1e-9 { confidence *= 0.55 }
+            if spec.basis == .per100g, candidate.keyDouble > 100 {
+                confidence = min(confidence, 0.2)
+                findings.append(ConsistencyFinding(
+                    check: "mass-over-100g", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,
+                                                                       preparation: spec.preparation)],
+                    message: "\(reading.value) \(reading.unit?.rawValue ?? "g") per 100 g is impossible"))
+            }
+            var repairs = reading.repairs
+            if row?.inferred == true { repairs.append(.inferredRow) }
+            entries.append(entry(nutrient, spec: spec, value: reading.value, unit: reading.unit ?? .gram,
+                                 qualifier: candidate.qualifier, cell: candidate.cell, label: row?.labelText,
+                                 confidence: confidence, repairs: repairs))
+        }
+        addPairFindings(values, spec: spec, findings: &findings)
+        return entries
+    }
+
+    private func addPairFindings(_ values: [Nutrient: CandidateValue], spec: ColumnSpec,
+                                 findings: inout [ConsistencyFinding]) {
+        func key(_ nutrient: Nutrient) -> String {
+            NutritionEntry.key(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation)
+        }
+        if let fat = values[.fat], let saturates = values[.saturatedFat], saturates.isExact,
+           saturates.keyDouble > fat.keyDouble + 0.05 {
+            findings.append(ConsistencyFinding(check: "saturates-exceed-fat", keys: [key(.saturatedFat), key(.fat)],
+                                               message: "saturates \(saturates.keyValue) g > fat \(fat.keyValue) g"))
+        }
+        if let carbohydrates = values[.carbohydrates], let sugars = values[.sugars], sugars.isExact,
+           sugars.keyDouble > carbohydrates.keyDouble + 0.05 {
+            findings.append(ConsistencyFinding(
+                check: "sugars-exceed-carbohydrates", keys: [key(.sugars), key(.carbohydrates)],
+                message: "sugars \(sugars.keyValue) g > carbohydrate \(carbohydrates.keyValue) g"))
+        }
+    }
+
+    private func entry(_ nutrient: Nutrient, spec: ColumnSpec, value: Decimal, unit: NutrientUnit,
+                       qualifier: ValueQualifier?, cell: AssembledCell, label: String?, confidence: Double,
+                       repairs: [ValueRepair]) -> NutritionEntry {
+        let source = label.map { $0 == cell.quantity.text ? $0 : "\($0) | \(cell.quantity.text)" } ?? cell.quantity.text
+        return NutritionEntry(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation, value: value,
+                              unit: unit, qualifier: qualifier, referenceIntakePercent: cell.referenceIntakePercent,
+                              confidence: confidence, needsReview: confidence < options.reviewThreshold,
+                              sourceText: source, box: cell.box, repairs: repairs)
+    }
+
+    // MARK: Cross-column checks
+
+    /// Salt vs sodium, per serving vs per 100 g, %RI vs Annex XIII reference intakes.
+    private func crossColumnChecks(_ entries: inout [NutritionEntry], findings: inout [ConsistencyFinding]) {
+        func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
+        func lower(_ index: Int, by factor: Double) {
+            entries[index].confidence *= factor
+            entries[index].needsReview = entries[index].confidence < options.reviewThreshold
+        }
+        for index in entries.indices where entries[index].nutrient == .salt && entries[index].qualifier == nil {
+            let salt = entries[index]
+            guard let sodium = entries.first(where: {
+                $0.nutrient == .sodium && $0.basis == salt.basis && $0.preparation == salt.preparation && $0.qualifier == nil
+            }) else { continue }
+            let expected = double(sodium.valueInKeyUnit) * 2.5
+            let actual = double(salt.valueInKeyUnit)
+            if abs(actual - expected) > max(0.06, 0.12 * expected) {
+                lower(index, by: 0.7)
+                findings.append(ConsistencyFinding(check: "salt-vs-sodium", keys: [salt.key, sodium.key],
+                                                   message: "salt \(salt.valueInKeyUnit) g ≠ 2.5 × sodium \(sodium.valueInKeyUnit) g"))
+            }
+        }
+        if let size = layout.servingSize?.quantity.map(double), size > 0 {
+            for index in entries.indices where entries[index].basis == .perServing && entries[index].qualifier == nil {
+                let serving = entries[index]
+                guard let per100 = entries.first(where: {
+                    $0.nutrient == serving.nutrient && $0.basis == .per100g && $0.preparation == serving.preparation
+                        && $0.qualifier == nil
+                }) else { continue }
+                let expected = double(per100.valueInKeyUnit) * size / 100
+                let actual = double(serving.valueInKeyUnit)
+                let tolerance = serving.nutrient.isEnergy ? max(6, 0.1 * expected) : max(0.15, 0.12 * expected)
+                if abs(actual - expected) > tolerance {
+                    lower(index, by: 0.75)
+                    findings.append(ConsistencyFinding(
+                        check: "serving-vs-100g", keys: [serving.key, per100.key],
+                        message: String(format: "%@ per serving is %.2f, expected %.2f from per 100 g × %.0f/100",
+                                        serving.nutrient.rawValue, actual, expected, size)))
+                }
+            }
+        }
+        for index in entries.indices {
+            guard let percent = entries[index].referenceIntakePercent, let intake = entries[index].nutrient.referenceIntake,
+                  entries[index].qualifier == nil else { continue }
+            let expected = double(entries[index].valueInKeyUnit) / double(intake) * 100
+            if abs(double(percent) - expected) <= max(1.5, 0.12 * expected) {
+                entries[index].confidence = min(1, entries[index].confidence + 0.05)
+                entries[index].needsReview = entries[index].confidence < options.reviewThreshold
+            } else {
+                lower(index, by: 0.8)
+                findings.append(ConsistencyFinding(
+                    check: "ri-percent", keys: [entries[index].key],
+                    message: String(format: "%@%% RI printed, %.0f%% expected from Annex XIII", "\(percent)", expected)))
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import NutriLensLabel
+
+/// Scores parser output against `ground-truth.md` sidecars: a field is correct when the numbers are equal after
+/// rounding to the printed precision (Decimal equality: 2.9 == 2.90); qualifiers are ignored for FoodLabel.
+struct FieldScore {
+    var truth = 0
+    var predicted = 0
+    var correct = 0
+    var recall: Double { truth == 0 ? 1 : Double(correct) / Double(truth) }
+    var precision: Double { predicted == 0 ? 1 : Double(correct) / Double(predicted) }
+}
+
+struct EvaluationReport {
+    var perKey: [String: FieldScore] = [:]
+    var files = 0
+    var tables = 0
+    var mismatches: [String] = []
+
+    var overall: FieldScore {
+        perKey.values.reduce(into: FieldScore()) {
+            $0.truth += $1.truth
+            $0.predicted += $1.predicted
+            $0.correct += $1.correct
+        }
+    }
+
+    func summary(title: String) -> String {
+        var lines = ["\(title): \(files) files, \(tables) tables"]
+        for key in perKey.keys.sorted() {
+            let score = perKey[key]!
+            lines.append(String(format: "  %-22@ recall %5.1f%% (%d/%d)  precision %5.1f%% (%d/%d)", key as NSString,
+                                100 * score.recall, score.correct, score.truth, 100 * score.precision,
+                                score.correct, score.predicted))
+        }
+        let total = overall
+        lines.append(String(format: "  %-22@ recall %5.1f%% (%d/%d)  precision %5.1f%% (%d/%d)", "overall" as NSString,
+                            100 * total.recall, total.correct, total.truth, 100 * total.precision, total.correct,
+                            total.predicted))
+        return lines.joined(separator: "\n")
+    }
+}
+
+enum CorpusLocator {
+    /// `../shared/corpus` next to the package root (the directory holding Package.swift), or `nil`.
+    static func corpus(file: String = #filePath) -> URL? {
+        var directory = URL(fileURLWithPath: file).deletingLastPathComponent()
+        while directory.path != "/" {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                let corpus = directory.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+                return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+}
+
+enum FoodLabelEvaluation {
+    static let keys = ["energy-kcal_100g", "fat_100g", "saturated-fat_100g", "carbohydrates_100g", "sugars_100g",
+                       "fiber_100g", "proteins_100g", "salt_100g"]
+
+    /// Evaluates one OCR variant (`crop_small`, `crop_large`, `full_size`) over all sidecars.
+    static func run(corpus: URL, variant: String, parser: NutritionParser = NutritionParser()) throws -> EvaluationReport {
+        let root = corpus.appendingPathComponent("labels/FoodLabel")
+        let truthDirectory = root.appendingPathComponent("gt")
+        let names = try FileManager.default.contentsOfDirectory(atPath: truthDirectory.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        var report = EvaluationReport()
+        for name in names {
+            let id = String(name.dropLast(5))
+            let ocrURL = root.appendingPathComponent("ocr/\(variant)/\(id).txt")
+            guard let text = try? String(contentsOf: ocrURL, encoding: .utf8) else { continue }
+            let data = try Data(contentsOf: truthDirectory.appendingPathComponent(name))
+            let truth = try truthNutriments(data)
+            report.files += 1
+            let table = try parser.parse(text: text)
+            if table != nil { report.tables += 1 }
+            let predicted = foodLabelView(table?.nutriments ?? [:])
+            for key in keys {
+                var score = report.perKey[key] ?? FieldScore()
+                let truthValue = truth[key]
+                let predictedValue = predicted[key]
+                if truthValue != nil { score.truth += 1 }
+                if predictedValue != nil { score.predicted += 1 }
+                if let truthValue, let predictedValue, truthValue == predictedValue {
+                    score.correct += 1
+                } else if truthValue != nil || predictedValue != nil {
+                    report.mismatches.append("\(id) \(key): truth \(truthValue.map { "\($0)" } ?? "-") "
+                        + "predicted \(predictedValue.map { "\($0)" } ?? "-")")
+                }
+                report.perKey[key] = score
+            }
+        }
+        return report
+    }
+
+    /// FoodLabel truth is "per 100 g/ml" of the product as the label describes it; where a label gives only
+    /// "prepared" per-100 values (soups, drinks from powder), those are the truth. So a missing `X_100g` falls back to
+    /// `X_prepared_100g`.
+    static func foodLabelView(_ nutriments: [String: Decimal]) -> [String: Decimal] {
+        var view = nutriments
+        for key in keys where view[key] == nil {
+            let prepared = key.replacingOccurrences(of: "_100g", with: "_prepared_100g")
+            if let value = nutriments[prepared] { view[key] = value }
+        }
+        return view
+    }
+
+    /// Reads `nutrition.nutriments` as Decimals (via the JSON text, so 0.22 stays 0.22).
+    static func truthNutriments(_ data: Data) throws -> [String: Decimal] {
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let nutrition = object["nutrition"] as? [String: Any],
+              let nutriments = nutrition["nutriments"] as? [String: Any] else { return [:] }
+        var result: [String: Decimal] = [:]
+        for (key, value) in nutriments {
+            if let number = value as? NSNumber, let decimal = Decimal(string: "\(number)") {
+                result[key] = decimal
+            }
+        }
+        return result
+    }
+}

