@@ -171,3 +171,29 @@ extension ScalarReference {
         return out
     }
 }
+
+/// Where the pixels of `GrayImage.rotated(byDegrees:expand:fill:)` come from: lets a caller map a point found in
+/// the rotated image (a barcode corner, a text box) back to the unrotated image.
+public struct RotationMapping: Sendable, Equatable {
+    /// Size of the rotated image.
+    public let outputWidth: Int, outputHeight: Int
+    let cos: Double, sin: Double, srcCentreX: Double, srcCentreY: Double, outCentreX: Double, outCentreY: Double
+
+    /// Source-image coordinates (pixel-index units, may lie outside the source) of point `(x, y)` of the rotated
+    /// image.
+    public func sourcePoint(x: Double, y: Double) -> PixelPoint {
+        let dx = x - outCentreX, dy = y - outCentreY
+        return PixelPoint(x: srcCentreX + dx * cos - dy * sin, y: srcCentreY + dx * sin + dy * cos)
+    }
+}
+
+extension GrayImage {
+    /// The geometry of `rotated(byDegrees: degrees, expand: expand)` without rotating any pixels.
+    /// - Throws: `ImagingError.parameterOutOfRange` for a non-finite angle.
+    public func rotationMapping(byDegrees degrees: Double, expand: Bool = false) throws -> RotationMapping {
+        let g = try RotationGeometry(width: width, height: height, degrees: degrees, expand: expand)
+        return RotationMapping(outputWidth: g.outWidth, outputHeight: g.outHeight, cos: Double(g.cos),
+                               sin: Double(g.sin), srcCentreX: Double(g.srcCentreX), srcCentreY: Double(g.srcCentreY),
+                               outCentreX: Double(g.outCentreX), outCentreY: Double(g.outCentreY))
+    }
+}
