@@ -6,8 +6,7 @@ enum PNGDecoding {
     /// Decodes a PNG to stored pixels with 1, 2, 3 or 4 bytes per pixel (alpha not yet flattened). With
     /// `targetMaxSide`, rows are box-averaged by the largest integer factor keeping the long side `>=` the target
     /// while they are decoded (alpha already flattened then). The pixel limit is checked from IHDR before libpng.
-    static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws -> RawPixels {
-        let chunks = try PNGChunks(bytes)
+    static func decode(_ bytes: UnsafeRawBufferPointer, chunks: PNGChunks, options: DecodeOptions) throws -> RawPixels {
         guard chunks.width.multipliedReportingOverflow(by: chunks.height).partialValue <= options.maxPixels,
               !chunks.width.multipliedReportingOverflow(by: chunks.height).overflow else {
             throw ImageDecodingError.tooLarge(width: chunks.width, height: chunks.height, limit: options.maxPixels)
