@@ -14,12 +14,15 @@ enum LadderImages {
         case .native:
             return [LadderImage(image: input, toInput: .identity)]
         case .downscaled(let f):
-            guard input.width / f >= 32, input.height / f >= 32 else { return [] }
-            return [LadderImage(image: downscale(input, factor: f), toInput: .scale(Double(f)))]
+            guard input.width / f >= 32, input.height / f >= 32, let small = downscale(input, factor: f) else { return [] }
+            return [LadderImage(image: small, toInput: downscaledToInput(f))]
         case .upscaled(let f):
-            return [LadderImage(image: upscale(input, factor: f), toInput: .scale(1 / Double(f)))]
+            guard let big = upscale(input, factor: f) else { return [] }
+            return [LadderImage(image: big, toInput: upscaledToInput(f))]
         case .contrastStretched:
             return [LadderImage(image: contrastStretch(input), toInput: .identity)]
+        case .equalized:
+            return [LadderImage(image: equalize(input), toInput: .identity)]
         case .binarized:
             return [LadderImage(image: binarize(input), toInput: .identity)]
         case .inverted:
@@ -44,31 +47,26 @@ enum LadderImages {
 
     // MARK: kernels
 
-    static func downscale(_ src: GrayImage, factor f: Int) -> GrayImage {
-        let s = src.packed(), w = s.width / f, h = s.height / f
-        var out = [UInt8](repeating: 0, count: w * h)
-        let area = f * f
-        s.pixels.withUnsafeBufferPointer { p in
-            for y in 0..<h {
-                for x in 0..<w {
-                    var sum = 0
-                    for dy in 0..<f {
-                        let row = (y * f + dy) * s.width + x * f
-                        for dx in 0..<f { sum += Int(p[row + dx]) }
-                    }
-                    out[y * w + x] = UInt8((sum + area / 2) / area)
-                }
-            }
-        }
-        return GrayImage(width: w, height: h, pixels: out)
+    /// Output pixel `x` of an `f`x box downscale averages input `f x ... f x + f - 1`, centred at `f x + (f - 1) / 2`.
+    static func downscaledToInput(_ f: Int) -> PixelTransform {
+        let s = Double(f)
+        return PixelTransform(a: s, b: 0, c: 0, d: s, tx: (s - 1) / 2, ty: (s - 1) / 2)
     }
 
-    static func upscale(_ src: GrayImage, factor f: Int) -> GrayImage {
-        let s = src.packed()
-        let inv = 1 / Double(f)
-        // Pixel centres: output (x + 0.5) / f - 0.5 in input coordinates.
-        return resample(s, width: s.width * f, height: s.height * f,
-                        map: PixelTransform(a: inv, b: 0, c: 0, d: inv, tx: 0.5 * inv - 0.5, ty: 0.5 * inv - 0.5))
+    /// Output pixel `x` of a pixel-centre aligned `f`x upscale samples input `(x + 0.5) / f - 0.5`.
+    static func upscaledToInput(_ f: Int) -> PixelTransform {
+        let s = 1 / Double(f)
+        return PixelTransform(a: s, b: 0, c: 0, d: s, tx: 0.5 * s - 0.5, ty: 0.5 * s - 0.5)
+    }
+
+    /// Area-average downscale (shared `NutriLensImaging` kernel); `nil` when the factor does not fit the image.
+    static func downscale(_ src: GrayImage, factor f: Int) -> GrayImage? {
+        try? src.downscaled(by: f)
+    }
+
+    /// Bilinear upscale (shared kernel, pixel-centre aligned; `upscaledToInput` maps its pixels back).
+    static func upscale(_ src: GrayImage, factor f: Int) -> GrayImage? {
+        try? src.resized(toWidth: src.width * f, height: src.height * f)
     }
 
     static func invert(_ src: GrayImage) -> GrayImage {
@@ -88,6 +86,17 @@ enum LadderImages {
         while hi > 0 && acc + hist[hi] <= cut { acc += hist[hi]; hi -= 1 }
         guard hi > lo else { return s }
         let lut: [UInt8] = (0..<256).map { v in UInt8(max(0, min(255, (v - lo) * 255 / (hi - lo)))) }
+        return GrayImage(width: s.width, height: s.height, pixels: s.pixels.map { lut[Int($0)] })
+    }
+
+    /// Histogram equalisation: each level maps to 255 x (its cumulative frequency).
+    static func equalize(_ src: GrayImage) -> GrayImage {
+        let s = src.packed()
+        var hist = [Int](repeating: 0, count: 256)
+        for v in s.pixels { hist[Int(v)] += 1 }
+        var lut = [UInt8](repeating: 0, count: 256), acc = 0
+        let n = s.pixels.count
+        for v in 0..<256 { acc += hist[v]; lut[v] = UInt8(acc * 255 / n) }
         return GrayImage(width: s.width, height: s.height, pixels: s.pixels.map { lut[Int($0)] })
     }
 
@@ -162,9 +171,10 @@ enum LadderImages {
                     for x in x0..<x1 { pix[(y - y0) * (x1 - x0) + (x - x0)] = s.pixels[y * s.width + x] }
                 }
                 let tile = GrayImage(width: x1 - x0, height: y1 - y0, pixels: pix)
-                out.append(LadderImage(image: upscale(tile, factor: 2),
+                guard let big = upscale(tile, factor: 2) else { continue }
+                out.append(LadderImage(image: big,
                                        toInput: PixelTransform.translation(dx: Double(x0), dy: Double(y0))
-                                           .concatenating(.scale(0.5))))
+                                           .concatenating(upscaledToInput(2))))
             }
         }
         return out
