@@ -80,6 +80,11 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(try ImageDecoder.readHeader(contentsOf: Fixture.url("huge-60000.jpg")).width, 60000)
     }
 
+    func testAbsurdSideIsUnsupportedEvenWithinThePixelBudget() {
+        XCTAssertEqual(error("wide-2000000.png"),
+                       .unsupported(format: "PNG", detail: "2000000x1 has a side over 1000000 pixels"))
+    }
+
     func testPixelLimitIsConfigurable() {
         XCTAssertEqual(error("baseline.jpg", options: DecodeOptions(maxPixels: 3071)),
                        .tooLarge(width: 64, height: 48, limit: 3071))
