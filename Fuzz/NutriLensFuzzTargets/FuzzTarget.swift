@@ -10,7 +10,7 @@ import Foundation
 public struct FuzzTarget: Sendable {
     /// Stable name: `image`, `label-text`, `label-words`, `model`, `ground-truth`.
     public let name: String
-    /// Which seed folders `scripts/fuzz.sh` copies for this target (documentation only; the script owns the paths).
+    /// The API under test, one line (shown by the replay tool's usage).
     public let summary: String
     /// Feeds one input to the API under test.
     public let run: @Sendable (Data) throws -> Void
