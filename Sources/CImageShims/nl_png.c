@@ -1,5 +1,6 @@
 // libpng behind setjmp: see nl_image_shims.h for the contract.
 #include "nl_image_shims.h"
+#include "nl_status_util.h"
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,8 @@ struct nl_png {
     png_bytep *rows;
     int header_read;
     uint32_t height;
+    uint32_t next_row;  // rows handed out so far
+    int interlaced;
     size_t row_bytes;
 };
 
@@ -76,11 +79,7 @@ void nl_png_destroy(nl_png *dec) {
 int32_t nl_png_read_header(nl_png *dec, const uint8_t *data, size_t size, uint32_t max_side, nl_png_info *info,
                            nl_status *status) {
     memset(status, 0, sizeof *status);
-    if (!dec || !data || !info || dec->header_read) {
-        status->result = NL_ERR_USAGE;
-        snprintf(status->message, sizeof status->message, "nl_png_read_header: bad arguments");
-        return status->result;
-    }
+    if (!dec || !data || !info || dec->header_read) return nl_usage(status, "nl_png_read_header: bad arguments");
     dec->data = data;
     dec->size = size;
     dec->pos = 0;
@@ -112,6 +111,7 @@ int32_t nl_png_read_header(nl_png *dec, const uint8_t *data, size_t size, uint32
     png_read_update_info(dec->png, dec->info);
     info->channels = png_get_channels(dec->png, dec->info);
     dec->height = height;
+    dec->interlaced = interlace == PNG_INTERLACE_ADAM7;
     dec->row_bytes = png_get_rowbytes(dec->png, dec->info);
     dec->status = NULL;
     return NL_OK;
@@ -119,17 +119,10 @@ int32_t nl_png_read_header(nl_png *dec, const uint8_t *data, size_t size, uint32
 
 int32_t nl_png_decode(nl_png *dec, uint8_t *dst, size_t stride, size_t dst_size, nl_status *status) {
     status->result = NL_OK;
-    if (!dec || !dst || !dec->header_read || dec->rows) {
-        status->result = NL_ERR_USAGE;
-        snprintf(status->message, sizeof status->message, "nl_png_decode: header not read or decoded twice");
-        return status->result;
-    }
-    if (dec->height == 0 || stride < dec->row_bytes ||
-        dst_size < (size_t)(dec->height - 1) * stride + dec->row_bytes) {
-        status->result = NL_ERR_USAGE;
-        snprintf(status->message, sizeof status->message, "nl_png_decode: destination buffer too small");
-        return status->result;
-    }
+    if (!dec || !dst || !dec->header_read || dec->rows || dec->next_row)
+        return nl_usage(status, "nl_png_decode: header not read or rows already read");
+    if (dec->height == 0 || stride < dec->row_bytes || dst_size < (size_t)(dec->height - 1) * stride + dec->row_bytes)
+        return nl_usage(status, "nl_png_decode: destination buffer too small");
     dec->rows = malloc((size_t)dec->height * sizeof *dec->rows);
     if (!dec->rows) {
         status->result = NL_ERR_NOMEM;
@@ -143,7 +136,31 @@ int32_t nl_png_decode(nl_png *dec, uint8_t *dst, size_t stride, size_t dst_size,
         return status->result ? status->result : NL_ERR_CORRUPT;
     }
     png_read_image(dec->png, dec->rows);
+    dec->next_row = dec->height;
+    dec->status = NULL;
+    return nl_png_finish(dec, status);
+}
 
+int32_t nl_png_read_rows(nl_png *dec, uint8_t *dst, size_t stride, uint32_t rows, nl_status *status) {
+    status->result = NL_OK;
+    if (!dec || !dst || !dec->header_read || dec->interlaced || rows > dec->height - dec->next_row)
+        return nl_usage(status, "nl_png_read_rows: not a non-interlaced image or past the last row");
+    if (stride < dec->row_bytes) return nl_usage(status, "nl_png_read_rows: stride below the row size");
+    dec->status = status;
+    if (setjmp(png_jmpbuf(dec->png))) {
+        dec->status = NULL;
+        return status->result ? status->result : NL_ERR_CORRUPT;
+    }
+    for (uint32_t i = 0; i < rows; i++) {
+        png_read_row(dec->png, dst + i * stride, NULL);
+        dec->next_row++;
+    }
+    dec->status = NULL;
+    return NL_OK;
+}
+
+int32_t nl_png_finish(nl_png *dec, nl_status *status) {
+    if (!dec || dec->next_row != dec->height) return nl_usage(status, "nl_png_finish: rows left unread");
     // Every pixel is in; a damaged tail (missing IEND, bad CRC on a trailing text chunk) only earns a warning.
     nl_status tail;
     memset(&tail, 0, sizeof tail);
@@ -157,6 +174,8 @@ int32_t nl_png_decode(nl_png *dec, uint8_t *dst, size_t stride, size_t dst_size,
     }
     png_read_end(dec->png, NULL);
     status->warnings += tail.warnings;
+    if (status->message[0] == 0 && tail.message[0] != 0)
+        snprintf(status->message, sizeof status->message, "%s", tail.message);
     dec->status = NULL;
     return NL_OK;
 }

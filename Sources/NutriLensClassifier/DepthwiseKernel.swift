@@ -7,7 +7,6 @@ enum DepthwiseKernel {
     static func run(input: UnsafePointer<Float>, size: Int, channels c: Int, weights: UnsafePointer<Float>,
                     bias: UnsafePointer<Float>, kernel k: Int, stride: Int, padBegin: Int,
                     output: UnsafeMutablePointer<Float>, outputSize: Int, relu6: Bool) {
-        let low = V(repeating: 0), high = V(repeating: 6)
         for oy in 0..<outputSize {
             let iy0 = oy * stride - padBegin
             let ky0 = max(0, -iy0), ky1 = min(k, size - iy0)
@@ -28,8 +27,8 @@ enum DepthwiseKernel {
                         }
                     }
                     if relu6 {
-                        acc0 = acc0.clamped(lowerBound: low, upperBound: high)
-                        acc1 = acc1.clamped(lowerBound: low, upperBound: high)
+                        acc0 = GEMMKernel.clampReLU6(acc0)
+                        acc1 = GEMMKernel.clampReLU6(acc1)
                     }
                     GEMMKernel.store(acc0, out + cb)
                     GEMMKernel.store(acc1, out + cb + 8)
@@ -42,7 +41,7 @@ enum DepthwiseKernel {
                             acc += GEMMKernel.load(base + (ky * size + kx) * c + cb) * GEMMKernel.load(weights + (ky * k + kx) * c + cb)
                         }
                     }
-                    if relu6 { acc = acc.clamped(lowerBound: low, upperBound: high) }
+                    if relu6 { acc = GEMMKernel.clampReLU6(acc) }
                     GEMMKernel.store(acc, out + cb)
                 }
             }

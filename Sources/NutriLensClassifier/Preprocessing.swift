@@ -35,8 +35,10 @@ struct Preprocessor: Sendable {
             } else {
                 let centre = Double(origin) + (Double(i) + 0.5) * scale - 0.5
                 let clamped = min(max(centre, Double(origin)), Double(origin + length - 1))
-                let s0 = Int(clamped.rounded(.down)), s1 = min(s0 + 1, origin + length - 1)
+                let s0 = Int(clamped.rounded(.down))
                 let f = Float(clamped - Double(s0))
+                // Exact pixel positions (always, at scale 1) take one tap: the resampler is then the identity.
+                let s1 = f == 0 ? s0 : min(s0 + 1, origin + length - 1)
                 t.start.append(s0)
                 t.count.append(s1 == s0 ? 1 : 2)
                 t.weights.append(s1 == s0 ? 1 : 1 - f)

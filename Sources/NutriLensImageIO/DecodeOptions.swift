@@ -7,9 +7,11 @@ public struct DecodeOptions: Sendable, Equatable {
     /// Largest accepted file or data size in bytes (default 256 MiB). Over it: `ImageDecodingError.fileTooLarge`;
     /// a file that large is never read.
     public var maxFileBytes: Int
-    /// When set, the smallest JPEG DCT scale (`n/8`, n = 1...8) whose decoded long side is still `>=` this many
-    /// pixels, so a 12 MP photo wanted at ~1500 px is never decoded at full size. The image is never upscaled; when
-    /// even full scale is smaller the photo decodes at full scale. PNG has no DCT and always decodes at full scale.
+    /// When set, decode smaller but keep the long side `>=` this many pixels: JPEG uses the smallest libjpeg DCT
+    /// scale `n/8` (n = 1...8) that reaches it, so a 12 MP photo wanted at ~1500 px is never decoded at full size;
+    /// PNG box-averages rows by the largest integer factor that reaches it while they are decoded (output
+    /// `ceil(size / factor)`), so full-size pixels are never held. Never upscales: smaller images decode at full
+    /// scale.
     public var targetMaxSide: Int?
     /// Rotate/mirror to the EXIF orientation (JPEG APP1, PNG eXIf) so row 0 is the top of the scene (default true).
     public var applyOrientation: Bool

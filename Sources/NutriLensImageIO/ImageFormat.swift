@@ -21,7 +21,8 @@ public enum ImageFormat: String, Sendable, Equatable, Codable {
 enum FormatSniffer {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// The decodable format of `bytes`, or the error to report: `.empty`, `.unsupported` for image formats we
+    /// The decodable format of `bytes`, or the error to report: `.empty`, `.truncated` for a cut signature,
+    /// `.unsupported` for image formats we
     /// recognise but do not decode (GIF, WebP, TIFF, BMP, HEIF/AVIF, JPEG 2000, JPEG XL, PDF), else
     /// `.unrecognizedFormat`.
     static func sniff(_ bytes: UnsafeRawBufferPointer) throws -> ImageFormat {
@@ -35,6 +36,13 @@ enum FormatSniffer {
 
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if starts(pngSignature) { return .png }
+        // A file cut inside its own signature is a truncated JPEG/PNG, not an unknown format.
+        if bytes.count >= 2 && bytes.count < 3 && starts([0xFF, 0xD8]) {
+            throw ImageDecodingError.truncated(format: .jpeg, detail: "\(bytes.count) bytes, shorter than the signature")
+        }
+        if bytes.count >= 2 && bytes.count < pngSignature.count && starts(Array(pngSignature.prefix(bytes.count))) {
+            throw ImageDecodingError.truncated(format: .png, detail: "\(bytes.count) bytes, shorter than the signature")
+        }
         let other: String?
         if ascii("GIF87a") || ascii("GIF89a") { other = "GIF" }
         else if ascii("RIFF") && ascii("WEBP", at: 8) { other = "WebP" }

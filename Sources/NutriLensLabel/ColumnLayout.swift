@@ -13,35 +13,57 @@ struct ColumnLayout: Sendable {
     var servingSize: ServingSize?
     /// `true` when the columns came from printed headers rather than the default.
     var fromHeaders: Bool
+    /// `true` for US/CA panels (per serving by default; no per-100 g column implied).
+    var isUSStyle = false
 
-    /// Reads the layout from the lines up to and around the first rows. `isUSStyle` selects the per-serving
-    /// default of US/CA "Nutrition Facts" panels when no header names a column.
-    static func detect(lines: [LineAnalysis], firstRowLine: Int?, isUSStyle: Bool) -> ColumnLayout {
-        var servingSize: ServingSize?
-        for line in lines where line.servingSize != nil {
-            servingSize = line.servingSize
-            if line.namesServing { break }
+    /// Reads the layout from the header zone: the lines from 12 before to 3 after `tableStart` (the energy row, or
+    /// the first row) that name no nutrient. `isUSStyle` selects the per-serving default of US/CA "Nutrition
+    /// Facts" panels when no header names a column.
+    static func detect(lines: [LineAnalysis], tableStart: Int?, isUSStyle: Bool) -> ColumnLayout {
+        let start = tableStart ?? 0
+        let zone = lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && !$0.isNonTable }
+        var servingSize = zone.first { $0.servingSize?.quantity != nil }?.servingSize
+            ?? zone.first { $0.servingSize != nil }?.servingSize
+        if servingSize == nil {
+            servingSize = lines.first { $0.servingSize != nil && $0.namesServing && !$0.isNonTable }?.servingSize
         }
         // Header tokens in reading order (line, then position in line).
-        var tokens: [(line: Int, position: Double, spec: ColumnSpec)] = []
-        let limit = firstRowLine.map { $0 + 3 } ?? Int.max
-        for line in lines where line.lineIndex <= limit && !line.isNonTable {
-            let hasRowName = !line.mentions.isEmpty
-            if hasRowName && !line.namesPer100 { continue }
-            let preparation: Preparation = line.namesPrepared ? .prepared : .asSold
-            for quantity in line.quantities where !quantity.isPercent && quantity.qualifier == nil {
-                guard quantity.unit == .gram || quantity.isVolume else { continue }
+        var tokens: [(position: Double, line: Int, spec: ColumnSpec)] = []
+        for line in zone {
+            if !line.mentions.isEmpty && !line.namesPer100 { continue }
+
+            // "Portion (100 ml)" with the unit misread: a bare 100 on a serving line is still the 100 g/ml column.
+            let amounts = line.quantities.filter {
+                !$0.isPercent && $0.qualifier == nil
+                    && ($0.unit == .gram || $0.isVolume || ($0.unit == nil && $0.value == 100 && line.namesServing))
+            }
+            for (index, quantity) in amounts.enumerated() {
                 let position = Double(quantity.start) + Double(line.lineIndex) * 10_000
+                let preparation = preparation(of: quantity, index: index, amounts: amounts, line: line)
                 if quantity.value == 100 {
-                    tokens.append((line.lineIndex, position, ColumnSpec(basis: .per100g, preparation: preparation)))
-                } else if line.namesServing || servingSize?.quantity == quantity.value {
-                    tokens.append((line.lineIndex, position, ColumnSpec(basis: .perServing, preparation: preparation)))
+                    tokens.append((position, line.lineIndex, ColumnSpec(basis: .per100g, preparation: preparation)))
+                } else if line.namesServing || servingSize?.quantity == quantity.value
+                            || (line.isBareQuantityLine && line.lineIndex < start
+                                && tokens.contains { $0.spec.basis == .per100g }) {
+                    // "100 g" then "30 g" on the next line above the first row: the second column's header.
+                    tokens.append((position, line.lineIndex, ColumnSpec(basis: .perServing, preparation: preparation)))
+                    if servingSize == nil {
+                        servingSize = ServingSizeParser.parse(line.text, quantities: [quantity])
+                    }
                 }
             }
-            if line.namesServing, !line.quantities.contains(where: { $0.value != 100 && !$0.isPercent }),
-               !hasRowName {
+            if line.namesServing, let hundred = amounts.first(where: { $0.value == 100 }), line.mentions.isEmpty,
+               let servingPosition = line.servingPositions.first,
+               !amounts.contains(where: { $0.value != 100 && abs($0.start - servingPosition) < 12 }),
+               namesSeparateColumns(line.text, servingAt: servingPosition, amountAt: hundred.start) {
+                // "Avg Quantity per Serving | per 100 g": the serving column is named by a word, not an amount.
+                let position = Double(line.lineIndex) * 10_000 + Double(servingPosition)
+                tokens.append((position, line.lineIndex, ColumnSpec(basis: .perServing, preparation: .asSold)))
+            }
+            if line.namesServing, amounts.isEmpty, line.mentions.isEmpty, line.wordCount <= 5 {
                 let position = Double(line.lineIndex) * 10_000 + 5_000
-                tokens.append((line.lineIndex, position, ColumnSpec(basis: .perServing, preparation: preparation)))
+                let preparation: Preparation = line.namesPrepared ? .prepared : .asSold
+                tokens.append((position, line.lineIndex, ColumnSpec(basis: .perServing, preparation: preparation)))
             }
         }
         tokens.sort { $0.position < $1.position }
@@ -51,15 +73,40 @@ struct ColumnLayout: Sendable {
         }
         if columns.isEmpty {
             let spec = ColumnSpec(basis: isUSStyle ? .perServing : .per100g, preparation: .asSold)
-            return ColumnLayout(columns: [spec], servingSize: servingSize, fromHeaders: false)
+            return ColumnLayout(columns: [spec], servingSize: servingSize, fromHeaders: false, isUSStyle: isUSStyle)
         }
-        // EU labels always print per 100 g first (Regulation 1169/2011 Art. 32); a per-serving header read
-        // before it is usually a title line ("Portion 30 g + 125 ml") that OCR placed earlier.
-        if !isUSStyle, let index = columns.firstIndex(where: { $0.basis == .per100g }), index > 0,
-           !columns[..<index].contains(where: { $0.basis == .per100g }) {
+        // A per-serving header read on an earlier line than per 100 g is usually a title line ("Portion 30 g +
+        // 125 ml") that OCR placed earlier; EU labels print per 100 g first. On one line the order is the print
+        // order ("Avg Quantity per Serving | per 100 g").
+        let firstPer100 = tokens.first { $0.spec.basis == .per100g }
+        let sameLine = firstPer100.map { per100 in tokens.contains { $0.line == per100.line && $0.spec.basis == .perServing } }
+            ?? false
+        if !isUSStyle, !sameLine, let index = columns.firstIndex(where: { $0.basis == .per100g }), index > 0 {
             let per100 = columns.remove(at: index)
             columns.insert(per100, at: 0)
         }
-        return ColumnLayout(columns: columns, servingSize: servingSize, fromHeaders: true)
+        return ColumnLayout(columns: columns, servingSize: servingSize, fromHeaders: true, isUSStyle: isUSStyle)
+    }
+
+    /// "per Serving | per 100 g" names two columns; "Portion (100 ml)" names one (a 100 ml portion): a per-word or
+    /// a column rule must stand between the serving word and the amount.
+    private static func namesSeparateColumns(_ text: String, servingAt serving: Int, amountAt amount: Int) -> Bool {
+        let chars = Array(text)
+        let range = serving < amount ? serving..<amount : amount..<serving
+        let between = String(chars[range])
+        if between.contains("|") { return true }
+        let words = TextFolding.words(between).dropFirst(serving < amount ? 1 : 0)
+        return words.contains { ["per", "pro", "je", "pour", "par", "por", "para"].contains($0) }
+    }
+
+    /// A preparation word belongs to the header amount nearest to it ("pro 100 g | pro 100 ml zubereitet").
+    private static func preparation(of quantity: ScannedQuantity, index: Int, amounts: [ScannedQuantity],
+                                    line: LineAnalysis) -> Preparation {
+        guard !line.preparedPositions.isEmpty else { return .asSold }
+        for position in line.preparedPositions {
+            let nearest = amounts.indices.min { abs(amounts[$0].start - position) < abs(amounts[$1].start - position) }
+            if nearest == index { return .prepared }
+        }
+        return amounts.count == 1 ? .prepared : .asSold
     }
 }

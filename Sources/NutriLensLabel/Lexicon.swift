@@ -17,6 +17,16 @@ enum Lexicon {
         let unitHint: NutrientUnit?
         /// `true` for phrases that contain a row name but are not a row ("Calories from fat").
         let isIgnored: Bool
+        /// The words as UTF-8 bytes, and all words joined, for fast fuzzy comparison.
+        var wordBytes: [[UInt8]] { words.map { Array($0.utf8) } }
+    }
+
+    /// A term prepared for matching: byte arrays computed once.
+    struct PreparedTerm: Sendable {
+        let term: Term
+        let bytes: [[UInt8]]
+        let joined: [UInt8]
+        let length: Int
     }
 
     private static func terms(_ nutrient: Nutrient?, _ language: String, _ phrases: [String],
@@ -42,7 +52,7 @@ enum Lexicon {
         all += terms(.energyKJ, "hr", ["energija", "energetska vrijednost"])
         all += terms(.energyKJ, "cs", ["energetická hodnota"])
         all += terms(.energyKJ, "ro", ["valoare energetică"])
-        all += terms(.energyKcal, "en", ["calories", "calorie", "calories kcal"], unitHint: .kilocalorie)
+        all += terms(.energyKcal, "en", ["calories", "calories kcal"], unitHint: .kilocalorie)
         all += terms(.energyKJ, "en", ["kilojoules"], unitHint: .kilojoule)
         all += terms(nil, "en", ["calories from fat", "calories from saturated fat", "fat calories"], ignored: true)
         // Fat
@@ -206,8 +216,13 @@ enum Lexicon {
     /// Words naming a per-serving column ("Portion", "serving", "per serve", "annos" …).
     static let servingWords: Set<String> = [
         "serving", "servings", "serve", "portion", "portions", "portie", "porcion", "porcao", "porzione", "porcja",
-        "porcji", "annos", "annosta", "annoksessa", "portionen", "porce", "porcija", "pack", "packung", "piece",
-        "stuck", "biscuit", "bar", "riegel", "slice", "cup", "scheibe", "tranche", "pezzo",
+        "porcji", "annos", "annosta", "annoksessa", "portionen", "porce", "porcija",
+    ]
+
+    /// Package-unit words that name a serving only after "per"/"pro"/"pour" ("per ½ pack", "pro Riegel").
+    static let packageWords: Set<String> = [
+        "pack", "packung", "piece", "stuck", "biscuit", "bar", "riegel", "slice", "cup", "scheibe", "tranche",
+        "pezzo", "can", "bottle", "glass", "glas", "sachet", "beutel", "stick",
     ]
 
     /// Words marking a column as "prepared" rather than "as sold".
@@ -223,7 +238,7 @@ enum Lexicon {
         "reference intake", "reference intakes", "referenzmenge", "apport de reference", "apports de reference",
         "assunzioni di riferimento", "ingesta de referencia", "ingestas de referencia", "referentie inname",
         "referensintag", "vertailuarvo", "referenceindtag", "dose de referencia", "referencyjne spozycie",
-        "daily value", "daily values", "percent daily", "diet of 2000", "2000 calorie", "average adult",
+        "daily value", "daily values", "percent daily", "calories a day", "calorie diet", "diet of 2000", "2000 calorie", "average adult",
         "durchschnittlichen erwachsenen", "adulte type", "ingredients", "zutaten", "ingredienti", "ingredientes",
         "ingredienten", "ingredienser", "ainesosat", "skladniki", "best before", "mindestens haltbar",
     ].map { TextFolding.words($0) }
@@ -234,6 +249,9 @@ enum Lexicon {
         "valeurs", "nutritionnelles", "nutritionnelle", "valori", "nutrizionali", "nutricional", "informacion",
         "voedingswaarde", "voedingswaarden", "wartosc", "odzywcza", "naringsvarde", "naringsinnehall",
         "naringsdeklaration", "ravintosisalto", "ravintoarvot", "facts", "information", "typical", "values",
-        "durchschnittlich", "moyenne", "average",
+        "durchschnittlich", "durchschnittliche", "durchschnittswerte", "moyenne", "moyennes", "average", "nutritives",
+        "nutritive", "nutritivi", "nutrizionale", "nutritionnelles", "energetiques", "naehrwerte", "valor", "valores",
+        "voedingswaarden", "gemiddelde", "ravintoarvot", "naringsvarde", "naringsinnehall", "serving", "portion",
+        "prepared", "zubereitet", "prepare", "as", "sold", "per", "contains", "quantity", "avg", "amount",
     ]
 }

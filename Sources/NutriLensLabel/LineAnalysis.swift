@@ -18,6 +18,8 @@ struct LineAnalysis: Sendable {
         case quantity(ScannedQuantity)
         /// "kJ" / "kcal" printed without a number next to it (e.g. in "Energy (kJ)").
         case unitWord(NutrientUnit, Int)
+        /// "of which" / "dont" / "davon" on a line without a row name: the sub-row's name follows on a later line.
+        case ofWhich(Int)
     }
 
     var text: String
@@ -31,12 +33,25 @@ struct LineAnalysis: Sendable {
     var servingSize: ServingSize?
     /// The line names a prepared column ("prepared", "+ 125 ml milk").
     var namesPrepared: Bool
+    /// Offsets of the words that mark preparation ("zubereitet", "+ 125 ml milk"), to pick the column they name.
+    var preparedPositions: [Int] = []
+    /// Offsets of serving words ("per Serving", "Portion"), to order columns named on one line.
+    var servingPositions: [Int] = []
     /// The line has a table title or column-header word ("Nutrition", "Nährwerte", "typical values").
     var hasTitleWord: Bool
     /// The line's position in the input and its box (when the input had geometry).
     var lineIndex: Int
     var box: TextBox?
     var wordBoxes: [(start: Int, end: Int, box: TextBox)]
+
+    /// Number of whitespace-separated words in the line.
+    var wordCount: Int { text.split(whereSeparator: { $0.isWhitespace }).count }
+
+    /// `true` when the line is only a quantity with its unit ("30 g", "(100 ml)").
+    var isBareQuantityLine: Bool {
+        quantities.count == 1 && mentions.isEmpty
+            && text.filter({ $0.isLetter }).count <= 3
+    }
 
     var mentions: [Mention] { events.compactMap { if case .mention(let m) = $0 { return m } else { return nil } } }
     var quantities: [ScannedQuantity] {
@@ -50,10 +65,17 @@ enum LineAnalyzer {
         var folded: String
         var start: Int
         var end: Int
+        /// A digit lies between the previous word and this one, so a phrase cannot continue across it.
+        var followsNumber = false
+        var bytes: [UInt8] { Array(folded.utf8) }
     }
 
-    private static let termsByFirstLetter: [Character: [Lexicon.Term]] = {
-        Dictionary(grouping: Lexicon.allTerms.filter { !$0.words.isEmpty }, by: { $0.words[0].first! })
+    private static let termsByFirstByte: [UInt8: [Lexicon.PreparedTerm]] = {
+        let prepared = Lexicon.allTerms.filter { !$0.words.isEmpty }.map { term in
+            Lexicon.PreparedTerm(term: term, bytes: term.wordBytes, joined: Array(term.words.joined().utf8),
+                                 length: term.words.reduce(0) { $0 + $1.count })
+        }
+        return Dictionary(grouping: prepared, by: { $0.bytes[0][0] })
     }()
 
     /// Letter runs of the line, folded, with their offsets (digits split words so "Fett17,4g" gives "fett", "g").
@@ -61,16 +83,25 @@ enum LineAnalyzer {
         var words: [Word] = []
         var current = ""
         var start = 0
+        var sawDigit = false
         for (index, character) in chars.enumerated() {
+            if character.isNumber && current.isEmpty { sawDigit = true }
             if character.isLetter {
                 if current.isEmpty { start = index }
-                current += TextFolding.fold(String(character))
+                if character.isASCII {
+                    current.append(Character(character.lowercased()))
+                } else {
+                    current += TextFolding.fold(String(character))
+                }
             } else if !current.isEmpty {
-                words.append(Word(folded: current, start: start, end: index))
+                words.append(Word(folded: current, start: start, end: index, followsNumber: sawDigit))
                 current = ""
+                sawDigit = character.isNumber
             }
         }
-        if !current.isEmpty { words.append(Word(folded: current, start: start, end: chars.count)) }
+        if !current.isEmpty {
+            words.append(Word(folded: current, start: start, end: chars.count, followsNumber: sawDigit))
+        }
         return words
     }
 
@@ -85,11 +116,26 @@ enum LineAnalyzer {
         let mentions = matchMentions(words)
         for mention in mentions { events.append((mention.start, .mention(mention))) }
 
-        let quantities = NumberGrammar.scan(chars).filter { quantity in
+        let gluedStarts = Set(mentions.map(\.end).filter { $0 < chars.count && (chars[$0].isNumber || chars[$0] == "<") })
+        let quantities = NumberGrammar.scan(chars, gluedStarts: gluedStarts).filter { quantity in
             // A number inside a row name (OCR noise such as "Fett1") is kept; one that overlaps a mention is not.
             !mentions.contains { $0.start < quantity.end && quantity.start < $0.end }
         }
-        for quantity in quantities { events.append((quantity.start, .quantity(quantity))) }
+        let lastMentionStart = mentions.last?.start ?? -1
+        let firstMentionStart = mentions.first?.start ?? Int.max
+        let perWords: Set<String> = ["per", "pro", "je", "pour", "par", "por", "para", "na", "w", "i", "per100g"]
+        let hasPerWord = !Set(words.map(\.folded)).isDisjoint(with: perWords)
+        for var quantity in quantities {
+            // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.
+            if (quantity.unit == .kilojoule && quantity.value == 8400)
+                || (quantity.unit == .kilocalorie && quantity.value == 2000) { continue }
+            if quantity.isHundredGramsOrMillilitres && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty) {
+                quantity.isHeaderAmount = true
+            }
+            // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi").
+            if quantity.isSeparatorLike && quantity.start < lastMentionStart { continue }
+            events.append((quantity.start, .quantity(quantity)))
+        }
 
         // Unit words and trace words that are not part of a quantity.
         let mentionWordIndices = Set(words.indices.filter { index in
@@ -100,6 +146,22 @@ enum LineAnalyzer {
                 && !quantities.contains { $0.start <= words[index].start && words[index].end <= $0.end }
         }
         let cellLike = plainWords.count <= 3
+        let proseWords = plainWords.filter { index in
+            let word = words[index].folded
+            return word.count > 1 && !Lexicon.ofWhichWords.contains(word) && !NumberGrammar.traceWords.contains(word)
+                && !["kj", "kcal", "g", "mg", "ml"].contains(word)
+        }
+        if mentions.isEmpty && proseWords.count >= 2 {
+            // "Packung enthält ca. 11 Portionen", "10 Portionen": counts in prose are no amounts.
+            events.removeAll { event in
+                if case .quantity(let quantity) = event.1 { return quantity.unit == nil && !quantity.isPercent
+                    && !quantity.isEnergyOfUnknownUnit && !quantity.isVolume }
+                return false
+            }
+        }
+        if mentions.isEmpty, let index = plainWords.first(where: { Lexicon.ofWhichWords.contains(words[$0].folded) }) {
+            events.append((words[index].start, .ofWhich(words[index].start)))
+        }
         for index in plainWords {
             let word = words[index]
             switch word.folded {
@@ -109,7 +171,8 @@ enum LineAnalyzer {
                 if NumberGrammar.traceWords.contains(word.folded), cellLike || !mentions.isEmpty {
                     let reading = ScannedQuantity.Reading(value: 0, unit: .gram, repairs: [], fractionDigits: 0)
                     let quantity = ScannedQuantity(primary: reading, alternatives: [], qualifier: .trace,
-                                                   isPercent: false, isVolume: false, start: word.start,
+                                                   isPercent: false, isVolume: false, isEnergyOfUnknownUnit: false,
+                                                   start: word.start,
                                                    end: word.end, text: String(chars[word.start..<word.end]))
                     events.append((word.start, .quantity(quantity)))
                 }
@@ -119,18 +182,40 @@ enum LineAnalyzer {
 
         let wordSet = Set(folded)
         let isNonTable = Lexicon.nonTablePhrases.contains { containsPhrase(folded, $0) }
-        let per100 = quantities.contains { $0.value == 100 && ($0.unit == .gram || $0.isVolume) && !$0.isPercent }
+        let per100 = quantities.contains { $0.value == 100 && ($0.unit == .gram || $0.isVolume || ($0.unit == nil && servingWordIn(folded))) && !$0.isPercent }
         let servingWord = !wordSet.isDisjoint(with: Lexicon.servingWords)
-        let prepared = !wordSet.isDisjoint(with: Lexicon.preparedWords)
-            || (text.contains("+") && quantities.contains { $0.isVolume })
+            || zip(folded, folded.dropFirst()).contains { perWords.contains($0.0) && Lexicon.packageWords.contains($0.1) }
+        var preparedPositions = words.filter { Lexicon.preparedWords.contains($0.folded) }.map(\.start)
+        preparedPositions += chars.indices.filter { chars[$0] == "+" && quantities.contains { $0.isVolume } }
+        let prepared = !preparedPositions.isEmpty
         let title = !wordSet.isDisjoint(with: Lexicon.tableTitleWords)
         var serving: ServingSize?
-        if servingWord || folded.contains("size") {
+        let perAmount = hasPerWord && mentions.isEmpty
+            && quantities.contains { ($0.unit == .gram || $0.isVolume) && $0.value != 100 && !$0.isPercent }
+        // "8 servings per container", "Servings per package: 8": a count, not the serving size.
+        let countLine = containsPhrase(folded, ["servings", "per"]) || containsPhrase(folded, ["per", "container"])
+            || containsPhrase(folded, ["portions", "per"]) || folded.first == "servings"
+        if (servingWord || folded.contains("size") || perAmount) && !countLine {
             serving = ServingSizeParser.parse(text, quantities: quantities)
         }
-        return LineAnalysis(text: text, events: events.map(\.1), isNonTable: isNonTable, namesPer100: per100,
+        // Prose (ingredient lists, footnotes such as "2,000 calories a day is used for general nutrition advice"):
+        // many words, few of them row names. Its numbers are no amounts.
+        let tableVocabulary = Lexicon.ofWhichWords.union(Lexicon.tableTitleWords).union(perWords)
+            .union(["g", "mg", "kj", "kcal", "ml"])
+        let letterWords = words.filter { $0.folded.count >= 2 && !tableVocabulary.contains($0.folded) }
+        let mentionWords = letterWords.filter { word in mentions.contains { $0.start <= word.start && word.end <= $0.end } }
+        let isProse = mentions.isEmpty ? letterWords.count >= 5
+            : letterWords.count >= 6 && Double(mentionWords.count) < 0.3 * Double(letterWords.count)
+        return LineAnalysis(text: text, events: events.map(\.1), isNonTable: isNonTable || isProse,
+                            namesPer100: per100,
                             namesServing: servingWord, servingSize: serving, namesPrepared: prepared,
+                            preparedPositions: preparedPositions,
+                            servingPositions: words.filter { Lexicon.servingWords.contains($0.folded) }.map(\.start),
                             hasTitleWord: title, lineIndex: lineIndex, box: box, wordBoxes: wordBoxes)
+    }
+
+    private static func servingWordIn(_ words: [String]) -> Bool {
+        !Set(words).isDisjoint(with: Lexicon.servingWords)
     }
 
     private static func containsPhrase(_ words: [String], _ phrase: [String]) -> Bool {
@@ -144,20 +229,30 @@ enum LineAnalyzer {
     /// Longest-match lexicon lookup. Multi-word terms also match when OCR dropped the spaces ("dontsucres").
     static func matchMentions(_ words: [Word]) -> [LineAnalysis.Mention] {
         var mentions: [LineAnalysis.Mention] = []
+        let wordBytes = words.map(\.bytes)
+        let breaks = words.map(\.followsNumber)
         var index = 0
         while index < words.count {
-            let word = words[index].folded
-            guard let first = word.first, let candidates = termsByFirstLetter[first] else {
+            guard let first = wordBytes[index].first, let candidates = termsByFirstByte[first] else {
                 index += 1
                 continue
             }
             var best: (term: Lexicon.Term, length: Int, edits: Int, span: Int)?
-            for term in candidates {
-                if let (span, edits) = match(term.words, words, at: index) {
-                    let length = term.words.reduce(0) { $0 + $1.count }
+            for prepared in candidates {
+                if let (span, edits) = match(prepared, wordBytes, at: index),
+                   !breaks[(index + 1)..<(index + span)].contains(true) {
+                    let length = prepared.length
                     if best == nil || length > best!.length || (length == best!.length && edits < best!.edits) {
-                        best = (term, length, edits, span)
+                        best = (prepared.term, length, edits, span)
                     }
+                }
+            }
+            if best == nil, let stripped = strippingOfWhich(wordBytes[index]),
+               let strippedFirst = stripped.first, let strippedCandidates = termsByFirstByte[strippedFirst] {
+                // "dontsucres", "davonZucker": the "of which" word glued to the row name.
+                for prepared in strippedCandidates where prepared.bytes.count == 1
+                    && TextFolding.matches(stripped, prepared.bytes[0]) {
+                    if best == nil || prepared.length > best!.length { best = (prepared.term, prepared.length, 1, 1) }
                 }
             }
             guard let found = best else {
@@ -174,21 +269,27 @@ enum LineAnalyzer {
         return mentions
     }
 
-    /// Matches a term's words at `index`; returns the number of line words used and total edits.
-    private static func match(_ termWords: [String], _ words: [Word], at index: Int) -> (Int, Int)? {
-        if termWords.count > 1 {
-            let joined = termWords.joined()
-            if TextFolding.matches(words[index].folded, joined) {
-                return (1, TextFolding.editDistance(words[index].folded, joined, limit: 2))
-            }
+    private static let ofWhichPrefixes: [[UInt8]] = Lexicon.ofWhichWords.filter { $0.count >= 4 }.map { Array($0.utf8) }
+
+    private static func strippingOfWhich(_ word: [UInt8]) -> [UInt8]? {
+        for prefix in ofWhichPrefixes where word.count >= prefix.count + 4 && word.starts(with: prefix) {
+            return Array(word[prefix.count...])
         }
-        guard index + termWords.count <= words.count else { return nil }
+        return nil
+    }
+
+    /// Matches a term's words at `index`; returns the number of line words used and total edits.
+    private static func match(_ term: Lexicon.PreparedTerm, _ words: [[UInt8]], at index: Int) -> (Int, Int)? {
+        if term.bytes.count > 1, TextFolding.matches(words[index], term.joined) {
+            return (1, TextFolding.editDistance(words[index], term.joined, limit: 2))
+        }
+        guard index + term.bytes.count <= words.count else { return nil }
         var edits = 0
-        for (offset, termWord) in termWords.enumerated() {
-            let word = words[index + offset].folded
+        for (offset, termWord) in term.bytes.enumerated() {
+            let word = words[index + offset]
             guard TextFolding.matches(word, termWord) else { return nil }
             if word != termWord { edits += TextFolding.editDistance(word, termWord, limit: 2) }
         }
-        return (termWords.count, edits)
+        return (term.bytes.count, edits)
     }
 }

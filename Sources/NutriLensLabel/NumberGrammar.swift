@@ -20,6 +20,16 @@ struct ScannedQuantity: Sendable, Hashable {
     var isPercent: Bool
     /// `true` when the unit is ml/l (serving sizes and column headers only).
     var isVolume: Bool
+    /// `true` for an energy unit OCR cut short ("758 k)"): kJ or kcal is decided by the kJ/kcal ratio.
+    var isEnergyOfUnknownUnit = false
+    /// `true` when an opening bracket precedes the number ("(180 kcal)").
+    var isBracketed = false
+    /// `true` for "100 g" / "100 ml" used as a column header ("per 100 g", "100g Kohlenhydrate …").
+    var isHeaderAmount = false
+    /// `true` for an amount of exactly 100 g or 100 ml.
+    var isHundredGramsOrMillilitres: Bool {
+        value == 100 && (unit == .gram || isVolume) && !isPercent && qualifier == nil
+    }
     /// Character offsets of the number (including qualifier and unit) in its line.
     var start: Int
     var end: Int
@@ -27,6 +37,12 @@ struct ScannedQuantity: Sendable, Hashable {
     var text: String
 
     var value: Decimal { primary.value }
+
+    /// A bare "1" (or "I", "l", "|" read as one) with no unit: often a column rule, not a value.
+    var isSeparatorLike: Bool {
+        unit == nil && !isPercent && qualifier == nil && !isEnergyOfUnknownUnit
+            && ["1", "I", "l", "|"].contains(text.trimmingCharacters(in: .whitespaces))
+    }
     var unit: NutrientUnit? { primary.unit }
 }
 
@@ -50,13 +66,21 @@ enum NumberGrammar {
     ]
 
     /// Finds every quantity in `characters` (one line).
-    static func scan(_ characters: [Character]) -> [ScannedQuantity] {
+    /// - Parameter gluedStarts: offsets right after a row name where a number may follow without a space
+    ///   ("Fat3.2g"); elsewhere a number glued to letters is part of a code ("E330", "B12").
+    static func scan(_ characters: [Character], gluedStarts: Set<Int> = []) -> [ScannedQuantity] {
         var results: [ScannedQuantity] = []
         var index = 0
         while index < characters.count {
-            if let quantity = scanNumber(characters, at: index) {
+            if let quantity = scanNumber(characters, at: index, glued: gluedStarts.contains(index)) {
                 results.append(quantity)
                 index = max(quantity.end, index + 1)
+            } else if isDigit(characters[index]) {
+                // Skip the rest of a rejected digit run so "3.2" in "E3.2" does not yield "2".
+                index += 1
+                while index < characters.count, isDigit(characters[index]) || isSeparator(characters[index]) {
+                    index += 1
+                }
             } else {
                 index += 1
             }
@@ -68,18 +92,24 @@ enum NumberGrammar {
     private static func isSeparator(_ character: Character) -> Bool { character == "." || character == "," }
 
     /// Tries to read a number starting exactly at `start`.
-    private static func scanNumber(_ chars: [Character], at start: Int) -> ScannedQuantity? {
+    private static func scanNumber(_ chars: [Character], at start: Int, glued: Bool = false) -> ScannedQuantity? {
         let first = chars[start]
         let startsWithDigit = isDigit(first)
         let startsWithSeparator = isSeparator(first) && start + 1 < chars.count && isDigit(chars[start + 1])
-            && (start == 0 || !isDigit(chars[start - 1]))
+            && (start == 0 || !isDigit(chars[start - 1]) && !chars[start - 1].isLetter && !isSeparator(chars[start - 1]))
         let startsWithLetterDigit = digitLetters[first] != nil
         guard startsWithDigit || startsWithSeparator || startsWithLetterDigit else { return nil }
+        // Never start inside a digit run the scanner already rejected ("E330" must not yield "30").
+        if start > 0, isDigit(chars[start - 1]) { return nil }
         // A number glued to a preceding letter is part of a code ("E330", "B12", "Omega3"), not a value —
         // except a unit or a "/" read as "l" ("kJl239") which the energy repair handles.
-        if start > 0, chars[start - 1].isLetter, !startsWithSeparator, !followsEnergyUnit(chars, at: start) {
+        if start > 0, chars[start - 1].isLetter, !startsWithSeparator, !glued, !followsEnergyUnit(chars, at: start),
+           !followsPerWord(chars, at: start) {
             return nil
         }
+        // "T.4.": a number right after a separator that follows a letter is OCR debris, not a cell.
+        if start > 1, isSeparator(chars[start - 1]), chars[start - 2].isLetter,
+           !followsEnergyUnit(chars, at: start - 1) { return nil }
         var repairs: [ValueRepair] = []
         var digits: [Character] = []   // the numeric run after letter repairs
         var index = start
@@ -107,7 +137,7 @@ enum NumberGrammar {
         // A lone letter-digit ("O g") is a number only when a unit follows; otherwise it is a word.
         guard digits.contains(where: isDigit) else { return nil }
         if !digits.contains(where: { _ in true }) { return nil }
-        let hasRealDigit = chars[start..<index].contains(where: isDigit)
+        let hasRealDigit = chars[start..<index].contains(where: isDigit) || (index == start + 1 && index == chars.count)
         // Trailing separators ("389.") are punctuation.
         var end = index
         while let last = digits.last, isSeparator(last) {
@@ -129,12 +159,18 @@ enum NumberGrammar {
         var quantity = ScannedQuantity(
             primary: reading, alternatives: alternatives, qualifier: nil,
             isPercent: unitScan?.isPercent ?? false, isVolume: unitScan?.isVolume ?? false,
+            isEnergyOfUnknownUnit: unitScan?.isEnergyOfUnknownUnit ?? false,
             start: start, end: unitScan?.end ?? end, text: "")
         if let (qualifierStart, qualifier) = lessThanBefore(chars, at: start) {
             quantity.qualifier = qualifier
             quantity.start = qualifierStart
+            // A printed "<" bound is read as printed; OCR repair hypotheses do not apply to it.
+            quantity.alternatives = []
         }
         quantity.text = String(chars[quantity.start..<quantity.end])
+        var before = quantity.start - 1
+        while before >= 0, chars[before] == " " { before -= 1 }
+        quantity.isBracketed = before >= 0 && (chars[before] == "(" || chars[before] == "[")
         return quantity
     }
 
@@ -152,6 +188,7 @@ enum NumberGrammar {
             if "Oo".contains(character) {
                 // "O,5", "O g", "O" alone in a cell.
                 if nextNumeric { return next.map(isSeparator) == true || next.map(isDigit) == true }
+                // A lone "O" ends the line (a value cell) or precedes a unit.
                 return next == nil || next == " " || next == "g"
             }
             return next.map(isDigit) == true
@@ -159,6 +196,18 @@ enum NumberGrammar {
         if previousNumeric && nextNumeric { return true }
         if previousNumeric, "Oo".contains(character), next.map({ !$0.isLetter || $0 == "g" }) ?? true { return true }
         return false
+    }
+
+    /// "pro100ml", "per100g": a number glued to a per-word is a column header amount.
+    private static func followsPerWord(_ chars: [Character], at start: Int) -> Bool {
+        var index = start
+        var letters = ""
+        while index > 0, chars[index - 1].isLetter, letters.count < 5 {
+            letters = String(chars[index - 1]) + letters
+            index -= 1
+        }
+        guard index == 0 || !chars[index - 1].isLetter else { return false }
+        return ["per", "pro", "je", "pour", "par", "por"].contains(letters.lowercased())
     }
 
     /// "1010kJ1239kcal": a number glued to a preceding kJ/kcal unit (the "/" lost or read as "1").
@@ -188,6 +237,7 @@ enum NumberGrammar {
         var unit: NutrientUnit?
         var isPercent = false
         var isVolume = false
+        var isEnergyOfUnknownUnit = false
         var end: Int
     }
 
@@ -222,9 +272,10 @@ enum NumberGrammar {
 
     private static func unitFromLetters(_ letters: String, end: Int) -> UnitScan? {
         switch letters.lowercased() {
-        case "kj", "k", "kl", "kjoule", "kjoules": return UnitScan(unit: .kilojoule, end: end)
+        case "kj", "kl", "kjoule", "kjoules": return UnitScan(unit: .kilojoule, end: end)
+        case "k": return UnitScan(isEnergyOfUnknownUnit: true, end: end)
         case "kcal", "kcai", "kca", "kcals", "cal", "cals", "calories": return UnitScan(unit: .kilocalorie, end: end)
-        case "g", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes": return UnitScan(unit: .gram, end: end)
+        case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes": return UnitScan(unit: .gram, end: end)
         case "mg": return UnitScan(unit: .milligram, end: end)
         case "µg", "μg", "mcg", "ug": return UnitScan(unit: .microgram, end: end)
         case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)
@@ -273,7 +324,7 @@ enum NumberGrammar {
         if separators.count == 1 {
             // "1,046" without unit: 1.046 or 1046.
             let joined = digits.filter(isDigit)
-            if let thousands = parseDigits(joined, unit: unit), thousands.value != primary.value {
+            if joined.first != "0", let thousands = parseDigits(joined, unit: unit), thousands.value != primary.value {
                 var reading = thousands
                 reading.repairs = [.removedDecimalSeparator]
                 readings.append(reading)

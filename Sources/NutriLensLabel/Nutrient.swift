@@ -42,6 +42,17 @@ public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
     /// `true` for rows declared as a mass (g, mg, µg).
     public var isMass: Bool { !isEnergy }
 
+    /// `true` for rows printed as "of which …" under another row (saturates, sugars, polyols, starch, …).
+    public var isSubRow: Bool {
+        switch self {
+        case .saturatedFat, .monounsaturatedFat, .polyunsaturatedFat, .transFat, .sugars, .addedSugars, .polyols,
+             .starch:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Adult reference intake per day from Regulation (EU) No 1169/2011 Annex XIII Part B, in ``keyUnit``;
     /// `nil` for rows without one.
     public var referenceIntake: Decimal? {

@@ -4,6 +4,8 @@ import Foundation
 struct AssembledCell: Sendable {
     var quantity: ScannedQuantity
     var referenceIntakePercent: Decimal?
+    /// For energy values printed without a unit: the unit the row name states ("Energie (kcal)").
+    var unitHint: NutrientUnit? = nil
     var lineIndex: Int
     var box: TextBox?
 }
@@ -36,6 +38,11 @@ struct RowAssembler {
     private var lastCellTarget: CellTarget?
     private var energyRowSeen = false
     private var energyUnitHint: NutrientUnit?
+    /// Unit words seen on the current energy row; two different ones ("(kJ / kcal) 2382/571") leave the units to
+    /// the kJ/kcal ratio.
+    private var energyUnitWords: Set<NutrientUnit> = []
+    /// An "of which" line without a row name opened a sub-row whose name comes later.
+    private var ofWhichOpen = false
 
     private enum CellTarget {
         case pending(Int)
@@ -46,7 +53,15 @@ struct RowAssembler {
         for event in line.events {
             switch event {
             case .mention(let mention):
+                if ofWhichOpen, pendingMentions.isEmpty, !pendingValues.isEmpty, mention.nutrient.isSubRow {
+                    rows.append(AssembledRow(nutrient: mention.nutrient, language: mention.language, unitHint: nil,
+                                             lineIndex: line.lineIndex, labelText: line.text, edits: mention.edits,
+                                             cells: pendingValues))
+                    pendingValues.removeAll()
+                }
+                ofWhichOpen = false
                 if !pendingValues.isEmpty { flush() }
+                if mention.nutrient.isEnergy { energyUnitWords = mention.unitHint.map { [$0] } ?? [] }
                 if mention.nutrient.isEnergy {
                     energyRowSeen = true
                     if let hint = mention.unitHint { energyUnitHint = hint }
@@ -60,24 +75,28 @@ struct RowAssembler {
                 pendingMentions.append((mention, line))
             case .unitWord(let unit, _):
                 if let index = pendingMentions.lastIndex(where: { $0.0.nutrient.isEnergy }), pendingValues.isEmpty {
-                    pendingMentions[index].0.unitHint = unit
+                    energyUnitWords.insert(unit)
+                    pendingMentions[index].0.unitHint = energyUnitWords.count == 1 ? unit : nil
                 }
+            case .ofWhich:
+                if !pendingValues.isEmpty { flush() }
+                if pendingMentions.isEmpty { ofWhichOpen = true }
             case .quantity(let quantity):
                 let cell = AssembledCell(quantity: quantity, referenceIntakePercent: nil, lineIndex: line.lineIndex,
                                          box: box(of: quantity, in: line))
-                if quantity.isPercent {
+                if quantity.isHeaderAmount || (quantity.isHundredGramsOrMillilitres && pendingMentions.isEmpty) {
+                    // "per 100 g", or "100 g" where no row name waits for a value: a column header.
+                    continue
+                } else if quantity.isPercent {
                     attachPercent(quantity)
                 } else if quantity.isVolume {
                     continue
-                } else if quantity.unit?.isEnergy == true {
+                } else if quantity.unit?.isEnergy == true || quantity.isEnergyOfUnknownUnit {
                     energyCells.append(cell)
                     lastCellTarget = .energy(energyCells.count - 1)
                 } else if isUnitlessEnergyValue(quantity) {
                     var hinted = cell
-                    if let hint = pendingMentions.last?.0.unitHint {
-                        hinted.quantity.primary.unit = hint
-                        hinted.quantity.primary.repairs.append(.inferredUnit)
-                    }
+                    hinted.unitHint = pendingMentions.last?.0.unitHint
                     energyCells.append(hinted)
                     lastCellTarget = .energy(energyCells.count - 1)
                 } else {
@@ -124,6 +143,7 @@ struct RowAssembler {
         }
         var mentions = pendingMentions.filter { !$0.0.nutrient.isEnergy }
         guard !pendingValues.isEmpty else { return }
+        if mentions.isEmpty && ofWhichOpen { return }
         if mentions.isEmpty {
             // Values after values with no new row name: more columns of the previous row.
             if var last = rows.popLast() {
@@ -158,11 +178,31 @@ struct RowAssembler {
                 newRows[offset % rowCount].cells.append(cell)
             }
         } else {
-            for (offset, cell) in pendingValues.enumerated() {
-                newRows[min(offset, rowCount - 1)].cells.append(cell)
+            // More values than names but not whole columns: OCR noise among them. Use the window of consecutive
+            // values that fits best (no per-100 g mass above 100 g, sub-rows not above their parent).
+            let window = bestWindow(count: rowCount, nutrients: newRows.map(\.nutrient))
+            for (offset, cell) in pendingValues[window..<(window + rowCount)].enumerated() {
+                newRows[offset].cells.append(cell)
             }
         }
         rows += newRows
+    }
+
+    private func bestWindow(count: Int, nutrients: [Nutrient]) -> Int {
+        var best = pendingValues.count - count
+        var bestPenalty = Double.infinity
+        for start in stride(from: pendingValues.count - count, through: 0, by: -1) {
+            let values = pendingValues[start..<(start + count)].map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
+            var penalty = Double(values.filter { $0 > 100 }.count)
+            for index in 1..<max(1, count) where nutrients[index].isSubRow && values[index] > values[index - 1] {
+                penalty += 0.5
+            }
+            if penalty < bestPenalty {
+                bestPenalty = penalty
+                best = start
+            }
+        }
+        return best
     }
 
     mutating func finish() {

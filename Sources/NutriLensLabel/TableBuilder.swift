@@ -11,9 +11,16 @@ struct TableBuilder {
 
     func build() -> NutritionTable? {
         let chosenRows = chooseRowInstances()
-        let columnCount = max(layout.columns.count, typicalCellCount(chosenRows))
+        let cellCount = typicalCellCount(chosenRows)
+        var headerColumns = layout.columns
+        if !layout.isUSStyle, cellCount > headerColumns.count, !headerColumns.contains(where: { $0.basis == .per100g }) {
+            // Per 100 g is mandatory in the EU (Regulation 1169/2011 Art. 32) and printed first; with more value
+            // columns than headers read, the unread header is the per-100 g one.
+            headerColumns.insert(ColumnSpec(basis: .per100g, preparation: .asSold), at: 0)
+        }
+        let columnCount = max(headerColumns.count, cellCount)
         let columns = (0..<columnCount).map { index -> ColumnSpec in
-            index < layout.columns.count ? layout.columns[index]
+            index < headerColumns.count ? headerColumns[index]
                 : ColumnSpec(basis: .perServing, preparation: layout.columns.first?.preparation ?? .asSold)
         }
         var findings: [ConsistencyFinding] = []
@@ -54,7 +61,9 @@ struct TableBuilder {
     /// When a nutrient's name occurs several times with values (an ingredient list mentioning "sugar", a second
     /// language block), the occurrence nearest the middle of the table wins, then the one with more cells.
     private func chooseRowInstances() -> [AssembledRow] {
-        let withCells = rows.filter { !$0.cells.isEmpty }
+        let kcal = energyCells.first { $0.quantity.unit == .kilocalorie }
+            .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
+        let withCells = Self.rebalance(Self.trimWeakCells(rows), kcal: kcal).filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
         let median = Double(sortedLines[sortedLines.count / 2])
@@ -63,7 +72,10 @@ struct TableBuilder {
             if let current = best[row.nutrient] {
                 let currentDistance = abs(Double(current.lineIndex) - median)
                 let distance = abs(Double(row.lineIndex) - median)
-                if distance < currentDistance || (distance == currentDistance && row.cells.count > current.cells.count) {
+                let strength = cellStrength(row.cells[0]), currentStrength = cellStrength(current.cells[0])
+                if strength > currentStrength
+                    || (strength == currentStrength && (distance < currentDistance
+                        || (distance == currentDistance && row.cells.count > current.cells.count))) {
                     best[row.nutrient] = row
                 }
             } else {
@@ -71,6 +83,80 @@ struct TableBuilder {
             }
         }
         return best.values.sorted { $0.lineIndex < $1.lineIndex }
+    }
+
+    /// In a single-column table, a row with surplus values right after rows that got none means OCR read the values
+    /// a row late ("Fibre / Protein / 0.7 g / Salt / 5.1 g / 1.1 g"): the values move back one row each, in order.
+    /// A shift over more than four rows is only made when the table's consistency checks improve with it (a whole
+    /// label read one row late: "Fat / Saturates / 13,9 g / Carbohydrate / 2 g / …").
+    static func rebalance(_ rows: [AssembledRow], kcal: Double?) -> [AssembledRow] {
+        let filled = rows.filter { !$0.cells.isEmpty && !$0.nutrient.isEnergy }
+        guard !filled.isEmpty, filled.filter({ $0.cells.count == 1 }).count * 2 > filled.count else { return rows }
+        var rows = rows
+        for j in rows.indices where rows[j].cells.count > 1 && !rows[j].nutrient.isEnergy {
+            let excess = rows[j].cells.count - 1
+            var empty = 0
+            var start: Int?
+            var i = j - 1
+            while i >= 0, rows[i].cells.count <= 1, !rows[i].nutrient.isEnergy {
+                if rows[i].cells.isEmpty {
+                    empty += 1
+                    if empty == excess { start = i; break }
+                }
+                i -= 1
+            }
+            guard let start else { continue }
+            let window = Array(start...j)
+            guard Set(window.map { rows[$0].nutrient }).count == window.count else { continue }
+            let cells = window.flatMap { rows[$0].cells }
+            guard cells.count == window.count else { continue }
+            var shifted = rows
+            for (offset, index) in window.enumerated() { shifted[index].cells = [cells[offset]] }
+            if window.count > 5 {
+                let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
+                guard let after, before.map({ after < $0 }) ?? (after == 0) else { continue }
+            }
+            rows = shifted
+        }
+        return rows
+    }
+
+    /// Consistency penalty of the first value of each row (per 100 g), `nil` when the energy check cannot run.
+    private static func firstColumnPenalty(_ rows: [AssembledRow], kcal: Double?) -> Double? {
+        guard let kcal else { return nil }
+        var values: [Nutrient: CandidateValue] = [:]
+        for row in rows where !row.cells.isEmpty && values[row.nutrient] == nil && !row.nutrient.isEnergy {
+            var reading = row.cells[0].quantity.primary
+            if reading.unit == nil { reading.unit = .gram }
+            values[row.nutrient] = CandidateValue(readings: [reading], chosen: 0, qualifier: row.cells[0].quantity.qualifier,
+                                                  cell: row.cells[0])
+        }
+        guard ConsistencyChecks.macroEnergyKcal(values) != nil else { return nil }
+        return ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal)
+    }
+
+    /// A stray digit in a row name ("sugars / waarvan suikers / 3" then "43g") is no value when the row also has
+    /// values with units: bare single-digit integers are dropped from rows that have more cells than columns.
+    static func trimWeakCells(_ rows: [AssembledRow]) -> [AssembledRow] {
+        rows.map { row in
+            let strong = row.cells.filter { $0.quantity.unit != nil || $0.quantity.qualifier != nil }
+            guard row.cells.count > 1, !strong.isEmpty, !row.nutrient.isEnergy else { return row }
+            var copy = row
+            copy.cells = row.cells.filter { cell in
+                let quantity = cell.quantity
+                let weak = quantity.unit == nil && quantity.qualifier == nil && quantity.primary.fractionDigits == 0
+                    && quantity.value < 10 && quantity.text.filter(\.isNumber).count == 1
+                return !weak
+            }
+            return copy
+        }
+    }
+
+    /// How much a cell looks like a real value: 2 with a unit or qualifier, 1 a bare number, 0 a bare "1" that is
+    /// probably a column rule.
+    private func cellStrength(_ cell: AssembledCell) -> Int {
+        if cell.quantity.isSeparatorLike { return 0 }
+        return cell.quantity.unit != nil || cell.quantity.qualifier != nil ? 2 : 1
     }
 
     /// The most common number of amount cells per row: the number of amount columns actually printed.
@@ -130,12 +216,12 @@ struct TableBuilder {
                 guard let current = values[nutrient], current.readings.count > 1 else { continue }
                 var bestIndex = current.chosen
                 var bestScore = ConsistencyChecks.penalty(values, basis: basis, kcal: kcal)
-                    + cost(of: current.reading, original: current)
+                    + cost(of: current.reading, original: current, nutrient: nutrient)
                 for index in current.readings.indices where index != current.chosen {
                     var trial = values
                     trial[nutrient]?.chosen = index
                     let score = ConsistencyChecks.penalty(trial, basis: basis, kcal: kcal)
-                        + cost(of: current.readings[index], original: current)
+                        + cost(of: current.readings[index], original: current, nutrient: nutrient)
                     if score < bestScore - 1e-9 {
                         bestScore = score
                         bestIndex = index
@@ -148,15 +234,33 @@ struct TableBuilder {
 
     /// The price of believing a repair: a trailing "9" is cheap when the printed number is implausible as it
     /// stands ("09", two decimals where labels print one).
-    private func cost(of reading: ScannedQuantity.Reading, original: CandidateValue) -> Double {
-        if reading.repairs.contains(.nineAsGram) {
-            let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
-            if printed.hasPrefix("0") && !printed.contains(".") && !printed.contains(",") { return 0.1 }
-            return 0.6
+    private func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient) -> Double {
+        let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
+        let nineAlternative = original.readings.first { $0.repairs.contains(.nineAsGram) }
+        if reading == original.readings[0] {
+            // "09": no label prints a leading zero before a whole number; the 9 was the g.
+            if nineAlternative != nil, printed.count >= 2, printed.hasPrefix("0"),
+               !printed.contains(where: { $0 == "." || $0 == "," }) {
+                return 0.8
+            }
+            // "3,99" / "0,069" with no unit: more decimals than labels print, while "3,9 g" / "0,06 g" conform.
+            if let nineAlternative, !RoundingGuidance.conforms(reading, nutrient: nutrient),
+               RoundingGuidance.conforms(nineAlternative, nutrient: nutrient) {
+                return 0.7
+            }
+            return 0
         }
-        if reading.repairs.contains(.insertedDecimalSeparator) { return 0.9 }
-        if reading.repairs.contains(.removedDecimalSeparator) { return 0.9 }
-        if reading == original.readings[0] { return 0 }
+        if reading.repairs.contains(.nineAsGram) {
+            if printed.hasPrefix("0") && !printed.contains(".") && !printed.contains(",") { return 0.1 }
+            return RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0.35 : 0.6
+        }
+        // A dropped separator is believed readily when the printed number is impossible per 100 g, otherwise only
+        // when it fixes a large inconsistency (energy far from the macros).
+        if reading.repairs.contains(.insertedDecimalSeparator) {
+            let base = original.readings[0].value > 100 ? 0.5 : 1.5
+            return base + (RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0 : 0.2)
+        }
+        if reading.repairs.contains(.removedDecimalSeparator) { return 1.4 }
         return 0.5
     }
 
@@ -177,7 +281,27 @@ struct TableBuilder {
     private func energyColumns(columnCount: Int) -> [EnergyPair] {
         var kjCells = energyCells.filter { $0.quantity.unit == .kilojoule }
         var kcalCells = energyCells.filter { $0.quantity.unit == .kilocalorie }
-        let unknown = energyCells.filter { $0.quantity.unit == nil }
+        var unknown: [AssembledCell] = []
+        func double(_ cell: AssembledCell) -> Double { NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
+        for cell in energyCells where cell.quantity.unit == nil {
+            // A cut-off unit ("758 k)", "(180 k") next to a known partner: the ratio says which it is.
+            if kjCells.count > kcalCells.count,
+               ConsistencyChecks.energyPairAgrees(kj: double(kjCells[kcalCells.count]), kcal: double(cell)) {
+                kcalCells.append(withUnit(cell, .kilocalorie))
+            } else if kcalCells.count > kjCells.count,
+                      ConsistencyChecks.energyPairAgrees(kj: double(cell), kcal: double(kcalCells[kjCells.count])) {
+                kjCells.append(withUnit(cell, .kilojoule))
+            } else if cell.quantity.isEnergyOfUnknownUnit {
+                // "(180 k": an energy value in brackets is the kcal of "750 kJ (180 kcal)".
+                if cell.quantity.isBracketed {
+                    kcalCells.append(withUnit(cell, .kilocalorie))
+                } else {
+                    kjCells.append(withUnit(cell, .kilojoule))
+                }
+            } else {
+                unknown.append(cell)
+            }
+        }
         if !unknown.isEmpty {
             var index = 0
             while index < unknown.count {
@@ -193,8 +317,11 @@ struct TableBuilder {
                         continue
                     }
                 }
-                // A lone unitless energy number: kcal when kJ values exist without partner, else kJ if large.
-                if kjCells.count > kcalCells.count {
+                // A lone unitless energy number: the unit its row name states, else the missing partner.
+                if let hint = first.unitHint {
+                    if hint == .kilojoule { kjCells.append(withUnit(first, .kilojoule)) }
+                    else { kcalCells.append(withUnit(first, .kilocalorie)) }
+                } else if kjCells.count > kcalCells.count {
                     kcalCells.append(withUnit(first, .kilocalorie))
                 } else if kcalCells.count > kjCells.count {
                     kjCells.append(withUnit(first, .kilojoule))
@@ -262,7 +389,8 @@ struct TableBuilder {
 
     private func energyReadings(_ cell: AssembledCell) -> [(Decimal, [ValueRepair])] {
         var options: [(Decimal, [ValueRepair])] = [(cell.quantity.value, [])]
-        for reading in cell.quantity.alternatives where reading.repairs != [.nineAsGram] {
+        // Energy is printed in whole kJ/kcal: only the thousands-separator reading is an alternative.
+        for reading in cell.quantity.alternatives where reading.repairs == [.removedDecimalSeparator] {
             options.append((reading.value, reading.repairs))
         }
         // A "/" read as "1" and glued to the front of the number.

@@ -50,9 +50,13 @@ enum EvalCommand {
         let images = Evaluator.labelledImages(under: folder)
         if images.isEmpty { Terminal.err("nutrilens eval: no labelled images (NAME.jpg/png with NAME.json) under \(folder)") }
         var progress = ProgressBar(total: images.count, enabled: !args.flags.contains("quiet") && Terminal.stderrIsTTY)
-        let report = try await Evaluator.evaluate(images: images, scanner: scanner, jobs: try ScannerOptions.jobs(from: args),
+        let jobs = try ScannerOptions.jobs(from: args)
+        let report = await Evaluator.evaluate(images: images, scanner: scanner, jobs: jobs,
                                                   worstCount: worst) { done, _, score in
             progress.update(done: done, label: score.path)
+        }
+        for (path, reason) in (report.skipped ?? [:]).sorted(by: { $0.key < $1.key }) {
+            Terminal.err("nutrilens eval: skipped \(path): \(reason)")
         }
         if let path = args.values["report"] {
             do {
@@ -94,7 +98,8 @@ enum EvaluationSummary {
             lines.append("nutriment                     recall  precision  truth  predicted")
             for key in r.perNutrient.keys.sorted() {
                 let t = r.perNutrient[key]!
-                lines.append(String(format: "  %-26@ %@     %@  %5d  %9d", key, pct(t.recall), pct(t.precision), t.truth, t.predicted))
+                let name = key.count >= 26 ? key + " " : key + String(repeating: " ", count: 26 - key.count)
+                lines.append("  " + name + " \(pct(t.recall))     \(pct(t.precision))  " + String(format: "%5d  %9d", t.truth, t.predicted))
             }
         }
         if !r.worstImages.isEmpty {

@@ -9,8 +9,8 @@ enum ScannerOptions {
         OptionSpec(name: "no-barcode", short: nil, valueName: nil, help: "Skip barcode reading."),
         OptionSpec(name: "no-nutrition", short: nil, valueName: nil, help: "Skip OCR and the nutrition table."),
         OptionSpec(name: "no-classifier", short: nil, valueName: nil, help: "Skip food/kind classification (and kind routing)."),
-        OptionSpec(name: "no-routing", short: nil, valueName: nil, help: "Run OCR even on photos classified as food or other."),
-        OptionSpec(name: "barcode-budget", short: nil, valueName: "N", help: "Max ZBar attempts per image (default 8)."),
+        OptionSpec(name: "routing", short: nil, valueName: "MODE", help: "label-first (default: classifier only when no table), food-first (no OCR on food photos), none."),
+        OptionSpec(name: "barcode-budget", short: nil, valueName: "SECONDS", help: "Time the barcode retry ladder may spend per image (default 0.25)."),
         OptionSpec(name: "max-size", short: nil, valueName: "PX", help: "Longest side of the working image; 0 = full size (default 2400)."),
         OptionSpec(name: "tessdata", short: nil, valueName: "DIR", help: "Folder with *.traineddata (default: discovered)."),
         OptionSpec(name: "model", short: nil, valueName: "FILE", help: "Classifier model file (default: discovered)."),
@@ -28,8 +28,18 @@ enum ScannerOptions {
         if args.flags.contains("no-barcode") { config.stages.remove(.barcode) }
         if args.flags.contains("no-nutrition") { config.stages.remove(.nutrition) }
         if args.flags.contains("no-classifier") { config.stages.remove(.classifier) }
-        if args.flags.contains("no-routing") { config.kindRoutingThreshold = nil }
-        if let budget = try args.integer("barcode-budget", in: 1...1000) { config.barcodeAttemptBudget = budget }
+        if let mode = args.values["routing"] {
+            guard let routing = ScannerConfiguration.Routing(rawValue: mode) else {
+                throw UsageError.invalidValue(option: "routing", value: mode, expected: "label-first, food-first or none")
+            }
+            config.routing = routing
+        }
+        if let text = args.values["barcode-budget"] {
+            guard let seconds = Double(text), seconds > 0, seconds <= 60 else {
+                throw UsageError.invalidValue(option: "barcode-budget", value: text, expected: "seconds, more than 0 and at most 60")
+            }
+            config.barcodeTimeBudget = seconds
+        }
         if let size = try args.integer("max-size", in: 0...100_000) { config.workingMaxDimension = size == 0 ? nil : size }
         config.tessdataPath = args.values["tessdata"]
         config.classifierModelPath = args.values["model"]

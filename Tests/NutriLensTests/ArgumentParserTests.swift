@@ -59,13 +59,13 @@ final class ArgumentParserTests: XCTestCase {
     }
 
     func testScannerOptionsBuildConfiguration() throws {
-        let p = try ScanCommand.spec.parse(["--lang", "eng+deu", "--no-barcode", "--max-size", "0", "--no-routing", "a"])
+        let p = try ScanCommand.spec.parse(["--lang", "eng+deu", "--no-barcode", "--max-size", "0", "--routing", "food-first", "a"])
         let config = try ScannerOptions.configuration(from: p)
         XCTAssertEqual(config.languages, ["eng", "deu"])
         XCTAssertFalse(config.stages.contains(.barcode))
         XCTAssertTrue(config.stages.contains(.nutrition))
         XCTAssertNil(config.workingMaxDimension)
-        XCTAssertNil(config.kindRoutingThreshold)
+        XCTAssertEqual(config.routing, .foodFirst)
         XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--lang", "eng;rm", "a"])))
     }
 }

@@ -19,7 +19,7 @@ final class BatchScanTests: XCTestCase {
             XCTAssertEqual(r.width, 10 + (i < 3 ? i : i - 1))
             XCTAssertEqual(r.height, 20)
         }
-        XCTAssertNotNil(results[3].error)
+        XCTAssertEqual(results[3].error?.type, "truncated", "a JPEG header cut short is reported as truncated")
         XCTAssertNil(results[3].width)
     }
 
@@ -47,10 +47,10 @@ final class BatchScanTests: XCTestCase {
         XCTAssertTrue(results.allSatisfy { $0.error?.type == "cancelled" }, "a cancelled task stops at the first stage boundary")
     }
 
-    func testMissingFileIsUnreadable() {
+    func testMissingFileIsReportedWithTheDecodersType() {
         let scanner = try! Scanner(configuration: ScannerConfiguration(stages: []))
         let r = scanner.scan(URL(fileURLWithPath: "/nonexistent/nutrilens/photo.jpg"))
-        XCTAssertEqual(r.error?.type, "unreadable")
+        XCTAssertEqual(r.error?.type, "file_not_found")
         XCTAssertEqual(r.path, "/nonexistent/nutrilens/photo.jpg")
         XCTAssertNotNil(r.timingsMs?["total"])
     }

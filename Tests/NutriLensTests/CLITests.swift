@@ -28,9 +28,9 @@ final class CLITests: XCTestCase {
         let lines = run.jsonLines
         XCTAssertEqual(lines.count, 2, "one JSON object per input, in input order:\n\(run.stdout)")
         XCTAssertEqual(lines.first?["path"] as? String, "missing.png")
-        XCTAssertEqual((lines.first?["error"] as? [String: Any])?["type"] as? String, "unreadable")
+        XCTAssertEqual((lines.first?["error"] as? [String: Any])?["type"] as? String, "file_not_found")
         XCTAssertEqual(lines.last?["path"] as? String, corrupt.path)
-        XCTAssertNotNil(lines.last?["error"])
+        XCTAssertEqual((lines.last?["error"] as? [String: Any])?["type"] as? String, "truncated")
     }
 
     func testParseOutputShape() throws {
@@ -45,6 +45,34 @@ final class CLITests: XCTestCase {
         XCTAssertEqual((lines[1]["error"] as? [String: Any])?["type"] as? String, "unreadable")
         let json = try runCLI(["parse", "--json", text.path])
         XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any], "--json prints one array")
+    }
+
+    func testParseReadsAGermanTableExactly() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let text = dir.appendingPathComponent("de.txt")
+        try """
+        Nährwertangaben pro 100 g
+        Brennwert 1046 kJ / 250 kcal
+        Fett 3,2 g
+        davon gesättigte Fettsäuren 1,1 g
+        Kohlenhydrate 45 g
+        davon Zucker 12 g
+        Ballaststoffe 2,5 g
+        Eiweiß 8,4 g
+        Salz <0,01 g
+        """.write(to: text, atomically: true, encoding: .utf8)
+        let run = try runCLI(["parse", "--jsonl", text.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let result = try JSONDecoder().decode(ScanResult.self, from: Data(run.stdout.utf8))
+        let n = try XCTUnwrap(result.nutrition)
+        XCTAssertEqual(n.language, "de")
+        XCTAssertEqual(n.nutriments, ["energy-kj_100g": 1046, "energy-kcal_100g": 250, "fat_100g": Decimal(string: "3.2")!,
+                                      "saturated-fat_100g": Decimal(string: "1.1")!, "carbohydrates_100g": 45, "sugars_100g": 12,
+                                      "fiber_100g": Decimal(string: "2.5")!, "proteins_100g": Decimal(string: "8.4")!,
+                                      "salt_100g": Decimal(string: "0.01")!])
+        XCTAssertEqual(n.qualifiers, ["salt_100g": "<"])
+        XCTAssertEqual(n.fields?["fat_100g"]?.unit, "g")
+        XCTAssertTrue(run.stdout.contains(#""fat_100g":3.2"#), "printed values without float noise")
     }
 
     func testEvalBaselineCatchesARegression() throws {

@@ -35,11 +35,12 @@ def main(out_dir):
     # Corrupt header: frame height 0 in SOF0.
     sof = find_marker(small_jpeg, 0xC0)
     files["corrupt-header.jpg"] = small_jpeg[: sof + 5] + b"\x00\x00" + small_jpeg[sof + 7:]
-    # PNG with a flipped IDAT byte and its CRC left stale (-> CRC error) ...
+    # PNG whose IHDR checksum is wrong (libpng checks it before any pixel work) ...
+    ihdr_crc = png.index(b"IHDR") + 4 + 13
+    files["corrupt-crc.png"] = png[:ihdr_crc] + bytes([png[ihdr_crc] ^ 0x55]) + png[ihdr_crc + 1:]
+    # ... and one with a damaged compressed stream under a valid CRC, so zlib itself sees the damage.
     data_at = idat + 4 + 10
     flipped = png[:data_at] + bytes([png[data_at] ^ 0x55]) + png[data_at + 1:]
-    files["corrupt-crc.png"] = flipped
-    # ... and with the CRC fixed, so zlib itself sees the damage.
     length = struct.unpack(">I", png[idat - 4: idat])[0]
     body = flipped[idat: idat + 4 + length]
     files["corrupt-zlib.png"] = (flipped[: idat + 4 + length] + struct.pack(">I", zlib.crc32(body))
@@ -58,6 +59,11 @@ def main(out_dir):
     files["lossless-sof3.jpg"] = small_jpeg[:sof] + b"\xff\xc3" + small_jpeg[sof + 2:]
     # A PNG wearing a .jpg name: the format comes from the bytes.
     files["png-named.jpg"] = png
+    # Recoverable damage: stray bytes between two header segments (libjpeg warns, pixels intact) and a PNG
+    # missing its IEND.
+    sof = find_marker(small_jpeg, 0xC0)
+    files["extraneous-bytes.jpg"] = small_jpeg[:sof] + b"\x00\x11\x22" + small_jpeg[sof:]
+    files["no-iend.png"] = png[:-12]
     for name, data in files.items():
         (out / name).write_bytes(data)
 

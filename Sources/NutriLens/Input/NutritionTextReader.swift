@@ -12,10 +12,14 @@ public enum NutritionTextReader {
             result.error = ScanError.stageFailed(stage: "parse", message: "the label grammar (NutriLensLabel) is not wired into this build yet").failure
             return result
         }
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .map { RecognizedLine(text: String($0), box: nil, confidence: nil) }
-        result.nutrition = clock.measure("parse") { LabelStage().parse(lines, working: nil) }
-        if result.nutrition == nil { result.warnings = ["no nutrition table found in the text"] }
+        do {
+            result.nutrition = try clock.measure("parse") { try LabelStage().parse(text: text) }
+        } catch let error as ScanError {
+            result.error = error.failure
+        } catch {
+            result.error = ScanFailure(type: "internal", message: String(describing: error))
+        }
+        if result.nutrition == nil && result.error == nil { result.warnings = ["no nutrition table found in the text"] }
         result.timingsMs = clock.finished()
         return result
     }

@@ -1,7 +1,8 @@
 import Foundation
 import NutriLensImaging
 
-/// The NutriLens pipeline: decode → classify (kind routing) → barcodes → OCR → label grammar → `ScanResult`.
+/// The NutriLens pipeline: decode → barcodes → OCR → label grammar → classifier (only when no table was found, under
+/// the default `.labelFirst` routing) → image kind → `ScanResult`.
 ///
 /// Build one per process and share it: it is `Sendable`, holds the Tesseract engine pool and the classifier, and
 /// every `scan` call is safe from any thread or task. Scans never throw: a bad input yields a result with `error`.
@@ -28,9 +29,8 @@ public final class Scanner: Sendable {
         decoder = DecodeStage(configuration: configuration)
         let stages = configuration.stages
         barcodes = stages.contains(.barcode) && BarcodeStage.isAvailable ? try BarcodeStage(configuration: configuration) : nil
-        let nutritionAvailable = OCRStage.isAvailable && LabelStage.isAvailable
-        ocr = stages.contains(.nutrition) && nutritionAvailable ? try OCRStage(configuration: configuration) : nil
-        label = stages.contains(.nutrition) && nutritionAvailable ? LabelStage() : nil
+        ocr = stages.contains(.nutrition) && OCRStage.isAvailable ? try OCRStage(configuration: configuration) : nil
+        label = ocr != nil ? LabelStage() : nil
         classifier = stages.contains(.classifier) && ClassifierStage.isAvailable ? try ClassifierStage(configuration: configuration) : nil
     }
 
@@ -73,38 +73,46 @@ public final class Scanner: Sendable {
         func checkpoint() throws { if isCancelled() { throw ScanError.cancelled } }
         do {
             try checkpoint()
-            let working = try clock.measure("decode") { try decoder.decode(input) }
+            let (working, decodeWarnings) = try clock.measure("decode") { try decoder.decode(input) }
+            warnings += decodeWarnings
             result.width = working.originalWidth
             result.height = working.originalHeight
 
-            var routedAway = false
-            if let classifier {
+            let routing = configuration.routing
+            var evidence: ClassifierStage.Evidence?
+            var classified = false
+            func classify() throws {
+                guard let classifier, !classified else { return }
                 try checkpoint()
-                if let c = try clock.measure("classify", { try classifier.classify(working) }) {
-                    result.kind = c.kind
-                    result.kindConfidence = ScanResultJSON.rounded(c.kindConfidence, decimals: 3)
-                    result.foodItems = c.foodItems.map {
-                        FoodItem(label: $0.label, confidence: $0.confidence.map { ScanResultJSON.rounded($0, decimals: 3) }, group: $0.group)
-                    }
-                    if let threshold = configuration.kindRoutingThreshold, c.kind == .foodPhoto || c.kind == .other,
-                       c.kindConfidence >= threshold {
-                        routedAway = true
-                    }
-                }
+                evidence = clock.measure("classify") { classifier.classify(working) }
+                result.foodItems = evidence?.foodItems
+                classified = true
             }
+            if routing != .labelFirst { try classify() }
             if let barcodes {
                 try checkpoint()
                 result.barcodes = try clock.measure("barcode") { try barcodes.read(working) }
             }
             if let ocr, let label {
-                if routedAway {
-                    warnings.append("nutrition OCR skipped: photo classified as \(result.kind?.rawValue ?? "?") (p=\(result.kindConfidence ?? 0))")
+                if routing == .foodFirst, let food = evidence?.foodProbability, food >= configuration.foodThreshold,
+                   result.barcodes?.isEmpty ?? true {
+                    warnings.append("nutrition OCR skipped: photo looks like food (p=\(ScanResultJSON.rounded(food, decimals: 2)))")
                 } else {
                     try checkpoint()
                     let lines = try clock.measure("ocr") { try ocr.recognize(working) }
                     try checkpoint()
-                    result.nutrition = clock.measure("parse") { label.parse(lines, working: working) }
+                    result.nutrition = try clock.measure("parse") { try label.parse(lines, working: working) }
                 }
+            }
+            // Label-first: a photo with a nutrition table needs no food items; anything else gets the classifier.
+            if routing == .labelFirst && LabelStage.anchorCount(result.nutrition) < Self.tableRowsForLabel {
+                try classify()
+            }
+            if classifier != nil || ocr != nil {
+                let (kind, p) = ClassifierStage.kind(evidence, barcodeFound: !(result.barcodes?.isEmpty ?? true),
+                                                     nutritionRows: LabelStage.anchorCount(result.nutrition))
+                result.kind = kind
+                result.kindConfidence = ScanResultJSON.rounded(p, decimals: 3)
             }
         } catch let error as ScanError {
             result.error = error.failure
@@ -116,6 +124,9 @@ public final class Scanner: Sendable {
         result.warnings = warnings.isEmpty ? nil : warnings
         return result
     }
+
+    /// Distinct nutrients that make a photo a label for routing (fewer may be stray words on a food photo).
+    static let tableRowsForLabel = 3
 
     /// Enabled stages this build cannot run, reported on every result so a missing stage is never silent.
     private var unavailableStageWarnings: [String] {

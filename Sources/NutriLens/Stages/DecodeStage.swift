@@ -1,39 +1,32 @@
 import Foundation
+import NutriLensImageIO
 import NutriLensImaging
 
 /// Adapter over `NutriLensImageIO`: file or bytes → upright `WorkingImage`. The only file that knows the decoder's API.
 struct DecodeStage: Sendable {
-    let maxImagePixels: Int
-    let workingMaxDimension: Int?
+    let options: DecodeOptions
 
     init(configuration: ScannerConfiguration) {
-        maxImagePixels = configuration.maxImagePixels
-        workingMaxDimension = configuration.workingMaxDimension
+        options = DecodeOptions(maxPixels: configuration.maxImagePixels, targetMaxSide: configuration.workingMaxDimension,
+                                applyOrientation: true, wantColor: configuration.stages.contains(.classifier))
     }
 
-    func decode(_ input: ScanInput) throws -> WorkingImage {
-        switch input {
-        case .image(let image, _):
-            return WorkingImage(image: image, originalWidth: image.width, originalHeight: image.height)
-        case .file(let url):
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                throw ScanError.unreadable(path: url.relativePath, reason: Self.reason(for: url))
+    /// - Throws: `ScanError.decoding` (type = `ImageDecodingError.typeName`) or `.unreadable`.
+    func decode(_ input: ScanInput) throws -> (WorkingImage, warnings: [String]) {
+        let photo: DecodedPhoto
+        do {
+            switch input {
+            case .image(let image, _):
+                return (WorkingImage(image: image, originalWidth: image.width, originalHeight: image.height), [])
+            case .file(let url):
+                photo = try ImageDecoder.decode(contentsOf: url, options: options)
+            case .data(let data, _):
+                photo = try ImageDecoder.decode(data: data, options: options)
             }
-            return try decode(data: data)
-        case .data(let data, _):
-            return try decode(data: data)
+        } catch let error as ImageDecodingError {
+            throw ScanError.decoding(type: error.typeName, message: error.description)
         }
-    }
-
-    private func decode(data: Data) throws -> WorkingImage {
-        throw ScanError.stageFailed(stage: "decode", message: "JPEG/PNG decoding (NutriLensImageIO) is not wired into this build yet")
-    }
-
-    private static func reason(for url: URL) -> String {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) { return "no such file" }
-        if isDirectory.boolValue { return "is a folder" }
-        return "permission denied or I/O error"
+        let working = WorkingImage(image: photo.image, originalWidth: photo.fullWidth, originalHeight: photo.fullHeight)
+        return (working, photo.warnings.map { "decoder: \($0)" })
     }
 }

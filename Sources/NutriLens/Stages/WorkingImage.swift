@@ -21,13 +21,3 @@ struct WorkingImage: Sendable {
                          width: Int((Double(rect.width) * s).rounded()), height: Int((Double(rect.height) * s).rounded()))
     }
 }
-
-/// One line of recognised text, the interchange between the OCR and label adapters.
-struct RecognizedLine: Sendable, Equatable {
-    /// The line's text, words separated by single spaces.
-    var text: String
-    /// Bounding box in working-image pixels; `nil` for plain-text input.
-    var box: PixelRect?
-    /// OCR confidence 0…1; `nil` for plain-text input.
-    var confidence: Double?
-}

@@ -1,0 +1,89 @@
+import XCTest
+@testable import NutriLensLabel
+
+/// Energy in every printed shape, the kJ/kcal ratio check and its repairs (bug cases 1, 2, 9).
+final class EnergyTests: XCTestCase {
+    private let rest = "\nFat 9.5 g\nCarbohydrate 35 g\nProtein 6.4 g\nSalt 0.75 g"
+
+    func testEnergyShapes() throws {
+        let shapes = [
+            "Energy 1046 kJ / 250 kcal",
+            "Energy 1046kJ/250kcal",
+            "Energy\n1046 kJ\n250 kcal",
+            "Energy kJ 1046\nEnergy kcal 250",
+            "Energy (kJ) 1046\nEnergy (kcal) 250",
+            "Energy 1046 kJ (250 kcal)",
+            "Energy 1 046 kJ / 250 kcal",
+            "Energy 250 kcal / 1046 kJ",
+            "Brennwert (kJ/kcal) 1046/250",
+            "Energy 1046 / 250",
+        ]
+        for shape in shapes {
+            let table = try parseTable(shape + rest)
+            assertValue(table, "energy-kj_100g", "1046", unit: .kilojoule)
+            assertValue(table, "energy-kcal_100g", "250", unit: .kilocalorie)
+            XCTAssertFalse(table.findings.contains { $0.check.hasPrefix("energy-ratio") }, shape)
+        }
+    }
+
+    func testSlashReadAsOneIsRepaired() throws {
+        // Bug case 1: "1010kJ/239kcal" read as "1010kJ1239kcal"; also with spaces and with a lost "/" before kJ.
+        for shape in ["Energy 1010kJ1239kcal", "Energy 1010 kJ 1239 kcal", "Energy 1010kJ/1239kcal"] {
+            let table = try parseTable(shape + "\nFat 9 g\nCarbohydrate 40 g\nProtein 8 g\nSalt 1 g")
+            assertValue(table, "energy-kj_100g", "1010")
+            assertValue(table, "energy-kcal_100g", "239")
+            XCTAssertEqual(table["energy-kcal_100g"]?.repairs.contains(.slashAsOne), true, shape)
+            XCTAssertTrue(table.findings.contains { $0.check == "energy-ratio" }, shape)
+        }
+    }
+
+    func testTokenSplitsDoNotLoseEnergy() throws {
+        // Bug case 2: "525 kJ/126 kcal" arriving as tokens ["525", "kJ/126", "kcal"].
+        let words = ["Energy", "525", "kJ/126", "kcal"].map { TextWord(text: $0) }
+        let lines = [TextLine(words: words), TextLine(text: "Fat 2 g"), TextLine(text: "Protein 3 g")]
+        let table = try XCTUnwrap(try NutritionParser().parse(lines: lines))
+        assertValue(table, "energy-kj_100g", "525")
+        assertValue(table, "energy-kcal_100g", "126")
+    }
+
+    func testSwappedUnitsAreDetected() throws {
+        // Bug case 9: ~200 OFF products had kJ and kcal swapped.
+        let table = try parseTable("Energy 250 kJ / 1046 kcal" + rest)
+        assertValue(table, "energy-kj_100g", "1046")
+        assertValue(table, "energy-kcal_100g", "250")
+        XCTAssertTrue(table.findings.contains { $0.check == "energy-swap" })
+        XCTAssertEqual(table["energy-kj_100g"]?.repairs.contains(.swappedEnergyUnits), true)
+    }
+
+    func testTinyEnergyValuesPassWithAbsoluteFloor() throws {
+        // Bug case 9 corner: 5 kJ / 1 kcal is a ratio of 5 but correct.
+        let table = try parseTable("Energy 5 kJ / 1 kcal\nFat 0 g\nCarbohydrate 0.2 g\nProtein 0 g\nSalt 0.01 g")
+        assertValue(table, "energy-kj_100g", "5")
+        assertValue(table, "energy-kcal_100g", "1")
+        XCTAssertFalse(table.findings.contains { $0.check.hasPrefix("energy") })
+        XCTAssertFalse(table["energy-kcal_100g"]!.needsReview)
+    }
+
+    func testAnnexXIVRatioNotForcedTo4184() {
+        // Fat-rich food: 37/9 = 4.11 kJ per kcal; protein/carbohydrate 17/4 = 4.25. Both pass.
+        XCTAssertTrue(ConsistencyChecks.energyPairAgrees(kj: 3700, kcal: 900))
+        XCTAssertTrue(ConsistencyChecks.energyPairAgrees(kj: 1700, kcal: 400))
+        XCTAssertFalse(ConsistencyChecks.energyPairAgrees(kj: 1010, kcal: 1239))
+        XCTAssertFalse(ConsistencyChecks.energyPairAgrees(kj: 250, kcal: 1046))
+    }
+
+    func testInconsistentEnergyNeedsReview() throws {
+        let table = try parseTable("Energy 1046 kJ / 480 kcal" + rest)
+        XCTAssertTrue(table["energy-kcal_100g"]!.needsReview)
+        XCTAssertTrue(table.findings.contains { $0.check == "energy-ratio" })
+    }
+
+    func testEnergyAgainstMacros() throws {
+        // 9×9.5 + 4×35 + 4×6.4 = 251 kcal: consistent. 450 kcal is not.
+        let good = try parseTable("Energy 1046 kJ / 250 kcal" + rest)
+        XCTAssertFalse(good.findings.contains { $0.check == "energy-vs-macros" })
+        let bad = try parseTable("Energy 1883 kJ / 450 kcal" + rest)
+        XCTAssertTrue(bad.findings.contains { $0.check == "energy-vs-macros" })
+        XCTAssertLessThan(bad["energy-kcal_100g"]!.confidence, good["energy-kcal_100g"]!.confidence)
+    }
+}

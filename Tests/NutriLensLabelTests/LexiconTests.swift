@@ -1,0 +1,63 @@
+import XCTest
+@testable import NutriLensLabel
+
+/// Row names per language resolve to the right nutrient, with diacritic folding and OCR tolerance.
+final class LexiconTests: XCTestCase {
+    private func nutrients(_ text: String) -> [Nutrient] {
+        LineAnalyzer.matchMentions(LineAnalyzer.words(Array(text))).map(\.nutrient)
+    }
+
+    func testMandatoryRowNamesPerLanguage() {
+        let table: [(language: String, names: [String])] = [
+            ("en", ["Energy", "Fat", "of which saturates", "Carbohydrate", "of which sugars", "Protein", "Salt"]),
+            ("de", ["Brennwert", "Fett", "davon gesättigte Fettsäuren", "Kohlenhydrate", "davon Zucker", "Eiweiß", "Salz"]),
+            ("fr", ["Valeur énergétique", "Matières grasses", "dont acides gras saturés", "Glucides", "dont sucres",
+                    "Protéines", "Sel"]),
+            ("es", ["Valor energético", "Grasas", "de las cuales saturadas", "Hidratos de carbono",
+                    "de los cuales azúcares", "Proteínas", "Sal"]),
+            ("it", ["Energia", "Grassi", "di cui acidi grassi saturi", "Carboidrati", "di cui zuccheri", "Proteine", "Sale"]),
+            ("nl", ["Energiewaarde", "Vetten", "waarvan verzadigde vetzuren", "Koolhydraten", "waarvan suikers",
+                    "Eiwitten", "Zout"]),
+            ("pl", ["Wartość energetyczna", "Tłuszcz", "w tym kwasy tłuszczowe nasycone", "Węglowodany", "w tym cukry",
+                    "Białko", "Sól"]),
+            ("pt", ["Valor energético", "Lípidos", "dos quais ácidos gordos saturados", "Hidratos de carbono",
+                    "dos quais açúcares", "Proteínas", "Sal"]),
+            ("sv", ["Energi", "Fett", "varav mättat fett", "Kolhydrat", "varav sockerarter", "Protein", "Salt"]),
+            ("da", ["Energi", "Fedt", "heraf mættede fedtsyrer", "Kulhydrat", "heraf sukkerarter", "Protein", "Salt"]),
+            ("fi", ["Energiaa", "Rasvaa", "josta tyydyttynyttä rasvaa", "Hiilihydraatteja", "josta sokereita",
+                    "Proteiinia", "Suolaa"]),
+        ]
+        let expected: [Nutrient] = [.energyKJ, .fat, .saturatedFat, .carbohydrates, .sugars, .proteins, .salt]
+        for (language, names) in table {
+            for (name, nutrient) in zip(names, expected) {
+                XCTAssertEqual(nutrients(name), [nutrient], "\(language): \(name)")
+            }
+        }
+    }
+
+    func testOCRNoiseAndFoldingTolerated() {
+        XCTAssertEqual(nutrients("Kohlenhydrale"), [.carbohydrates])       // t→l
+        XCTAssertEqual(nutrients("EIWEISS"), [.proteins])                  // ß spelled ss, upper case
+        XCTAssertEqual(nutrients("Proteines"), [.proteins])                // accent lost
+        XCTAssertEqual(nutrients("Ballaststofle"), [.fiber])
+        XCTAssertEqual(nutrients("dontsucres"), [.sugars])                 // space lost
+    }
+
+    func testLongestMatchWinsAndNearMissesDoNot() {
+        XCTAssertEqual(nutrients("Monounsaturates"), [.monounsaturatedFat])
+        XCTAssertEqual(nutrients("Polyunsaturates"), [.polyunsaturatedFat])
+        XCTAssertEqual(nutrients("Saturated Fat"), [.saturatedFat])
+        XCTAssertEqual(nutrients("Calories from Fat"), [])                 // US panel line, not a row
+        XCTAssertEqual(nutrients("Total Fat"), [.fat])
+        XCTAssertEqual(nutrients("Fett"), [.fat])
+        XCTAssertEqual(nutrients("Fest"), [])                              // short words need exact match
+        XCTAssertEqual(nutrients("Salat"), [])
+    }
+
+    func testMultilingualRowResolvesToOneNutrient() {
+        let names = nutrients("Fett / Matières grasses / Grassi / Fat / Vetten / Tłuszcz / Fedt / Rasva")
+        XCTAssertEqual(Set(names), [.fat])
+        let saturates = nutrients("davon gesättigte Fettsäuren / dont acides gras saturés / di cui acidi grassi saturi")
+        XCTAssertEqual(Set(saturates), [.saturatedFat])
+    }
+}
