@@ -109,7 +109,7 @@ final class SyntheticBarcodeTests: XCTestCase {
 
     func testUpsideDownPhotoReportsDownOrientation() throws {
         let up = try fixture("ean13_4006381333931.png")
-        let down = GrayImage(width: up.width, height: up.height, pixels: up.packed().pixels.reversed())
+        let down = up.rotated(by: .halfTurn)
         let code = try XCTUnwrap(try reader.read(down).first)
         XCTAssertEqual(code.gtin, "4006381333931")
         XCTAssertEqual(code.orientation, .down)
