@@ -24,7 +24,7 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
     case rotated(degrees: Double)
     /// The image cut into `grid` x `grid` overlapping tiles, each upscaled 2x: small codes in big photos.
     case tiles(grid: Int)
-    /// Unsharp mask (radius ~1.5 px, amount 1.5): mildly defocused photos.
+    /// Unsharp mask `2 I - box3x3(I)`: mildly defocused photos.
     case sharpened
 
     public var description: String {
