@@ -280,7 +280,8 @@ enum LineAnalyzer {
 
     /// Matches a term's words at `index`; returns the number of line words used and total edits.
     private static func match(_ term: Lexicon.PreparedTerm, _ words: [[UInt8]], at index: Int) -> (Int, Int)? {
-        if term.bytes.count > 1, TextFolding.matches(words[index], term.joined) {
+        // Joined form only for words at least as long ("dontsucres"); "vitamin" must not pass for "vitamin d".
+        if term.bytes.count > 1, words[index].count >= term.joined.count, TextFolding.matches(words[index], term.joined) {
             return (1, TextFolding.editDistance(words[index], term.joined, limit: 2))
         }
         guard index + term.bytes.count <= words.count else { return nil }

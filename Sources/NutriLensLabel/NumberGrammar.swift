@@ -150,6 +150,8 @@ enum NumberGrammar {
         if unitScan == nil, end < chars.count, chars[end].isLetter, !isLetterUnitless(chars, at: end) {
             return nil
         }
+        // "00500": two leading zeros before more digits is a code or a barcode fragment, never a label value.
+        if digits.count >= 3, digits[0] == "0", digits[1] == "0", isDigit(digits[2]) { return nil }
         guard var reading = parseDigits(digits, unit: unitScan?.unit) else { return nil }
         reading.repairs = repairs
         var alternatives = alternativeReadings(digits: digits, primary: reading, unit: unitScan?.unit)

@@ -88,6 +88,12 @@ struct RowAssembler {
                     // "per 100 g", or "100 g" where no row name waits for a value: a column header.
                     continue
                 } else if quantity.isPercent {
+                    if pendingValues.isEmpty, let last = pendingMentions.last, !last.0.nutrient.isEnergy,
+                       last.1.lineIndex == line.lineIndex {
+                        // "Iron 4%", "Vitamin A 0%": a row printed as %DV only; later numbers are not its amount.
+                        pendingMentions.removeLast()
+                        continue
+                    }
                     attachPercent(quantity)
                 } else if quantity.isVolume {
                     continue
