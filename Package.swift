@@ -25,12 +25,17 @@ let package = Package(
 
         // MARK: Pipeline stages
         .target(name: "NutriLensImaging",
-                swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+                swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))],
+                // Float rounding/sqrt lower to libm calls on Linux; no Foundation/Glibc import pulls libm in here.
+                linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "NutriLensImageIO", dependencies: ["NutriLensImaging", "CImageShims"]),
         .target(name: "NutriLensBarcode", dependencies: ["NutriLensImaging", "CZBar"]),
         .target(name: "NutriLensOCR", dependencies: ["NutriLensImaging", "CTesseract", "CLeptonica"]),
         .target(name: "NutriLensLabel"),
-        .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"]),
+        // Optimised in debug builds too: an unoptimised forward pass takes ~15 s, which would dominate CI's debug
+        // test run; -O keeps bounds/overflow checks.
+        .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "NutriLens", dependencies: [
             "NutriLensImaging", "NutriLensImageIO", "NutriLensBarcode", "NutriLensOCR",
             "NutriLensLabel", "NutriLensClassifier",
@@ -52,6 +57,18 @@ let package = Package(
         .testTarget(name: "NutriLensLabelTests", dependencies: ["NutriLensLabel"]),
         .testTarget(name: "NutriLensClassifierTests", dependencies: ["NutriLensClassifier", "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "NutriLensTests", dependencies: ["NutriLens"]),
+        .testTarget(name: "NutriLensTests", dependencies: ["NutriLens", "nutrilens"]),
+
+        // MARK: Fuzzing and reliability (owner: reliability; see docs/reliability.md)
+        // `nutrilens-fuzz` replays saved inputs in an ordinary build; scripts/fuzz.sh rebuilds it with
+        // `-sanitize=fuzzer,address -D NUTRILENS_LIBFUZZER` in a separate build folder, so libFuzzer supplies main.
+        .target(name: "NutriLensFuzzTargets",
+                dependencies: ["NutriLens", "NutriLensImageIO", "NutriLensLabel", "NutriLensClassifier"],
+                path: "Fuzz/NutriLensFuzzTargets"),
+        .executableTarget(name: "nutrilens-fuzz", dependencies: ["NutriLensFuzzTargets"], path: "Fuzz/nutrilens-fuzz"),
+        .testTarget(name: "NutriLensReliabilityTests",
+                    dependencies: ["NutriLensFuzzTargets", "NutriLens", "NutriLensImageIO", "NutriLensLabel",
+                                   "NutriLensClassifier"],
+                    resources: [.copy("Fixtures")]),
     ]
 )

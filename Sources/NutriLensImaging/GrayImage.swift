@@ -43,7 +43,7 @@ public struct GrayImage: Sendable, Equatable {
         for y in 0..<height {
             out.withUnsafeMutableBufferPointer { dst in
                 pixels.withUnsafeBufferPointer { src in
-                    _ = UnsafeMutableRawPointer(dst.baseAddress! + y * width)
+                    UnsafeMutableRawPointer(dst.baseAddress! + y * width)
                         .copyMemory(from: src.baseAddress! + y * stride, byteCount: width)
                 }
             }

@@ -1,0 +1,223 @@
+import Foundation
+import NutriLensBarcode
+import NutriLensImaging
+
+/// `nutrilens-bench barcodes [CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget SECONDS] [--verbose] [--all]`: read rate, wrong GTINs and time
+/// per photo of `BarcodeReader` on the shared barcode corpus at 0 and 180 degrees, side by side with `zbarimg`
+/// (one process per image, as a user would call it) and zxing-cpp (PyPI binding via `scripts/zxingcpp_read.py`).
+///
+/// Scoring follows `../shared/docs/ground-truth.md`: EAN/UPC compare as GTIN-13 normal forms; a photo counts as
+/// `wrong` when a reader returns a checksum-valid EAN/UPC GTIN other than the expected one.
+enum BarcodeBenchmark {
+    struct Sample {
+        var path: String
+        var source: String
+        var folder: String
+        /// Expected GTIN-13 (EAN/UPC) or exact text (other symbologies).
+        var expected: String
+        var isRetail: Bool
+    }
+
+    struct Tally {
+        var images = 0, ok = 0, wrong = 0
+        var times: [Double] = []
+        mutating func add(ok o: Bool, wrong w: Bool, ms: Double) {
+            images += 1; if o { ok += 1 }; if w { wrong += 1 }; times.append(ms)
+        }
+        var rate: String { images == 0 ? "-" : String(format: "%d/%d (%.1f%%)", ok, images, 100 * Double(ok) / Double(images)) }
+        var median: Double {
+            guard !times.isEmpty else { return .nan }
+            let s = times.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        }
+    }
+
+    static let blurredFolders: Set<String> = ["ean13-5", "upca-6"]
+
+    static func run(_ args: [String]) throws {
+        let corpus = args.first { !$0.hasPrefix("--") && Double($0) == nil } ?? "../shared/corpus/barcodes"
+        let useZbarimg = !args.contains("--no-zbarimg"), useZxing = !args.contains("--no-zxing")
+        var options = BarcodeReadOptions(findAll: args.contains("--findall"))
+        if let i = args.firstIndex(of: "--budget"), i + 1 < args.count, let b = Double(args[i + 1]) { options.timeBudget = b }
+        let reader = BarcodeReader(options: options)
+        let samples = try loadSamples(corpus)
+        print("barcode benchmark: \(samples.count) images under \(corpus)")
+
+        // Rows: (reader, rotation, group) -> tally; group = "<source> retail", "<source> retail blurred", "<source> other".
+        var tallies: [String: Tally] = [:]
+        var failures: [String] = []
+        let zxing = useZxing ? runZxing(samples) : [:]
+        for sample in samples {
+            let group = "\(sample.source) \(sample.isRetail ? (blurredFolders.contains(sample.folder) ? "retail-blurred" : "retail") : "other")"
+            if sample.path.hasSuffix(".webp") { _ = try? BenchImageLoader.pngCopy(of: sample.path) }
+            for rotation in [0, 180] {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                var found: [Barcode] = []
+                do {
+                    var gray = try BenchImageLoader.gray(sample.path)
+                    if rotation == 180 { gray = rotated180(gray) }
+                    found = try reader.read(gray)
+                } catch {
+                    failures.append("\(sample.path): \(error)")
+                }
+                let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+                let (ok, wrong) = score(sample, found.map { ($0.symbology.rawValue, $0.text) })
+                if !ok || wrong || args.contains("--all") { failures.append("nutrilens \(rotation) \(wrong ? "WRONG" : (ok ? "ok" : "miss")) \(sample.path) expected \(sample.expected) got \(found.map { "\($0.symbology.rawValue):\($0.text) q\($0.quality) \($0.step)" })") }
+                tallies["nutrilens \(rotation) \(group)", default: Tally()].add(ok: ok, wrong: wrong, ms: ms)
+
+                if useZbarimg {
+                    let (res, ms) = try zbarimg(sample.path, rotation: rotation, addOns: sample.folder.contains("extension"))
+                    let (ok, wrong) = score(sample, res)
+                    tallies["zbarimg \(rotation) \(group)", default: Tally()].add(ok: ok, wrong: wrong, ms: ms)
+                }
+                if let z = zxing["\(sample.path)\t\(rotation)"] {
+                    let (ok, wrong) = score(sample, z.results)
+                    tallies["zxing-cpp \(rotation) \(group)", default: Tally()].add(ok: ok, wrong: wrong, ms: z.ms)
+                }
+            }
+        }
+        printTable(tallies)
+        if args.contains("--verbose") { failures.forEach { print($0) } }
+    }
+
+    // MARK: scoring
+
+    /// Expected GTIN-13 of a sidecar entry; add-on digits (beyond the main symbol) are dropped.
+    static func expectedGTIN13(symbology: String, text: String) -> String? {
+        switch (symbology, text.count) {
+        case ("UPC-E", 8): return GTIN.expandUPCE(text).map { "0" + $0 }
+        case ("UPC-A", 12), ("EAN-8", 8): return GTIN.gtin13(text)
+        case ("EAN-13", 13...), ("UPC-A", 13...), ("UPC-E", 13...): return String(text.prefix(13))
+        default: return nil
+        }
+    }
+
+    /// GTIN-13 of a decoder's (format, text), whatever naming the decoder uses.
+    static func gtin13(format: String, text: String) -> String? {
+        let f = format.uppercased().filter { $0.isLetter || $0.isNumber }
+        if f.hasPrefix("UPCE"), text.count == 8 { return GTIN.expandUPCE(text).map { "0" + $0 } }
+        guard f.hasPrefix("EAN") || f.hasPrefix("UPC") || f.hasPrefix("ISBN"), !f.hasPrefix("EAN2"), !f.hasPrefix("EAN5"),
+              let g = GTIN.gtin13(text), GTIN.hasValidCheckDigit(g) else { return nil }
+        return g
+    }
+
+    static func score(_ sample: Sample, _ results: [(String, String)]) -> (ok: Bool, wrong: Bool) {
+        if sample.isRetail {
+            let gtins = results.compactMap { gtin13(format: $0.0, text: $0.1) }
+            return (gtins.contains(sample.expected), gtins.contains { $0 != sample.expected })
+        }
+        // DataBar: compare without the Application Identifier "01".
+        let texts = results.map { $0.1.count == 16 && $0.1.hasPrefix("01") ? String($0.1.dropFirst(2)) : $0.1 }
+        return (texts.contains(sample.expected), false)
+    }
+
+    // MARK: corpus
+
+    static func loadSamples(_ corpus: String) throws -> [Sample] {
+        let fm = FileManager.default
+        var out: [Sample] = []
+        for source in ["zxing", "zxing-cpp"] {
+            let sourceDir = (corpus as NSString).appendingPathComponent(source)
+            for folder in try fm.contentsOfDirectory(atPath: sourceDir).sorted() {
+                let dir = (sourceDir as NSString).appendingPathComponent(folder)
+                for file in try fm.contentsOfDirectory(atPath: dir).sorted() where !file.hasSuffix(".json") {
+                    let stem = (file as NSString).deletingPathExtension
+                    let sidecar = (dir as NSString).appendingPathComponent(stem + ".json")
+                    guard let data = fm.contents(atPath: sidecar),
+                          let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                          let first = (json["barcodes"] as? [[String: Any]])?.first,
+                          let symbology = first["symbology"] as? String, let text = first["text"] as? String
+                    else { continue }
+                    let path = (dir as NSString).appendingPathComponent(file)
+                    if let g = expectedGTIN13(symbology: symbology, text: text) {
+                        out.append(Sample(path: path, source: source, folder: folder, expected: g, isRetail: true))
+                    } else {
+                        let t = symbology == "DataBar" && text.count == 16 ? String(text.dropFirst(2)) : text
+                        out.append(Sample(path: path, source: source, folder: folder, expected: t, isRetail: false))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    static func rotated180(_ image: GrayImage) -> GrayImage {
+        let p = image.packed()
+        return GrayImage(width: p.width, height: p.height, pixels: p.pixels.reversed())
+    }
+
+    // MARK: other readers
+
+    static func zbarimg(_ path: String, rotation: Int, addOns: Bool) throws -> ([(String, String)], Double) {
+        var file = path
+        if rotation != 0 {
+            file = NSTemporaryDirectory() + "nl-bench-rot.png"
+            _ = try runProcess("/usr/bin/convert", [path, "-rotate", String(rotation), file])
+        }
+        var args = ["-q", "--nodbus"]
+        if addOns { args += ["-Sean2.enable", "-Sean5.enable"] }
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let out = try runProcess("/usr/bin/zbarimg", args + [file])
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+        let results = out.split(separator: "\n").compactMap { line -> (String, String)? in
+            let parts = line.split(separator: ":", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
+        return (results, ms)
+    }
+
+    struct ZxingResult { var ms: Double; var results: [(String, String)] }
+
+    static func runZxing(_ samples: [Sample]) -> [String: ZxingResult] {
+        let script = "scripts/zxingcpp_read.py"
+        guard FileManager.default.fileExists(atPath: script) else { print("zxing-cpp: \(script) not found, skipped"); return [:] }
+        let input = samples.flatMap { ["\($0.path)\t0", "\($0.path)\t180"] }.joined(separator: "\n") + "\n"
+        guard let out = try? runProcess("/usr/bin/env", ["python3", script], stdin: input) else {
+            print("zxing-cpp: python3/zxingcpp unavailable, skipped"); return [:]
+        }
+        var map: [String: ZxingResult] = [:]
+        for line in out.split(separator: "\n") {
+            guard let obj = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let path = obj["path"] as? String, let rot = obj["rotation"] as? Int, let ms = obj["ms"] as? Double,
+                  let res = obj["results"] as? [[String: String]] else { continue }
+            map["\(path)\t\(rot)"] = ZxingResult(ms: ms, results: res.compactMap { r in
+                r["text"].map { (r["format"] ?? "", $0) }
+            })
+        }
+        return map
+    }
+
+    @discardableResult
+    static func runProcess(_ exe: String, _ args: [String], stdin: String? = nil) throws -> String {
+        String(decoding: try runProcessData(exe, args, stdin: stdin), as: UTF8.self)
+    }
+
+    static func runProcessData(_ exe: String, _ args: [String], stdin: String? = nil) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        let outPipe = Pipe()
+        p.standardOutput = outPipe
+        p.standardError = FileHandle.nullDevice
+        let inPipe = Pipe()
+        if stdin != nil { p.standardInput = inPipe }
+        try p.run()
+        if let stdin {
+            let handle = inPipe.fileHandleForWriting
+            DispatchQueue.global().async { handle.write(Data(stdin.utf8)); try? handle.close() }
+        }
+        let data = outPipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return data
+    }
+
+    static func printTable(_ tallies: [String: Tally]) {
+        print("| reader | rotation | group | read | wrong | median ms | total s |")
+        print("|---|---:|---|---:|---:|---:|---:|")
+        for key in tallies.keys.sorted() {
+            let t = tallies[key]!
+            let parts = key.split(separator: " ", maxSplits: 2).map(String.init)
+            print("| \(parts[0]) | \(parts[1]) | \(parts[2]) | \(t.rate) | \(t.wrong) | "
+                + String(format: "%.1f | %.2f |", t.median, t.times.reduce(0, +) / 1000))
+        }
+    }
+}

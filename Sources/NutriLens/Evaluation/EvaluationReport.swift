@@ -1,0 +1,138 @@
+import Foundation
+
+/// Totals and rates over a set of scored images: what `nutrilens eval` prints and writes with `--report`.
+///
+/// Rates are fractions 0…1 and absent when their denominator is 0. JSON keys are snake_case.
+public struct EvaluationReport: Codable, Sendable, Equatable {
+    /// Counts and rates for a group of fields (all, or one nutriment key).
+    public struct FieldTotals: Codable, Sendable, Equatable {
+        public var truth = 0
+        public var predicted = 0
+        public var correct = 0
+        /// correct / truth.
+        public var recall: Double? { truth == 0 ? nil : Double(correct) / Double(truth) }
+        /// correct / predicted.
+        public var precision: Double? { predicted == 0 ? nil : Double(correct) / Double(predicted) }
+
+        public init(truth: Int = 0, predicted: Int = 0, correct: Int = 0) {
+            self.truth = truth; self.predicted = predicted; self.correct = correct
+        }
+
+        enum CodingKeys: String, CodingKey { case truth, predicted, correct, recall, precision }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            truth = try c.decode(Int.self, forKey: .truth)
+            predicted = try c.decode(Int.self, forKey: .predicted)
+            correct = try c.decode(Int.self, forKey: .correct)
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(truth, forKey: .truth)
+            try c.encode(predicted, forKey: .predicted)
+            try c.encode(correct, forKey: .correct)
+            try c.encodeIfPresent(recall.map { ScanResultJSON.rounded($0, decimals: 4) }, forKey: .recall)
+            try c.encodeIfPresent(precision.map { ScanResultJSON.rounded($0, decimals: 4) }, forKey: .precision)
+        }
+    }
+
+    /// A count of hits out of a total, with its rate.
+    public struct Accuracy: Codable, Sendable, Equatable {
+        public var total = 0
+        public var correct = 0
+        /// correct / total, absent when total is 0.
+        public var rate: Double? { total == 0 ? nil : Double(correct) / Double(total) }
+
+        public init(total: Int = 0, correct: Int = 0) { self.total = total; self.correct = correct }
+
+        enum CodingKeys: String, CodingKey { case total, correct, rate }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            total = try c.decode(Int.self, forKey: .total)
+            correct = try c.decode(Int.self, forKey: .correct)
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(total, forKey: .total)
+            try c.encode(correct, forKey: .correct)
+            try c.encodeIfPresent(rate.map { ScanResultJSON.rounded($0, decimals: 4) }, forKey: .rate)
+        }
+    }
+
+    /// Images scored.
+    public var images: Int
+    /// Images whose scan failed (`error` set).
+    public var failedImages: Int
+    /// All scored fields.
+    public var fields: FieldTotals
+    /// Per nutriment key (`fat_100g`).
+    public var perNutrient: [String: FieldTotals]
+    /// Images with a truth table whose table matched exactly.
+    public var tables: Accuracy
+    /// Truth barcodes read correctly (GTIN-13 normal form).
+    public var barcodes: Accuracy
+    /// Predicted barcodes matching no truth barcode.
+    public var spuriousBarcodes: Int
+    /// Images with a truth kind whose kind was predicted correctly.
+    public var kind: Accuracy
+    /// Median whole-scan milliseconds over the images.
+    public var medianScanMs: Double?
+    /// Up to `worstCount` images with the lowest F1-like score (recall + precision), worst first.
+    public var worstImages: [ImageScore]
+    /// Every image's score, in input order.
+    public var imageScores: [ImageScore]
+    /// Images left out, path → why (missing or malformed sidecar); absent when none.
+    public var skipped: [String: String]?
+
+    enum CodingKeys: String, CodingKey {
+        case images, fields, tables, barcodes, kind
+        case failedImages = "failed_images", perNutrient = "per_nutrient", spuriousBarcodes = "spurious_barcodes"
+        case skipped
+        case medianScanMs = "median_scan_ms", worstImages = "worst_images", imageScores = "image_scores"
+    }
+
+    /// Aggregates per-image scores. `worstCount` bounds `worstImages` (default 10).
+    public init(scores: [ImageScore], worstCount: Int = 10) {
+        images = scores.count
+        failedImages = scores.filter { $0.error != nil }.count
+        var fields = FieldTotals()
+        var perNutrient: [String: FieldTotals] = [:]
+        var tables = Accuracy(), barcodes = Accuracy(), kind = Accuracy()
+        var spurious = 0
+        for score in scores {
+            fields.truth += score.truthFields
+            fields.predicted += score.predictedFields
+            fields.correct += score.correctFields
+            for (key, outcome) in score.outcomes {
+                var t = perNutrient[key] ?? FieldTotals()
+                if outcome != .spurious { t.truth += 1 }
+                if outcome != .missed { t.predicted += 1 }
+                if outcome == .correct { t.correct += 1 }
+                perNutrient[key] = t
+            }
+            if let exact = score.tableExact { tables.total += 1; tables.correct += exact ? 1 : 0 }
+            barcodes.total += score.truthBarcodes
+            barcodes.correct += score.correctBarcodes
+            spurious += score.spuriousBarcodes
+            if let k = score.kindCorrect { kind.total += 1; kind.correct += k ? 1 : 0 }
+        }
+        self.fields = fields
+        self.perNutrient = perNutrient
+        self.tables = tables
+        self.barcodes = barcodes
+        self.kind = kind
+        spuriousBarcodes = spurious
+        let times = scores.compactMap(\.totalMs).sorted()
+        medianScanMs = times.isEmpty ? nil : (times.count % 2 == 1 ? times[times.count / 2]
+                                                : (times[times.count / 2 - 1] + times[times.count / 2]) / 2)
+        imageScores = scores
+        skipped = nil
+        worstImages = Array(scores.enumerated()
+            .filter { $0.element.recall + $0.element.precision < 2 || $0.element.error != nil }
+            .sorted { ($0.element.recall + $0.element.precision, $0.offset) < ($1.element.recall + $1.element.precision, $1.offset) }
+            .prefix(worstCount).map(\.element))
+    }
+}

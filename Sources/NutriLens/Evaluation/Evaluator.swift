@@ -1,0 +1,36 @@
+import Foundation
+
+/// Runs a scanner over a folder of labelled images and scores it: the library side of `nutrilens eval`.
+public enum Evaluator {
+    /// Every JPEG/PNG (by content) under `folder`, recursively, that has a ground-truth sidecar, sorted by path.
+    public static func labelledImages(under folder: String) -> [URL] {
+        ImageFileDiscovery.imageFiles(under: folder).filter { GroundTruth.sidecarURL(for: $0) != nil }
+    }
+
+    /// Scans `images` with at most `jobs` at once and scores them against their sidecars. An image whose sidecar is
+    /// missing or not ground-truth JSON is not scanned; it is listed in `EvaluationReport.skipped` with the reason.
+    /// `progress` is called after each scanned image, in input order, with (done, total, score).
+    public static func evaluate(images: [URL], scanner: Scanner, jobs: Int, worstCount: Int = 10,
+                                progress: (Int, Int, ImageScore) -> Void = { _, _, _ in }) async -> EvaluationReport {
+        var labelled: [(URL, GroundTruth)] = []
+        var skipped: [String: String] = [:]
+        for image in images {
+            guard let sidecar = GroundTruth.sidecarURL(for: image) else {
+                skipped[image.relativePath] = "no ground-truth sidecar beside it"
+                continue
+            }
+            do { labelled.append((image, try GroundTruth.load(from: sidecar))) } catch {
+                skipped[image.relativePath] = "\(sidecar.relativePath) is not a ground-truth sidecar: \(error)"
+            }
+        }
+        var scores: [ImageScore] = []
+        await scanner.scan(contentsOf: labelled.map { ScanInput.file($0.0) }, maxConcurrentScans: jobs) { index, result in
+            let score = ImageScore(result: result, truth: labelled[index].1)
+            scores.append(score)
+            progress(index + 1, labelled.count, score)
+        }
+        var report = EvaluationReport(scores: scores, worstCount: worstCount)
+        report.skipped = skipped.isEmpty ? nil : skipped
+        return report
+    }
+}

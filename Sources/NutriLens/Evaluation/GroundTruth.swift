@@ -1,0 +1,102 @@
+import Foundation
+
+/// A ground-truth sidecar (`NAME.json` beside `NAME.jpg`), format of `../shared/docs/ground-truth.md`.
+public struct GroundTruth: Codable, Sendable, Equatable {
+    /// A barcode as labelled: symbology name and the digits printed under the bars.
+    public struct Barcode: Codable, Sendable, Equatable {
+        public var symbology: String
+        public var text: String
+        public init(symbology: String, text: String) { self.symbology = symbology; self.text = text }
+    }
+
+    /// A labelled food item (only `label` is scored).
+    public struct Food: Codable, Sendable, Equatable {
+        public var label: String
+        public init(label: String) { self.label = label }
+    }
+
+    /// The labelled nutrition table.
+    public struct Nutrition: Codable, Sendable, Equatable {
+        public var language: String?
+        public var servingSize: String?
+        /// Open Food Facts key with basis suffix → value as printed (units as in `NutritionResult.nutriments`);
+        /// empty when the sidecar records none (e.g. a label too small to read: a reader should report nothing).
+        public var nutriments: [String: Decimal]
+        /// Key → `<` or `trace`.
+        public var qualifiers: [String: String]?
+
+        public init(language: String? = nil, servingSize: String? = nil, nutriments: [String: Decimal], qualifiers: [String: String]? = nil) {
+            self.language = language
+            self.servingSize = servingSize
+            self.nutriments = nutriments
+            self.qualifiers = qualifiers
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case language, nutriments, qualifiers
+            case servingSize = "serving_size"
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            language = try c.decodeIfPresent(String.self, forKey: .language)
+            servingSize = try c.decodeIfPresent(String.self, forKey: .servingSize)
+            nutriments = try c.decodeIfPresent([String: Decimal].self, forKey: .nutriments) ?? [:]
+            qualifiers = try c.decodeIfPresent([String: String].self, forKey: .qualifiers)
+        }
+    }
+
+    public var kind: ImageKind?
+    public var barcodes: [Barcode]?
+    public var nutrition: Nutrition?
+    public var foodItems: [Food]?
+    public var notes: String?
+    /// Nutriment key → number of decimals as written in the sidecar (`62.0` → 1), the printed precision scoring rounds
+    /// to. Filled by `load(from:)`/`decode(_:)`; keys missing here fall back to the value's own decimals.
+    public var printedDecimals: [String: Int] = [:]
+
+    public init(kind: ImageKind? = nil, barcodes: [Barcode]? = nil, nutrition: Nutrition? = nil, foodItems: [Food]? = nil,
+                notes: String? = nil, printedDecimals: [String: Int] = [:]) {
+        self.kind = kind
+        self.barcodes = barcodes
+        self.nutrition = nutrition
+        self.foodItems = foodItems
+        self.notes = notes
+        self.printedDecimals = printedDecimals
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, barcodes, nutrition, notes
+        case foodItems = "food_items"
+    }
+
+    /// Decodes a sidecar, keeping each nutriment's printed precision (which `JSONDecoder`'s `Decimal` normalises away).
+    /// - Throws: `DecodingError` when the JSON does not have the ground-truth shape.
+    public static func decode(_ data: Data) throws -> GroundTruth {
+        var truth = try JSONDecoder().decode(GroundTruth.self, from: data)
+        let text = String(decoding: data, as: UTF8.self)
+        for key in truth.nutrition?.nutriments.keys ?? [:].keys {
+            truth.printedDecimals[key] = Self.literalDecimals(of: key, in: text)
+        }
+        return truth
+    }
+
+    /// Reads and decodes the sidecar at `url`.
+    public static func load(from url: URL) throws -> GroundTruth { try decode(Data(contentsOf: url)) }
+
+    /// The sidecar beside an image (`a/b.jpg` → `a/b.json`), or `nil` when there is none.
+    public static func sidecarURL(for image: URL) -> URL? {
+        let url = image.deletingPathExtension().appendingPathExtension("json")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// Decimals of the number literal following `"key":` in `json` (nutriment keys are unique within a sidecar; the
+    /// qualifier map uses the same keys but string values, which the digit pattern skips).
+    static func literalDecimals(of key: String, in json: String) -> Int? {
+        let pattern = "\"" + NSRegularExpression.escapedPattern(for: key) + "\"\\s*:\\s*-?[0-9]+(?:\\.([0-9]+))?"
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.firstMatch(in: json, range: NSRange(json.startIndex..., in: json)) else { return nil }
+        let fraction = match.range(at: 1)
+        return fraction.location == NSNotFound ? 0 : fraction.length
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// How one scanned image compares with its ground truth.
+public struct ImageScore: Codable, Sendable, Equatable {
+    /// The image's path.
+    public var path: String
+    /// Scored nutriment keys in the truth.
+    public var truthFields: Int
+    /// Scored nutriment keys predicted.
+    public var predictedFields: Int
+    /// Keys predicted with the right value and qualifier.
+    public var correctFields: Int
+    /// Per key: `correct`, `wrong` (present in both, value or qualifier differs), `missed` (truth only),
+    /// `spurious` (prediction only).
+    public var outcomes: [String: FieldOutcome]
+    /// Whether the whole table matched (every truth field correct, nothing spurious); absent when the truth has no table.
+    public var tableExact: Bool?
+    /// Truth barcodes and how many were read (GTIN-13 normal forms agree); absent when the truth lists none.
+    public var truthBarcodes: Int
+    public var correctBarcodes: Int
+    /// Predicted barcodes whose GTIN matches no truth barcode.
+    public var spuriousBarcodes: Int
+    /// Whether the predicted kind equals the truth's; absent when the truth has no kind.
+    public var kindCorrect: Bool?
+    /// The scan's error type when the scan failed.
+    public var error: String?
+    /// The scan's total milliseconds.
+    public var totalMs: Double?
+
+    /// Field recall of this image (1 when the truth has no fields).
+    public var recall: Double { truthFields == 0 ? 1 : Double(correctFields) / Double(truthFields) }
+    /// Field precision of this image (1 when nothing was predicted).
+    public var precision: Double { predictedFields == 0 ? 1 : Double(correctFields) / Double(predictedFields) }
+
+    enum CodingKeys: String, CodingKey {
+        case path, outcomes, error
+        case truthFields = "truth_fields", predictedFields = "predicted_fields", correctFields = "correct_fields"
+        case tableExact = "table_exact", truthBarcodes = "truth_barcodes", correctBarcodes = "correct_barcodes"
+        case spuriousBarcodes = "spurious_barcodes", kindCorrect = "kind_correct", totalMs = "total_ms"
+    }
+}
+
+/// What happened to one nutriment key on one image.
+public enum FieldOutcome: String, Codable, Sendable {
+    case correct, wrong, missed, spurious
+}
+
+extension ImageScore {
+    /// Scores `result` against `truth` with the rules of `FieldScoring` and `GTIN`.
+    public init(result: ScanResult, truth: GroundTruth) {
+        path = result.path ?? "?"
+        error = result.error?.type
+        totalMs = result.timingsMs?["total"]
+        let truthValues = (truth.nutrition?.nutriments ?? [:]).filter { FieldScoring.isScored($0.key) }
+        let predicted = (result.nutrition?.nutriments ?? [:]).filter { FieldScoring.isScored($0.key) }
+        var outcomes: [String: FieldOutcome] = [:]
+        for (key, value) in truthValues {
+            guard let guess = predicted[key] else { outcomes[key] = .missed; continue }
+            let ok = FieldScoring.fieldCorrect(predicted: guess, predictedQualifier: result.nutrition?.qualifiers?[key],
+                                               truth: value, truthQualifier: truth.nutrition?.qualifiers?[key],
+                                               printedDecimals: truth.printedDecimals[key])
+            outcomes[key] = ok ? .correct : .wrong
+        }
+        for key in predicted.keys where truthValues[key] == nil { outcomes[key] = .spurious }
+        self.outcomes = outcomes
+        truthFields = truthValues.count
+        predictedFields = predicted.count
+        correctFields = outcomes.values.filter { $0 == .correct }.count
+        tableExact = truthValues.isEmpty ? nil : (correctFields == truthFields && predictedFields == truthFields)
+
+        let truthGTINs = (truth.barcodes ?? []).map { BarcodeIdentity.normalForm(symbology: $0.symbology, text: $0.text) ?? $0.text }
+        let readGTINs = Set((result.barcodes ?? []).map { BarcodeIdentity.normalForm(symbology: $0.symbology, text: $0.text) ?? $0.text })
+        truthBarcodes = truthGTINs.count
+        correctBarcodes = truthGTINs.filter { readGTINs.contains($0) }.count
+        spuriousBarcodes = readGTINs.subtracting(truthGTINs).count
+        kindCorrect = truth.kind.map { $0 == result.kind }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Reads a nutrition table from OCR text an app already has (Apple Vision, a cloud OCR): the library side of
+/// `nutrilens parse`. Results have the shape of `scan`'s: `path`, `nutrition` (absent when the text holds no table),
+/// `error`, `timings_ms`, `warnings`.
+public enum NutritionTextReader {
+    /// Parses `text` (one OCR line per line, UTF-8); `name` becomes `path`.
+    public static func read(text: String, name: String? = nil) -> ScanResult {
+        var result = ScanResult(path: name)
+        var clock = StageClock()
+        guard LabelStage.isAvailable else {
+            result.error = ScanError.stageFailed(stage: "parse", message: "the label grammar (NutriLensLabel) is not wired into this build yet").failure
+            return result
+        }
+        do {
+            result.nutrition = try clock.measure("parse") { try LabelStage().parse(text: text) }
+        } catch let error as ScanError {
+            result.error = error.failure
+        } catch {
+            result.error = ScanFailure(type: "internal", message: String(describing: error))
+        }
+        if result.nutrition == nil && result.error == nil { result.warnings = ["no nutrition table found in the text"] }
+        result.timingsMs = clock.finished()
+        return result
+    }
+
+    /// Reads and parses a UTF-8 text file; an unreadable or non-UTF-8 file gives a result with `error.type`
+    /// `unreadable`.
+    public static func read(contentsOf url: URL) -> ScanResult {
+        let path = url.relativePath
+        guard let data = try? Data(contentsOf: url) else {
+            return ScanResult(path: path, error: ScanError.unreadable(path: path, reason: "no such file or not readable").failure)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return ScanResult(path: path, error: ScanError.unreadable(path: path, reason: "not UTF-8 text").failure)
+        }
+        return read(text: text, name: path)
+    }
+}

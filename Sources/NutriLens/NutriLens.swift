@@ -1,1 +1,0 @@
-// Stage module NutriLens. See README "Architecture".

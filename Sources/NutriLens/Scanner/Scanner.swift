@@ -1,0 +1,140 @@
+import Foundation
+import NutriLensImaging
+
+/// The NutriLens pipeline: decode → barcodes → OCR → label grammar → classifier (only when no table was found, under
+/// the default `.labelFirst` routing) → image kind → `ScanResult`.
+///
+/// Build one per process and share it: it is `Sendable`, holds the Tesseract engine pool and the classifier, and
+/// every `scan` call is safe from any thread or task. Scans never throw: a bad input yields a result with `error`.
+///
+/// ```swift
+/// let scanner = try Scanner()
+/// let result = scanner.scan(URL(fileURLWithPath: "pack.jpg"))
+/// print(result.nutrition?.nutriments["fat_100g"] ?? "no fat row")
+/// ```
+public final class Scanner: Sendable {
+    /// The configuration the scanner was built with.
+    public let configuration: ScannerConfiguration
+    let decoder: DecodeStage
+    let barcodes: BarcodeStage?
+    let ocr: OCRStage?
+    let label: LabelStage?
+    let classifier: ClassifierStage?
+
+    /// Sets up every enabled stage once (Tesseract engines, classifier weights).
+    /// - Throws: `ScanError.setup` when an enabled stage's data is missing (tessdata folder, language file, model),
+    ///   naming the path to fix.
+    public init(configuration: ScannerConfiguration = ScannerConfiguration()) throws {
+        self.configuration = configuration
+        decoder = DecodeStage(configuration: configuration)
+        let stages = configuration.stages
+        barcodes = stages.contains(.barcode) && BarcodeStage.isAvailable ? try BarcodeStage(configuration: configuration) : nil
+        ocr = stages.contains(.nutrition) && OCRStage.isAvailable ? try OCRStage(configuration: configuration) : nil
+        label = ocr != nil ? LabelStage() : nil
+        classifier = stages.contains(.classifier) && ClassifierStage.isAvailable ? try ClassifierStage(configuration: configuration) : nil
+    }
+
+    // MARK: Single inputs
+
+    /// Scans one input synchronously on the calling thread. Never throws; failures are in `ScanResult.error`.
+    public func scan(_ input: ScanInput) -> ScanResult {
+        run(input, isCancelled: { false })
+    }
+
+    /// Scans one input, checking for task cancellation between stages (a cancelled scan has `error.type` `cancelled`).
+    public func scan(_ input: ScanInput) async -> ScanResult {
+        run(input, isCancelled: { Task.isCancelled })
+    }
+
+    /// Scans a JPEG/PNG file (format sniffed from content). `path` in the result is the URL's relative path.
+    public func scan(_ url: URL) -> ScanResult { scan(.file(url)) }
+
+    /// Async form of `scan(_: URL)`.
+    public func scan(_ url: URL) async -> ScanResult { await scan(.file(url)) }
+
+    /// Scans JPEG/PNG bytes; `name` becomes `path`.
+    public func scan(_ data: Data, name: String? = nil) -> ScanResult { scan(.data(data, name: name)) }
+
+    /// Async form of `scan(_: Data, name:)`.
+    public func scan(_ data: Data, name: String? = nil) async -> ScanResult { await scan(.data(data, name: name)) }
+
+    /// Scans upright pixels an app already has (camera frame); `name` becomes `path`.
+    public func scan(_ image: DecodedImage, name: String? = nil) -> ScanResult { scan(.image(image, name: name)) }
+
+    /// Async form of `scan(_: DecodedImage, name:)`.
+    public func scan(_ image: DecodedImage, name: String? = nil) async -> ScanResult { await scan(.image(image, name: name)) }
+
+    // MARK: Pipeline
+
+    private func run(_ input: ScanInput, isCancelled: () -> Bool) -> ScanResult {
+        var result = ScanResult(path: input.path)
+        var clock = StageClock()
+        var warnings: [String] = []
+        func checkpoint() throws { if isCancelled() { throw ScanError.cancelled } }
+        do {
+            try checkpoint()
+            let (working, decodeWarnings) = try clock.measure("decode") { try decoder.decode(input) }
+            warnings += decodeWarnings
+            result.width = working.originalWidth
+            result.height = working.originalHeight
+
+            let routing = configuration.routing
+            var evidence: ClassifierStage.Evidence?
+            var classified = false
+            func classify() throws {
+                guard let classifier, !classified else { return }
+                try checkpoint()
+                evidence = clock.measure("classify") { classifier.classify(working) }
+                result.foodItems = evidence?.foodItems
+                classified = true
+            }
+            if routing != .labelFirst { try classify() }
+            if let barcodes {
+                try checkpoint()
+                result.barcodes = try clock.measure("barcode") { try barcodes.read(working) }
+            }
+            if let ocr, let label {
+                if routing == .foodFirst, let food = evidence?.foodProbability, food >= configuration.foodThreshold,
+                   result.barcodes?.isEmpty ?? true {
+                    warnings.append("nutrition OCR skipped: photo looks like food (p=\(ScanResultJSON.rounded(food, decimals: 2)))")
+                } else {
+                    try checkpoint()
+                    let lines = try clock.measure("ocr") { try ocr.recognize(working) }
+                    try checkpoint()
+                    result.nutrition = try clock.measure("parse") { try label.parse(lines, working: working) }
+                }
+            }
+            // Label-first: a photo with a nutrition table needs no food items; anything else gets the classifier.
+            if routing == .labelFirst && LabelStage.anchorCount(result.nutrition) < Self.tableRowsForLabel {
+                try classify()
+            }
+            if classifier != nil || ocr != nil {
+                let (kind, p) = ClassifierStage.kind(evidence, barcodeFound: !(result.barcodes?.isEmpty ?? true),
+                                                     nutritionRows: LabelStage.anchorCount(result.nutrition))
+                result.kind = kind
+                result.kindConfidence = ScanResultJSON.rounded(p, decimals: 3)
+            }
+        } catch let error as ScanError {
+            result.error = error.failure
+        } catch {
+            result.error = ScanFailure(type: "internal", message: String(describing: error))
+        }
+        warnings += unavailableStageWarnings
+        result.timingsMs = clock.finished()
+        result.warnings = warnings.isEmpty ? nil : warnings
+        return result
+    }
+
+    /// Distinct nutrients that make a photo a label for routing (fewer may be stray words on a food photo).
+    static let tableRowsForLabel = 3
+
+    /// Enabled stages this build cannot run, reported on every result so a missing stage is never silent.
+    private var unavailableStageWarnings: [String] {
+        var out: [String] = []
+        let stages = configuration.stages
+        if stages.contains(.barcode) && barcodes == nil { out.append("barcode stage not available in this build") }
+        if stages.contains(.nutrition) && ocr == nil { out.append("nutrition stage not available in this build") }
+        if stages.contains(.classifier) && classifier == nil { out.append("classifier stage not available in this build") }
+        return out
+    }
+}

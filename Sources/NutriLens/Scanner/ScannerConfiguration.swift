@@ -1,0 +1,70 @@
+import Foundation
+
+/// How a `Scanner` is set up. A value type with defaults that work on a stock Debian install
+/// (`scripts/setup.sh`); build it once and hand it to `Scanner(configuration:)`.
+public struct ScannerConfiguration: Sendable, Equatable {
+    /// Pipeline stages that can be switched on and off.
+    public struct Stages: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Barcode reading (ZBar with a retry ladder).
+        public static let barcode = Stages(rawValue: 1 << 0)
+        /// OCR of the nutrition table (Tesseract) followed by the label grammar.
+        public static let nutrition = Stages(rawValue: 1 << 1)
+        /// Food items and image kind (pure-Swift CNN).
+        public static let classifier = Stages(rawValue: 1 << 2)
+        /// Every stage.
+        public static let all: Stages = [.barcode, .nutrition, .classifier]
+    }
+
+    /// Tesseract language codes (ISO 639-2/T as Tesseract names them: `eng`, `deu`, `fra`, …) used for OCR, in order
+    /// of preference. Default `["eng", "deu", "fra"]`. Each needs `<code>.traineddata` under `tessdataPath`.
+    public var languages: [String]
+    /// Stages to run. Default `.all`. Decoding always runs.
+    public var stages: Stages
+    /// Wall-clock seconds the barcode retry ladder (scales, binarisations, tilts, tiles) may spend per image, `> 0`;
+    /// the step running when it expires finishes. Default 0.25.
+    public var barcodeTimeBudget: Double
+    /// Inputs whose header declares more pixels than this fail with a `too_large` error before any allocation.
+    /// Default 100 megapixels.
+    public var maxImagePixels: Int
+    /// Longest side, in pixels, of the working image the stages see; bigger photos are decoded downscaled (libjpeg DCT
+    /// scaling) to about this. `nil` keeps full resolution. Default 2400.
+    public var workingMaxDimension: Int?
+    /// Folder holding `*.traineddata`; `nil` means discover (`NutriLensOCR.TessdataLocator`: `TESSDATA_PREFIX`, then
+    /// the Debian/Homebrew folders).
+    public var tessdataPath: String?
+    /// Classifier model file (`efficientnet_lite0.nlm`); `nil` means discover (`NutriLensClassifier.ModelLocator`:
+    /// `NUTRILENS_MODELS`, then `models/` in the working directory or above the binary or package).
+    public var classifierModelPath: String?
+    /// How the image kind is used to skip work.
+    public enum Routing: String, Sendable, Equatable, CaseIterable {
+        /// Every enabled stage runs on every image.
+        case none
+        /// Labels first (default): barcode, OCR and grammar run; the classifier runs only when no nutrition table was
+        /// found (a label needs no food items, and the network is the second-costliest stage).
+        case labelFirst = "label-first"
+        /// Food first: the classifier runs first; when its food probability is at least `foodThreshold` and no barcode
+        /// was found, OCR is skipped (for folders of mostly plate photos).
+        case foodFirst = "food-first"
+    }
+
+    /// Kind routing policy. Default `.labelFirst`.
+    public var routing: Routing
+    /// Food probability (0…1) above which `.foodFirst` routing skips OCR. Default 0.9.
+    public var foodThreshold: Double
+
+    public init(languages: [String] = ["eng", "deu", "fra"], stages: Stages = .all, barcodeTimeBudget: Double = 0.25,
+                maxImagePixels: Int = 100_000_000, workingMaxDimension: Int? = 2400, tessdataPath: String? = nil,
+                classifierModelPath: String? = nil, routing: Routing = .labelFirst, foodThreshold: Double = 0.9) {
+        self.languages = languages
+        self.stages = stages
+        self.barcodeTimeBudget = barcodeTimeBudget
+        self.maxImagePixels = maxImagePixels
+        self.workingMaxDimension = workingMaxDimension
+        self.tessdataPath = tessdataPath
+        self.classifierModelPath = classifierModelPath
+        self.routing = routing
+        self.foodThreshold = foodThreshold
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import NutriLensImaging
+import NutriLensLabel
+
+/// Adapter over `NutriLensLabel`: OCR lines or plain text → `NutritionResult` (nil when there is no nutrition table).
+struct LabelStage: Sendable {
+    static let isAvailable = true
+    let parser = NutritionParser()
+
+    /// Parses OCR lines (with word boxes in working-image pixels); boxes in the result are mapped to the original image.
+    /// - Throws: `ScanError.stageFailed(stage: "parse")` when the input exceeds the parser's size limits.
+    func parse(_ lines: [TextLine], working: WorkingImage?) throws -> NutritionResult? {
+        try Self.mapErrors { try parser.parse(lines: lines) }.map { Self.result(from: $0, working: working) }
+    }
+
+    /// Parses plain text, one OCR line per line.
+    func parse(text: String) throws -> NutritionResult? {
+        try Self.mapErrors { try parser.parse(text: text) }.map { Self.result(from: $0, working: nil) }
+    }
+
+    /// Number of distinct nutrients in a result: the "nutrition anchor" signal for the kind scorer.
+    static func anchorCount(_ nutrition: NutritionResult?) -> Int {
+        Set((nutrition?.nutriments.keys).map { $0.map(FieldScoring.nutrientName(of:)) } ?? []).count
+    }
+
+    private static func mapErrors(_ body: () throws -> NutritionTable?) throws -> NutritionTable? {
+        do { return try body() } catch let error as NutritionParsingError {
+            throw ScanError.stageFailed(stage: "parse", message: error.description)
+        }
+    }
+
+    static func result(from table: NutritionTable, working: WorkingImage?) -> NutritionResult {
+        var fields: [String: NutrimentDetail] = [:]
+        for entry in table.entries where fields[entry.key] == nil {
+            let box = entry.box.map { b -> PixelRect in
+                let rect = PixelRect(x: Int(b.x.rounded()), y: Int(b.y.rounded()),
+                                     width: Int(b.width.rounded()), height: Int(b.height.rounded()))
+                return working?.toOriginal(rect) ?? rect
+            }
+            fields[entry.key] = NutrimentDetail(confidence: ScanResultJSON.rounded(entry.confidence, decimals: 3),
+                                                needsReview: entry.needsReview, sourceText: entry.sourceText,
+                                                unit: entry.unit.rawValue, box: box)
+        }
+        return NutritionResult(language: table.language, servingSize: table.servingSize?.text,
+                               nutriments: table.nutriments, qualifiers: table.qualifiers, fields: fields)
+    }
+}

@@ -1,0 +1,87 @@
+import NutriLensImaging
+
+/// Reads retail barcodes from a grey image with ZBar and a configurable retry ladder.
+///
+/// Each step of `options.ladder` builds an image variant (downscaled, contrast-stretched, rotated, ...) and scans it.
+/// Hits are mapped back to the caller's coordinates, deduplicated by symbology + text across steps, and a short
+/// code (EAN-8/UPC-E) lying inside a long one's region (EAN-13/UPC-A) is dropped as a partial read (bug case 21).
+/// Unless `findAll` is set the ladder stops after the first step that produced a checksum-valid GTIN.
+///
+/// `Sendable` and stateless: each `read` creates its own ZBar scanner, so one reader can serve many threads.
+public struct BarcodeReader: Sendable {
+    public var options: BarcodeReadOptions
+
+    public init(options: BarcodeReadOptions = BarcodeReadOptions()) {
+        self.options = options
+    }
+
+    /// Finds barcodes in `image`.
+    ///
+    /// - Parameters:
+    ///   - image: 8-bit grey pixels (any stride), upright (EXIF orientation already applied).
+    ///   - toOriginal: maps `image`'s pixel coordinates to the photo the caller reports against (e.g. `.scale(2)`
+    ///     when `image` is a half-size copy). Polygons in the result are in those original coordinates.
+    /// - Returns: distinct codes, best first (GTIN-bearing before others, then by confidence). Empty when nothing is
+    ///   found within the ladder's time budget; never throws for "no barcode".
+    /// - Throws: `BarcodeError.invalidOptions`, `.imageTooLarge` (more than `options.maxPixels` pixels),
+    ///   `.zbarUnavailable`.
+    public func read(_ image: GrayImage, toOriginal: PixelTransform = .identity) throws -> [Barcode] {
+        try options.validate()
+        guard image.width * image.height <= options.maxPixels else {
+            throw BarcodeError.imageTooLarge(width: image.width, height: image.height, limit: options.maxPixels)
+        }
+        // Narrower than the quiet zones plus a few modules: nothing to decode.
+        guard image.width >= 8, image.height >= 8 else { return [] }
+        let scanner = try ZBarImageScanner()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let budget = Duration.nanoseconds(Int64(options.timeBudget * 1e9))
+        var pool = CandidatePool()
+        let input = image.packed()
+
+        var scanID = 0
+        for (index, step) in options.ladder.enumerated() {
+            if index > 0 && clock.now - start > budget { break }
+            for variant in LadderImages.variants(of: step, from: input) {
+                scanID += 1
+                let fresh = try scan(variant, step: step, scanID: scanID, toOriginal: toOriginal, scanner: scanner,
+                                     into: &pool)
+                // Agreement check: a new GTIN must be read again from the same pixels turned 180 degrees, which
+                // makes ZBar's edge filter and decoder run in the opposite direction over every scanline.
+                if fresh.contains(where: { pool.needsConfirmation(gtinText: $0) }) {
+                    scanID += 1
+                    _ = try scan(LadderImages.turned180(variant), step: step, scanID: scanID, toOriginal: toOriginal,
+                                 scanner: scanner, into: &pool)
+                }
+            }
+            if !options.findAll && pool.hasAcceptedGTIN { break }
+        }
+        return pool.results()
+    }
+
+    /// Scans one variant into `pool`; returns the keys (symbology + text) of GTIN-bearing hits.
+    private func scan(_ variant: LadderImage, step: LadderStep, scanID: Int, toOriginal: PixelTransform,
+                      scanner: ZBarImageScanner, into pool: inout CandidatePool) throws -> [CandidatePool.Key] {
+        let toOrig = toOriginal.concatenating(variant.toInput)
+        let (symbols, addOns) = try scanner.scan(variant.image)
+        var keys: [CandidatePool.Key] = []
+        for var symbol in symbols {
+            if symbol.addOn == nil && symbol.symbology.isEANUPC {
+                symbol.addOn = Self.nearestAddOn(to: symbol, in: addOns)
+            }
+            let clear = symbol.symbology.isShortRetail ? QuietZone.isClear(symbol, in: variant.image) : true
+            keys.append(pool.add(symbol, step: step, scanID: scanID, toOriginal: toOrig, quietZoneClear: clear))
+        }
+        return keys
+    }
+
+    /// The add-on whose scanline hits lie closest to `symbol`'s, within two symbol widths.
+    private static func nearestAddOn(to symbol: ZBarSymbol, in addOns: [ZBarAddOn]) -> String? {
+        guard !addOns.isEmpty else { return nil }
+        let box = BoundingBox(symbol.points)
+        let reach = 2 * max(box.width, box.height, 8)
+        return addOns.map { ($0, BoundingBox($0.points).centreDistance(to: box)) }
+            .filter { $0.1 <= reach }
+            .min { $0.1 < $1.1 }?.0.text
+    }
+}

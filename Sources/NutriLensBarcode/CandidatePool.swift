@@ -1,0 +1,188 @@
+import Foundation
+import NutriLensImaging
+
+/// Axis-aligned bounds of a point set.
+struct BoundingBox: Equatable {
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+
+    init(_ points: [PixelPoint]) {
+        for p in points {
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+    }
+
+    var isEmpty: Bool { minX > maxX }
+    var width: Double { isEmpty ? 0 : maxX - minX }
+    var height: Double { isEmpty ? 0 : maxY - minY }
+    var centre: PixelPoint { PixelPoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2) }
+
+    func centreDistance(to other: BoundingBox) -> Double {
+        let a = centre, b = other.centre
+        return ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
+
+    /// This box grown by `margin` on every side.
+    func grown(by margin: Double) -> BoundingBox {
+        var b = self
+        b.minX -= margin; b.minY -= margin; b.maxX += margin; b.maxY += margin
+        return b
+    }
+
+    func contains(_ p: PixelPoint) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+
+    func intersects(_ o: BoundingBox) -> Bool {
+        !isEmpty && !o.isEmpty && minX <= o.maxX && o.minX <= maxX && minY <= o.maxY && o.minY <= maxY
+    }
+}
+
+/// Hits gathered over the ladder, merged by symbology + text, and the rules that decide which are reported.
+///
+/// Acceptance (GTIN-bearing symbologies): the check digit verifies, the code was read by at least two independent
+/// scans (two ladder images, or one image and the same image turned 180 degrees), and no other GTIN was read over
+/// the same bars, unless one reading dominates (>= 3x the scanlines and confirmed). A checksum-valid wrong number is
+/// worse than none, so an unconfirmed or contested read is dropped rather than guessed. EAN-8/UPC-E additionally
+/// need light quiet zones (`QuietZone`) and `shortCodeMinimumQuality` scanlines or two ladder steps.
+struct CandidatePool {
+    struct Key: Hashable { var symbology: Symbology; var text: String }
+
+    private struct Candidate {
+        var key: Key
+        var gtin: String?
+        var addOn: String?
+        /// Scanline hits in original coordinates (all scans).
+        var points: [PixelPoint]
+        /// Four corners of the first scan's hit area, in original coordinates.
+        var polygon: [PixelPoint]
+        var orientation: BarcodeOrientation
+        var quality: Int
+        var steps: [LadderStep]
+        var scans: Set<Int>
+        /// No scan saw bars on both sides of a one-sided read (only tested for EAN-8/UPC-E; see `QuietZone`).
+        var quietZoneClear: Bool
+        var order: Int
+        var box: BoundingBox { BoundingBox(points) }
+    }
+
+    private var candidates: [Key: Candidate] = [:]
+
+    /// Scanlines (summed over the confirming scans) an EAN-8/UPC-E read by one ladder step needs. On the shared
+    /// corpus a clipped UPC-A read as UPC-E reached 10; genuine UPC-E/EAN-8 reads mostly reach 20 and more.
+    static let shortCodeMinimumQuality = 12
+
+    /// True once some candidate with a verified GTIN survives the acceptance rules.
+    var hasAcceptedGTIN: Bool { accepted().contains { $0.gtin != nil } }
+
+    /// Whether `key` holds a checksum-valid GTIN read by a single scan so far.
+    func needsConfirmation(gtinText key: Key) -> Bool {
+        guard let c = candidates[key], c.gtin != nil else { return false }
+        return c.scans.count < 2
+    }
+
+    @discardableResult
+    mutating func add(_ symbol: ZBarSymbol, step: LadderStep, scanID: Int, toOriginal t: PixelTransform,
+                      quietZoneClear: Bool = true) -> Key {
+        let key = Key(symbology: symbol.symbology, text: symbol.text)
+        let mapped = symbol.points.map(t.apply)
+        if var c = candidates[key] {
+            c.quality += symbol.quality
+            c.points += mapped
+            c.scans.insert(scanID)
+            c.quietZoneClear = c.quietZoneClear && quietZoneClear
+            if !c.steps.contains(step) { c.steps.append(step) }
+            if c.addOn == nil { c.addOn = symbol.addOn }
+            if c.orientation == .unknown { c.orientation = Self.orientation(symbol.orientation, through: t) }
+            candidates[key] = c
+            return key
+        }
+        candidates[key] = Candidate(
+            key: key, gtin: GTIN.normalForm(of: symbol.text, symbology: symbol.symbology),
+            addOn: symbol.addOn, points: mapped, polygon: Self.corners(of: symbol.points, through: t),
+            orientation: Self.orientation(symbol.orientation, through: t),
+            quality: symbol.quality, steps: [step], scans: [scanID], quietZoneClear: quietZoneClear,
+            order: candidates.count)
+        return key
+    }
+
+    /// Accepted, deduplicated results, GTIN-bearing first, then by confidence.
+    func results() -> [Barcode] {
+        accepted().sorted { a, b in
+            if (a.gtin != nil) != (b.gtin != nil) { return a.gtin != nil }
+            let ca = Self.confidence(a), cb = Self.confidence(b)
+            return ca != cb ? ca > cb : a.order < b.order
+        }.map { c in
+            Barcode(symbology: c.key.symbology, text: c.key.text, gtin: c.gtin, addOn: c.addOn, polygon: c.polygon,
+                    orientation: c.orientation, quality: c.quality, confidence: Self.confidence(c), step: c.steps[0])
+        }
+    }
+
+    // MARK: rules
+
+    private func accepted() -> [Candidate] {
+        let all = Array(candidates.values)
+        let gtinFamily = all.filter { $0.key.symbology.carriesGTIN }
+        var out: [Candidate] = all.filter { !$0.key.symbology.carriesGTIN }
+        for c in gtinFamily where c.gtin != nil && c.scans.count >= 2 {
+            let box = c.box.grown(by: 4)
+            let reach = c.box.grown(by: max(c.box.width, c.box.height) / 2)
+            // Rivals: other GTINs over the same bars. Hits on other scanlines of the same symbol may not overlap
+            // these, so nearby reads that share an EAN/UPC half (ZBar decodes the halves independently, and a
+            // misread changes one half only) count too.
+            let rivals = gtinFamily.filter {
+                $0.key != c.key && ($0.box.intersects(box) || ($0.box.intersects(reach) && Self.shareAHalf($0, c)))
+            }
+            // A short EAN-8/UPC-E over a long EAN-13/UPC-A's bars is a partial scan of it (bug case 21).
+            if c.key.symbology.isShortRetail,
+               rivals.contains(where: { !$0.key.symbology.isShortRetail && $0.box.grown(by: 4).contains(c.box.centre) }) {
+                continue
+            }
+            // Short codes are easy to imitate with a clipped scan of longer bars even when no long code was read:
+            // they need a clear quiet zone, and more agreeing scanlines or a second ladder step.
+            if c.key.symbology.isShortRetail
+                && (!c.quietZoneClear || (c.quality < Self.shortCodeMinimumQuality && c.steps.count < 2)) { continue }
+            let contested = rivals.contains { r in
+                guard !(r.key.symbology.isShortRetail && !c.key.symbology.isShortRetail) else { return false }
+                let dominates = c.quality >= 3 * r.quality && r.scans.count < c.scans.count + 1
+                return !dominates
+            }
+            if !contested { out.append(c) }
+        }
+        return out
+    }
+
+    /// Same first 7 or last 6 digits of the GTIN-13 form: the two halves of an EAN-13/UPC-A symbol.
+    private static func shareAHalf(_ a: Candidate, _ b: Candidate) -> Bool {
+        guard let x = a.gtin.flatMap(GTIN.gtin13), let y = b.gtin.flatMap(GTIN.gtin13) else { return false }
+        return x.prefix(7) == y.prefix(7) || x.suffix(6) == y.suffix(6)
+    }
+
+    /// `q / (q + 4)` for `q` agreeing scanlines (4 -> 0.5, 12 -> 0.75), halving the remaining doubt when a second
+    /// ladder step read the same text; QR Code is Reed-Solomon protected and gets 0.95.
+    private static func confidence(_ c: Candidate) -> Double {
+        if c.key.symbology == .qrCode { return 0.95 }
+        var conf = Double(c.quality) / Double(c.quality + 4)
+        if c.steps.count >= 2 { conf = 1 - (1 - conf) / 2 }
+        return conf
+    }
+
+    /// Four corners of the hits' bounding box in the scanned image, mapped to original coordinates.
+    private static func corners(of points: [PixelPoint], through t: PixelTransform) -> [PixelPoint] {
+        let b = BoundingBox(points)
+        guard !b.isEmpty else { return [] }
+        return [PixelPoint(x: b.minX, y: b.minY), PixelPoint(x: b.maxX, y: b.minY),
+                PixelPoint(x: b.maxX, y: b.maxY), PixelPoint(x: b.minX, y: b.maxY)].map(t.apply)
+    }
+
+    /// Orientation in the original image: the scanned image's orientation turned by the transform's rotation,
+    /// rounded to quarter turns.
+    private static func orientation(_ o: BarcodeOrientation, through t: PixelTransform) -> BarcodeOrientation {
+        let degrees = atan2(t.c, t.a) * 180 / .pi
+        return o.turned(clockwiseQuarterTurns: Int((degrees / 90).rounded()))
+    }
+}
+
+extension Symbology {
+    /// Symbologies whose data is a GTIN with a check digit (EAN/UPC, ITF-14, DataBar).
+    var carriesGTIN: Bool { isEANUPC || self == .itf14 || self == .dataBar }
+    /// EAN-8 and UPC-E: short codes a clipped scan of an EAN-13/UPC-A can imitate.
+    var isShortRetail: Bool { self == .ean8 || self == .upcE }
+}

@@ -1,0 +1,92 @@
+/// One attempt in the reader's retry ladder: an image variant handed to ZBar.
+///
+/// Steps are tried in the order given by `BarcodeReadOptions.ladder`; list cheap ones first.
+public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    /// The image as given.
+    case native
+    /// Box-filtered to 1/`factor` of each side (factor 2...8): merges noise and JPEG blocking on big photos.
+    case downscaled(factor: Int)
+    /// Upscaled by `factor` (2...4), bilinear: small codes whose narrow bars are ~1 pixel wide.
+    case upscaled(factor: Int)
+    /// Grey levels stretched so the 1st/99th percentiles map to 0/255: low-contrast or reflective prints.
+    case contrastStretched
+    /// Histogram equalised (grey levels spread by their cumulative frequency): bars squeezed into a narrow grey
+    /// band by glare or a dark cut-out, where a linear stretch gains little.
+    case equalized
+    /// Local-mean threshold (window of ~1/8 of the shorter side): uneven lighting, glare, shadows.
+    case binarized
+    /// Light and dark swapped: white-on-dark print (ZBar only reads dark bars on light ground).
+    case inverted
+    /// Rotated by `degrees` (positive = clockwise) about the centre, canvas enlarged to keep every pixel.
+    /// ZBar scans rows and columns only, so a 1D code tilted by more than ~15 degrees needs this.
+    /// (Exact quarter turns add nothing for ZBar, which already scans columns, but are accepted.)
+    case rotated(degrees: Double)
+    /// The image cut into `grid` x `grid` overlapping tiles, each upscaled 2x: small codes in big photos.
+    case tiles(grid: Int)
+    /// Unsharp mask (radius ~1.5 px, amount 1.5): mildly defocused photos.
+    case sharpened
+
+    public var description: String {
+        switch self {
+        case .native: return "native"
+        case .downscaled(let f): return "downscaled/\(f)"
+        case .upscaled(let f): return "upscaled*\(f)"
+        case .contrastStretched: return "contrast-stretched"
+        case .equalized: return "equalized"
+        case .binarized: return "binarized"
+        case .inverted: return "inverted"
+        case .rotated(let deg): return "rotated\(deg >= 0 ? "+" : "")\(Int(deg.rounded()))"
+        case .tiles(let g): return "tiles\(g)x\(g)"
+        case .sharpened: return "sharpened"
+        }
+    }
+}
+
+/// How hard `BarcodeReader` tries.
+public struct BarcodeReadOptions: Sendable, Equatable {
+    /// Steps in the order tried. Default: `defaultLadder`.
+    public var ladder: [LadderStep]
+    /// Wall-clock budget in seconds for the whole ladder (> 0). A step that starts inside the budget runs to its end,
+    /// so the worst case is the budget plus one step. Default 0.25 s.
+    public var timeBudget: Double
+    /// `false` (default): stop after the first step that yields a checksum-valid GTIN. `true`: run every step
+    /// (within budget) and return every distinct code.
+    public var findAll: Bool
+    /// Largest accepted image, in pixels (default 40 M). Larger inputs throw `BarcodeError.imageTooLarge`.
+    public var maxPixels: Int
+
+    /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted, then tilts,
+    /// 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
+    /// EAN/UPC right to left.
+    public static let defaultLadder: [LadderStep] = [
+        .native, .downscaled(factor: 2), .contrastStretched, .equalized, .binarized, .inverted,
+        .rotated(degrees: 30), .rotated(degrees: -30), .rotated(degrees: 45), .rotated(degrees: -45),
+        .rotated(degrees: 20), .rotated(degrees: -20), .upscaled(factor: 2), .sharpened, .tiles(grid: 2),
+    ]
+
+    public init(ladder: [LadderStep] = BarcodeReadOptions.defaultLadder, timeBudget: Double = 0.25,
+                findAll: Bool = false, maxPixels: Int = 40_000_000) {
+        self.ladder = ladder; self.timeBudget = timeBudget; self.findAll = findAll; self.maxPixels = maxPixels
+    }
+
+    /// Throws `BarcodeError.invalidOptions` naming the first field out of range.
+    public func validate() throws {
+        guard timeBudget > 0, timeBudget.isFinite else {
+            throw BarcodeError.invalidOptions(reason: "timeBudget must be a positive number of seconds, got \(timeBudget)")
+        }
+        guard maxPixels > 0 else { throw BarcodeError.invalidOptions(reason: "maxPixels must be > 0, got \(maxPixels)") }
+        for step in ladder {
+            switch step {
+            case .downscaled(let f) where !(2...8).contains(f):
+                throw BarcodeError.invalidOptions(reason: "downscaled factor must be 2...8, got \(f)")
+            case .upscaled(let f) where !(2...4).contains(f):
+                throw BarcodeError.invalidOptions(reason: "upscaled factor must be 2...4, got \(f)")
+            case .tiles(let g) where !(2...6).contains(g):
+                throw BarcodeError.invalidOptions(reason: "tiles grid must be 2...6, got \(g)")
+            case .rotated(let d) where !d.isFinite:
+                throw BarcodeError.invalidOptions(reason: "rotation must be finite, got \(d)")
+            default: continue
+            }
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// Stage module NutriLensBarcode. See README "Architecture".
-import CZBar

@@ -1,0 +1,26 @@
+/// Tunables of the food head. Defaults were chosen on the shared food corpus (see docs/classifier.md for figures).
+public struct FoodHeadConfiguration: Sendable, Equatable {
+    /// Classify the centre and four corner crops as well as the full image (multi-item plates). When false only
+    /// the full image runs: ~6x faster, misses small side items.
+    public var multiCrop: Bool = true
+    /// Fraction of width and height each corner crop covers (0.5 = exact quadrants; a little more overlaps them so
+    /// an item on a quadrant border is whole in at least one crop).
+    public var cornerCropFraction: Double = 0.55
+    /// Corner crops see items out of context and over-trust them; their scores are multiplied by this.
+    public var cornerCropWeight: Double = 0.8
+    /// Items below this merged confidence are not reported.
+    public var minItemConfidence: Double = 0.1
+    /// At most this many items are reported.
+    public var maxItems: Int = 5
+    /// When the photo is food (`isFoodProbability >= foodThreshold`) but no item reaches this confidence,
+    /// "unknown food" is reported first.
+    public var confidentItem: Double = 0.4
+    /// `isFoodProbability` at or above which the photo counts as food.
+    public var foodThreshold: Double = 0.5
+    /// Weight of food-source classes (crab, wild mushrooms) in `isFoodProbability`.
+    public var foodSourceWeight: Double = 0.5
+    /// Weight of food-context classes (plate, soup bowl, restaurant, frying pan) in `isFoodProbability`.
+    public var contextWeight: Double = 0.6
+
+    public init() {}
+}

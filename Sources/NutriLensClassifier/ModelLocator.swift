@@ -1,0 +1,41 @@
+import Foundation
+
+/// Finds the folder holding `efficientnet_lite0.nlm`.
+///
+/// An explicit `folder` is the only place searched; otherwise `$NUTRILENS_MODELS` is, when set (a wrong setting is
+/// reported rather than silently replaced by another model). With neither: `models/` in the current directory,
+/// then in every ancestor of the running executable (an installed tree, or `.build/<config>/` inside the package),
+/// then in every ancestor of this source file (a package checkout, e.g. when running tests).
+public enum ModelLocator {
+    /// Environment variable naming a folder that holds the model files.
+    public static let environmentVariable = "NUTRILENS_MODELS"
+
+    /// URL of the model file. Throws `ClassifierError.modelNotFound(searched:)` listing every path tried.
+    public static func locate(folder: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+                              fileName: String = FoodClassifier.modelFileName) throws -> URL {
+        var candidates: [URL] = []
+        if let folder {
+            candidates = [folder]
+        } else if let env = environment[environmentVariable], !env.isEmpty {
+            candidates = [URL(fileURLWithPath: env)]
+        } else {
+            candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("models"))
+            for start in [URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath(),
+                          URL(fileURLWithPath: #filePath)] {
+                var dir = start.deletingLastPathComponent()
+                while dir.path.count > 1 {
+                    candidates.append(dir.appendingPathComponent("models"))
+                    dir = dir.deletingLastPathComponent()
+                }
+            }
+        }
+        var searched: [String] = []
+        for folder in candidates {
+            let file = folder.appendingPathComponent(fileName).standardizedFileURL
+            if searched.contains(file.path) { continue }
+            searched.append(file.path)
+            if FileManager.default.fileExists(atPath: file.path) { return file }
+        }
+        throw ClassifierError.modelNotFound(searched: searched)
+    }
+}

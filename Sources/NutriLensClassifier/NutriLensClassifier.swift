@@ -1,1 +1,0 @@
-// Stage module NutriLensClassifier. See README "Architecture".

@@ -1,1 +1,0 @@
-// Stage module NutriLensImageIO. See README "Architecture".

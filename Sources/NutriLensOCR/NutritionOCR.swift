@@ -1,0 +1,237 @@
+import Foundation
+import NutriLensImaging
+
+/// Reads a label photo: orientation, text size, nutrition-table localisation, recognition.
+///
+/// Thread-safe: concurrent ``read(_:options:)`` calls each check an engine out of the ``pool``.
+///
+/// Stages (one engine, single-threaded):
+/// 1. *survey*: the image downscaled to ``OCRReadOptions/surveyMaxSide``; glyph-like connected components give
+///    the x-height and hint at a 90/270° turn (then OSD decides the quarter turn).
+/// 2. *page pass*: the upright image scaled so that x-height ≈ ``OCRReadOptions/targetXHeight`` and recognised.
+///    Recognition cost grows with the amount of text, not pixels, so this is the one full pass (a second one only
+///    when the words read show the estimate was far off, or when a low-confidence page turns out upside down).
+/// 3. *table*: anchor words ("Nährwerte", "Energy", "kcal", "Fat" …) locate the table; when useful its region
+///    alone is re-read at its own x-height and replaces the page pass's words there.
+public final class NutritionOCR: Sendable {
+    /// Engines used by ``read(_:options:)``.
+    public let pool: OCREnginePool
+
+    /// Loads one engine now (so a missing language pack throws here) and more on demand, up to `poolCapacity`.
+    /// - Throws: ``OCRError/tessdataNotFound(searched:)``, ``OCRError/languagePackMissing(language:debianPackage:tessdataPath:)``,
+    ///   ``OCRError/engineInitFailed(languages:tessdataPath:)``.
+    public init(configuration: OCRConfiguration = OCRConfiguration(),
+                poolCapacity: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        pool = try OCREnginePool(configuration: configuration, capacity: poolCapacity)
+    }
+
+    /// Reads `image`. An image without text gives an empty page, not an error.
+    /// - Returns: words and lines in `image`'s pixel coordinates, the table region, the corrected orientation.
+    /// - Throws: ``OCRError/unsupportedImageSize(width:height:)`` for an image with a side < 3 or > 32767 px;
+    ///   engine-loading errors when the pool has to create an engine.
+    public func read(_ image: GrayImage, options: OCRReadOptions = OCRReadOptions()) throws -> OCRPage {
+        guard (3...32767).contains(image.width), (3...32767).contains(image.height) else {
+            throw OCRError.unsupportedImageSize(width: image.width, height: image.height)
+        }
+        return try pool.withEngine { engine in
+            engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
+            var reader = PageReader(engine: engine, image: image, options: options)
+            return reader.read()
+        }
+    }
+}
+
+/// One read: the state shared by the stages of ``NutritionOCR/read(_:options:)``.
+private struct PageReader {
+    let engine: OCREngine
+    let image: GrayImage
+    let options: OCRReadOptions
+    var timings = OCRTimings()
+
+    init(engine: OCREngine, image: GrayImage, options: OCRReadOptions) {
+        self.engine = engine; self.image = image; self.options = options
+    }
+
+    mutating func read() -> OCRPage {
+        var clock = StageClock()
+        let full = image
+        let surveyFactor = min(1, Double(options.surveyMaxSide) / Double(max(image.width, image.height)))
+        let (survey, surveyScaleX, surveyScaleY) = full.scaled(by: surveyFactor)
+        let surveyScale = (surveyScaleX, surveyScaleY)
+        timings.prepare += clock.lap()
+        let estimate = TextSizeEstimator.estimate(survey)
+        timings.textSize += clock.lap()
+
+        // OSD costs about as much as a recognition pass, so it runs only when the page looks turned: mostly wide
+        // glyphs (90/270°) before reading, or no table and low confidence after reading upright (180°).
+        var osdDone = false
+        var turns = 0
+        if options.detectOrientation, let e = estimate, e.glyphs >= 20, e.wideFraction > 0.5 {
+            osdDone = true
+            turns = detectTurns(survey, clock: &clock) ?? 0
+        }
+        var page = readOriented(turns: turns, full: full, survey: survey, surveyScale: surveyScale,
+                                uprightEstimate: turns == 0 ? estimate : nil, clock: &clock)
+        if options.detectOrientation, !osdDone, Self.looksUnreadable(page), let t = detectTurns(survey, clock: &clock), t != 0 {
+            let turned = readOriented(turns: t, full: full, survey: survey, surveyScale: surveyScale, uprightEstimate: nil,
+                                      clock: &clock)
+            if Self.quality(turned) > Self.quality(page) { page = turned }
+        }
+        page.timings = timings
+        return page
+    }
+
+    /// OSD's clockwise quarter turns when it is confident, else `nil`.
+    private mutating func detectTurns(_ survey: GrayImage, clock: inout StageClock) -> Int? {
+        defer { timings.orientation += clock.lap() }
+        guard let osd = engine.detectOrientation(survey), osd.confidence >= options.minimumOrientationConfidence else { return nil }
+        return osd.turns
+    }
+
+    /// A page with no table and mostly low-confidence words (typical of text read sideways or upside down).
+    static func looksUnreadable(_ page: OCRPage) -> Bool {
+        guard !page.words.isEmpty else { return false }
+        return page.tableRegion == nil && page.words.map(\.confidence).reduce(0, +) / Double(page.words.count) < 0.7
+    }
+
+    /// Orders two readings of one image: anchor weight first, then confidence-weighted characters.
+    static func quality(_ page: OCRPage) -> (Int, Double) {
+        (page.anchors.map { NutritionAnchors.weight(of: $0.text) }.reduce(0, +),
+         page.words.map { $0.confidence * Double($0.text.count) }.reduce(0, +))
+    }
+
+    /// Reads the page assuming its content is turned `turns` clockwise quarter turns.
+    private mutating func readOriented(turns: Int, full: GrayImage, survey rawSurvey: GrayImage, surveyScale: (Double, Double),
+                                       uprightEstimate: TextSizeEstimate?, clock: inout StageClock) -> OCRPage {
+        let orientation = PageOrientation(quarterTurns: turns)
+        var transform = ImageTransform(originalWidth: image.width, originalHeight: image.height,
+                                       uprightTurns: (4 - orientation.quarterTurns) % 4)
+        let survey = rawSurvey.rotatedClockwise(quarterTurns: transform.uprightTurns)
+        timings.prepare += clock.lap()
+        let estimate = uprightEstimate ?? TextSizeEstimator.estimate(survey)
+        timings.textSize += clock.lap()
+        // Turned a quarter, the survey's vertical axis is the original's horizontal one.
+        let surveyUprightScaleY = transform.uprightTurns % 2 == 0 ? surveyScale.1 : surveyScale.0
+        var xHeight = estimate.map { $0.xHeight / surveyUprightScaleY }
+
+        // Page pass at the scale that puts the x-height at the target (the survey itself when it is close).
+        var pageRaw: [RawWord] = []
+        for attempt in 0..<2 {
+            let wanted = xHeight.map { workingScale(xHeight: $0, width: transform.uprightWidth, height: transform.uprightHeight) }
+            let working: GrayImage
+            if let scale = wanted, abs(scale / surveyUprightScaleY - 1) >= 0.15 {
+                // Rotate before scaling so a turned photo gets exactly the pixels its upright twin would.
+                let scaled = full.rotatedClockwise(quarterTurns: transform.uprightTurns).scaled(by: scale)
+                working = scaled.image
+                (transform.scaleX, transform.scaleY) = (scaled.scaleX, scaled.scaleY)
+            } else {
+                working = survey
+                (transform.scaleX, transform.scaleY) = transform.uprightTurns % 2 == 0 ? surveyScale : (surveyScale.1, surveyScale.0)
+            }
+            timings.prepare += clock.lap()
+            pageRaw = engine.recognize(working, segmentation: options.pageSegmentation)
+            timings.recognition += clock.lap()
+            let scale = transform.scale
+            // Safety net for a bad estimate (e.g. a photo whose texture outnumbers its glyphs): when the words read
+            // are far from the target size, read once more at the size they show.
+            let confident = pageRaw.filter { $0.confidence >= 0.6 }
+            let seen = Self.xHeight(of: confident.map { ($0.box, $0.baseline.map { OCRBaseline(start: $0.0, end: $0.1) }) })
+            guard attempt == 0, confident.count >= 5, seen > 0 else { break }
+            let ratio = seen / options.targetXHeight
+            guard ratio < 0.6 || ratio > 1.7 else { break }
+            xHeight = seen / scale
+        }
+        let pageWords = pageRaw.map { ($0, convert($0, transform)) }
+        let readXHeight = Self.xHeight(of: pageRaw.map { ($0.box, $0.baseline.map { OCRBaseline(start: $0.0, end: $0.1) }) }) / transform.scale
+
+        var tagged = pageWords.map { (key: $0.0.line, block: $0.0.block, word: $0.1) }
+        var table: TableLocator.Result?
+        if options.localiseTable {
+            table = TableLocator.locate(words: tagged.map(\.word), imageWidth: image.width, imageHeight: image.height)
+        }
+        if let found = table, let reread = rereadTable(found, full: full, transform: transform, clock: &clock) {
+            let region = found.region
+            let inside = { (w: OCRWord) in region.intersection(w.box).map { $0.width * $0.height * 2 >= w.box.width * w.box.height } ?? false }
+            tagged.removeAll { inside($0.word) }
+            let keyOffset = (tagged.map(\.key).max() ?? 0) + 1, blockOffset = (tagged.map(\.block).max() ?? 0) + 1
+            tagged += reread.map { (key: $0.0.line + keyOffset, block: $0.0.block + blockOffset, word: $0.1) }
+            table = TableLocator.locate(words: reread.map(\.1), imageWidth: image.width, imageHeight: image.height)
+                .map { TableLocator.Result(region: found.region, anchors: $0.anchors) } ?? found
+        }
+        let (words, lines) = LineAssembly.assemble(tagged, upright: transform.originalToUpright)
+        return OCRPage(imageWidth: image.width, imageHeight: image.height, words: words, lines: lines,
+                       tableRegion: table?.region, anchors: table?.anchors ?? [], orientation: orientation,
+                       xHeight: readXHeight > 0 ? readXHeight : (xHeight ?? 0), timings: timings)
+    }
+
+    /// Re-reads the table region at its own x-height, or returns `nil` when ``OCRReadOptions/tableReread`` says
+    /// the page pass is good enough. Words are paired with their original-coordinate form.
+    private mutating func rereadTable(_ table: TableLocator.Result, full: GrayImage, transform: ImageTransform,
+                                      clock: inout StageClock) -> [(RawWord, OCRWord)]? {
+        let region = table.region
+        // Anchor x-height on the upright page (original boxes of a turned photo have x and y swapped).
+        let tableXHeight = Self.xHeight(of: table.anchors.map { w in
+            (transform.originalToUpright(w.box),
+             w.baseline.map { OCRBaseline(start: transform.originalToUpright($0.start), end: transform.originalToUpright($0.end)) })
+        })
+        let pageWordsXHeight = transform.scale * tableXHeight
+        let covers = Double(region.width * region.height) / Double(image.width * image.height)
+        switch options.tableReread {
+        case .never: return nil
+        case .always: break
+        case .whenUseful:
+            let off = abs(pageWordsXHeight / options.targetXHeight - 1) > 0.25
+            guard off || options.tableSegmentation != options.pageSegmentation && covers < 0.5 else { return nil }
+        }
+        guard tableXHeight > 0 else { return nil }
+        var t = transform
+        let upright = transform.originalToUpright(region)
+        t.originX = Double(upright.x); t.originY = Double(upright.y)
+        guard let cropped = try? full.cropped(to: region) else { return nil }
+        let scaled = cropped.rotatedClockwise(quarterTurns: t.uprightTurns)
+            .scaled(by: workingScale(xHeight: tableXHeight, width: upright.width, height: upright.height))
+        (t.scaleX, t.scaleY) = (scaled.scaleX, scaled.scaleY)
+        let crop = scaled.image
+        timings.prepare += clock.lap()
+        let words = engine.recognize(crop, segmentation: options.tableSegmentation).map { ($0, convert($0, t)) }
+        timings.recognition += clock.lap()
+        return words
+    }
+
+    /// The scale putting `xHeight` (original pixels) at the target, limited to 0.1...4 and to `maxWorkingSide`.
+    private func workingScale(xHeight: Double, width: Int, height: Int) -> Double {
+        var s = options.targetXHeight / max(xHeight, 1)
+        s = min(4, max(0.1, s))
+        s = min(s, Double(options.maxWorkingSide) / Double(max(width, height)))
+        return s
+    }
+
+    private func convert(_ w: RawWord, _ t: ImageTransform) -> OCRWord {
+        OCRWord(text: w.text, box: t.toOriginal(w.box), confidence: w.confidence, blockID: w.block, lineID: w.line,
+                baseline: w.baseline.map { OCRBaseline(start: t.toOriginal($0.0.x, $0.0.y), end: t.toOriginal($0.1.x, $0.1.y)) })
+    }
+
+    /// x-height of words from their baselines: ~0.7 × (baseline − top), the cap/ascender height; 0.55 × box height
+    /// for a word without a usable baseline. Median over words; 0 for none.
+    static func xHeight(of words: [OCRWord]) -> Double { xHeight(of: words.map { ($0.box, $0.baseline) }) }
+
+    static func xHeight(of words: [(box: PixelRect, baseline: OCRBaseline?)]) -> Double {
+        median(words.map { box, baseline in
+            if let b = baseline, abs(b.end.y - b.start.y) < Double(box.height), b.y(atX: box.centerX) - Double(box.y) > 2 {
+                return 0.7 * (b.y(atX: box.centerX) - Double(box.y))
+            }
+            return 0.55 * Double(box.height)
+        }) ?? 0
+    }
+}
+
+/// Monotonic stopwatch for stage timings.
+struct StageClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    /// Seconds since the previous lap (or creation).
+    mutating func lap() -> Double {
+        let now = DispatchTime.now().uptimeNanoseconds
+        defer { last = now }
+        return Double(now - last) / 1e9
+    }
+}

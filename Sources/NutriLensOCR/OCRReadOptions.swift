@@ -1,0 +1,44 @@
+/// Per-call settings of ``NutritionOCR/read(_:options:)``. Defaults are the measured best on the label corpus
+/// (see docs/ocr.md).
+public struct OCRReadOptions: Sendable, Equatable {
+    /// When to re-read the located table region with ``tableSegmentation`` at its own scale.
+    public enum TableReread: Sendable, Equatable {
+        /// Never: the table words are the survey's.
+        case never
+        /// Only when the table's x-height in the survey is more than 25 % off ``targetXHeight``, or the table
+        /// covers less than half the page (so re-reading it costs little).
+        case whenUseful
+        /// Always when a table was found.
+        case always
+    }
+
+    /// Tesseract's global binarisation (`thresholding_method`): Otsu (Tesseract's default), adaptive Otsu or
+    /// Sauvola (Tesseract ≥ 5.0).
+    public enum Thresholding: Int, Sendable, Equatable {
+        case otsu = 0, adaptiveOtsu = 1, sauvola = 2
+    }
+
+    /// Detect 90/180/270° page rotation with the `osd` model and correct it before recognition.
+    public var detectOrientation = true
+    /// OSD confidence below which the page is kept as is (Tesseract's own OSD threshold for rotating is ~2).
+    public var minimumOrientationConfidence = 2.0
+    /// Look for nutrition anchor words and report ``OCRPage/tableRegion``.
+    public var localiseTable = true
+    /// x-height in pixels text is scaled to before recognition. Tesseract's LSTM reads best at ~20–30 px
+    /// (tessdoc FAQ "Is there a Minimum / Maximum Text Size?").
+    public var targetXHeight = 24.0
+    /// Longest side, in pixels, of the image used for orientation detection and layout analysis.
+    public var surveyMaxSide = 1600
+    /// Largest side, in pixels, a recognition image may have (caps memory and time on huge photos).
+    public var maxWorkingSide = 4200
+    /// Segmentation of the whole-page pass.
+    public var pageSegmentation: OCRSegmentation = .singleBlock
+    /// Segmentation of the table re-read.
+    public var tableSegmentation: OCRSegmentation = .singleBlock
+    /// When to re-read the table region.
+    public var tableReread: TableReread = .whenUseful
+    /// Binarisation method Tesseract applies.
+    public var thresholding: Thresholding = .otsu
+
+    public init() {}
+}

@@ -1,0 +1,118 @@
+import Foundation
+import NutriLens
+
+/// `nutrilens eval DIR`: scan labelled images and score them against their sidecars.
+enum EvalCommand {
+    static let spec = CommandSpec(
+        name: "eval", summary: "Score scans of labelled images (NAME.jpg + NAME.json ground truth) and catch regressions.",
+        usage: "[options] DIR",
+        options: ScannerOptions.specs + [
+            OptionSpec(name: "report", short: "o", valueName: "FILE", help: "Write the JSON report to FILE."),
+            OptionSpec(name: "baseline", short: "b", valueName: "FILE", help: "Compare with an earlier report; exit 1 on a regression."),
+            OptionSpec(name: "tolerance", short: nil, valueName: "X", help: "Allowed drop per rate before it counts as a regression (default 0.0005)."),
+            OptionSpec(name: "worst", short: nil, valueName: "N", help: "How many worst images to list (default 10)."),
+            OptionSpec(name: "json", short: nil, valueName: nil, help: "Print the JSON report instead of the summary."),
+            OptionSpec(name: "quiet", short: "q", valueName: nil, help: "No progress bar."),
+        ],
+        minimumPositionals: 1,
+        details: """
+        Scoring (../shared/docs/ground-truth.md): a field is correct when the value equals the truth rounded to the
+        printed precision and the qualifier (<, trace) matches; recall = correct/truth fields, precision =
+        correct/predicted fields; barcodes compare by GTIN-13 normal form.
+        Exit status: 0 ok, 1 regression against --baseline, 2 usage error, 3 unreadable folder/sidecar/baseline.
+        """)
+
+    static func run(_ args: ParsedArguments) async throws -> ExitCode {
+        guard args.positionals.count == 1 else { throw UsageError.unexpectedValue(option: "eval takes one DIR") }
+        let folder = args.positionals[0]
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+            Terminal.err("nutrilens eval: \(folder) is not a folder")
+            return .setup
+        }
+        let worst = try args.integer("worst", in: 0...10_000) ?? 10
+        let tolerance: Double
+        if let t = args.values["tolerance"] {
+            guard let value = Double(t), value >= 0, value <= 1 else {
+                throw UsageError.invalidValue(option: "tolerance", value: t, expected: "a number from 0 to 1")
+            }
+            tolerance = value
+        } else { tolerance = 0.0005 }
+        // Read the baseline before scanning so a bad path fails fast.
+        var baseline: EvaluationReport?
+        if let path = args.values["baseline"] {
+            do { baseline = try JSONDecoder().decode(EvaluationReport.self, from: Data(contentsOf: URL(fileURLWithPath: path))) } catch {
+                Terminal.err("nutrilens eval: cannot read baseline report \(path): \(error)")
+                return .setup
+            }
+        }
+        let scanner = try Scanner(configuration: try ScannerOptions.configuration(from: args))
+        let images = Evaluator.labelledImages(under: folder)
+        if images.isEmpty { Terminal.err("nutrilens eval: no labelled images (NAME.jpg/png with NAME.json) under \(folder)") }
+        var progress = ProgressBar(total: images.count, enabled: !args.flags.contains("quiet") && Terminal.stderrIsTTY)
+        let jobs = try ScannerOptions.jobs(from: args)
+        let report = await Evaluator.evaluate(images: images, scanner: scanner, jobs: jobs,
+                                                  worstCount: worst) { done, _, score in
+            progress.update(done: done, label: score.path)
+        }
+        for (path, reason) in (report.skipped ?? [:]).sorted(by: { $0.key < $1.key }) {
+            Terminal.err("nutrilens eval: skipped \(path): \(reason)")
+        }
+        if let path = args.values["report"] {
+            do {
+                try Data((try ScanResultJSON.string(report, style: .pretty) + "\n").utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                Terminal.err("nutrilens eval: cannot write report \(path): \(error)")
+                return .setup
+            }
+        }
+        if args.flags.contains("json") {
+            Terminal.out(try ScanResultJSON.string(report, style: .pretty))
+        } else {
+            Terminal.out(EvaluationSummary.describe(report))
+        }
+        guard let baseline else { return .success }
+        let regressions = report.regressions(against: baseline, tolerance: tolerance)
+        if regressions.isEmpty {
+            Terminal.err("no regression against \(args.values["baseline"]!)")
+            return .success
+        }
+        Terminal.err("REGRESSION against \(args.values["baseline"]!):")
+        for r in regressions { Terminal.err("  \(r)") }
+        return .someFailed
+    }
+}
+
+/// The readable form of an evaluation report.
+enum EvaluationSummary {
+    static func describe(_ r: EvaluationReport) -> String {
+        func pct(_ x: Double?) -> String { x.map { String(format: "%5.1f%%", $0 * 100) } ?? "    –" }
+        var lines = ["\(r.images) images (\(r.failedImages) failed)" + (r.medianScanMs.map { String(format: ", median scan %.0f ms", $0) } ?? "")]
+        lines.append(String(format: "fields     recall %@  precision %@  (%d correct / %d truth / %d predicted)",
+                            pct(r.fields.recall), pct(r.fields.precision), r.fields.correct, r.fields.truth, r.fields.predicted))
+        lines.append("tables     exact  \(pct(r.tables.rate))  (\(r.tables.correct)/\(r.tables.total))")
+        lines.append("barcodes   read   \(pct(r.barcodes.rate))  (\(r.barcodes.correct)/\(r.barcodes.total), \(r.spuriousBarcodes) spurious)")
+        lines.append("kind       right  \(pct(r.kind.rate))  (\(r.kind.correct)/\(r.kind.total))")
+        if !r.perNutrient.isEmpty {
+            lines.append("")
+            lines.append("nutriment                     recall  precision  truth  predicted")
+            for key in r.perNutrient.keys.sorted() {
+                let t = r.perNutrient[key]!
+                let name = key.count >= 26 ? key + " " : key + String(repeating: " ", count: 26 - key.count)
+                lines.append("  " + name + " \(pct(t.recall))     \(pct(t.precision))  " + String(format: "%5d  %9d", t.truth, t.predicted))
+            }
+        }
+        if !r.worstImages.isEmpty {
+            lines.append("")
+            lines.append("worst images:")
+            for s in r.worstImages {
+                var line = String(format: "  recall %@ precision %@  %@", pct(s.recall), pct(s.precision), s.path)
+                if let e = s.error { line += "  [\(e)]" }
+                let bad = s.outcomes.filter { $0.value != .correct }.sorted { $0.key < $1.key }.prefix(6)
+                if !bad.isEmpty { line += "  " + bad.map { "\($0.key):\($0.value.rawValue)" }.joined(separator: " ") }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

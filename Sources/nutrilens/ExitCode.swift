@@ -1,0 +1,11 @@
+/// Process exit codes of `nutrilens`, stable for scripts.
+enum ExitCode: Int32 {
+    /// Every input succeeded (for `eval`: no regression against the baseline).
+    case success = 0
+    /// Some input failed (reported and skipped), or `eval --baseline` found a regression.
+    case someFailed = 1
+    /// The command line was wrong (message and hint on stderr).
+    case usage = 2
+    /// The scanner could not be set up (missing tessdata/model) or a required file could not be read/written.
+    case setup = 3
+}

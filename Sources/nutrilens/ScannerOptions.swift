@@ -1,0 +1,52 @@
+import Foundation
+import NutriLens
+
+/// Options shared by `scan` and `eval` that shape the `Scanner`.
+enum ScannerOptions {
+    static let specs = [
+        OptionSpec(name: "jobs", short: "j", valueName: "N", help: "Scan N images at once (default: number of cores)."),
+        OptionSpec(name: "lang", short: "l", valueName: "LANGS", help: "OCR languages, '+'-separated Tesseract codes (default eng+deu+fra)."),
+        OptionSpec(name: "no-barcode", short: nil, valueName: nil, help: "Skip barcode reading."),
+        OptionSpec(name: "no-nutrition", short: nil, valueName: nil, help: "Skip OCR and the nutrition table."),
+        OptionSpec(name: "no-classifier", short: nil, valueName: nil, help: "Skip food/kind classification (and kind routing)."),
+        OptionSpec(name: "routing", short: nil, valueName: "MODE", help: "label-first (default: classifier only when no table), food-first (no OCR on food photos), none."),
+        OptionSpec(name: "barcode-budget", short: nil, valueName: "SECONDS", help: "Time the barcode retry ladder may spend per image (default 0.25)."),
+        OptionSpec(name: "max-size", short: nil, valueName: "PX", help: "Longest side of the working image; 0 = full size (default 2400)."),
+        OptionSpec(name: "tessdata", short: nil, valueName: "DIR", help: "Folder with *.traineddata (default: discovered)."),
+        OptionSpec(name: "model", short: nil, valueName: "FILE", help: "Classifier model file (default: discovered)."),
+    ]
+
+    static func configuration(from args: ParsedArguments) throws -> ScannerConfiguration {
+        var config = ScannerConfiguration()
+        if let langs = args.values["lang"] {
+            let list = langs.split(whereSeparator: { $0 == "+" || $0 == "," }).map(String.init)
+            guard !list.isEmpty, list.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0 == "_" } }) else {
+                throw UsageError.invalidValue(option: "lang", value: langs, expected: "codes like eng+deu")
+            }
+            config.languages = list
+        }
+        if args.flags.contains("no-barcode") { config.stages.remove(.barcode) }
+        if args.flags.contains("no-nutrition") { config.stages.remove(.nutrition) }
+        if args.flags.contains("no-classifier") { config.stages.remove(.classifier) }
+        if let mode = args.values["routing"] {
+            guard let routing = ScannerConfiguration.Routing(rawValue: mode) else {
+                throw UsageError.invalidValue(option: "routing", value: mode, expected: "label-first, food-first or none")
+            }
+            config.routing = routing
+        }
+        if let text = args.values["barcode-budget"] {
+            guard let seconds = Double(text), seconds > 0, seconds <= 60 else {
+                throw UsageError.invalidValue(option: "barcode-budget", value: text, expected: "seconds, more than 0 and at most 60")
+            }
+            config.barcodeTimeBudget = seconds
+        }
+        if let size = try args.integer("max-size", in: 0...100_000) { config.workingMaxDimension = size == 0 ? nil : size }
+        config.tessdataPath = args.values["tessdata"]
+        config.classifierModelPath = args.values["model"]
+        return config
+    }
+
+    static func jobs(from args: ParsedArguments) throws -> Int {
+        try args.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-@testable import NutriLensBarcode
-final class NutriLensBarcodeSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

@@ -1,5 +1,0 @@
-import XCTest
-@testable import NutriLensClassifier
-final class NutriLensClassifierSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

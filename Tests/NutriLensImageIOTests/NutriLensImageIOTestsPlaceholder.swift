@@ -1,5 +1,0 @@
-import XCTest
-@testable import NutriLensImageIO
-final class NutriLensImageIOSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

@@ -1,5 +1,0 @@
-import XCTest
-@testable import NutriLensImaging
-final class NutriLensImagingSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

@@ -1,0 +1,29 @@
+import Foundation
+import NutriLensImaging
+@testable import NutriLensOCR
+import XCTest
+
+final class EnginePoolTests: XCTestCase {
+    func testConcurrentReadsMatchSequentialAndRespectCapacity() throws {
+        let label = try RenderedLabel.load("label_en_bold")
+        let reader = SharedReaders.english
+        let sequential = try reader.read(label.image).words.map(\.text)
+        let results = UnsafeMutableBufferPointer<[String]>.allocate(capacity: 3)
+        results.initialize(repeating: [])
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 3) { i in
+            results[i] = (try? reader.read(label.image).words.map(\.text)) ?? ["<error>"]
+        }
+        for r in results { XCTAssertEqual(r, sequential) }
+        XCTAssertLessThanOrEqual(reader.pool.loadedEngineCount, reader.pool.capacity)
+        XCTAssertEqual(reader.pool.capacity, 2)
+    }
+
+    func testPoolReturnsEngineWhenBodyThrows() throws {
+        struct Boom: Error {}
+        let pool = try OCREnginePool(capacity: 1)
+        XCTAssertThrowsError(try pool.withEngine { _ in throw Boom() })
+        // With capacity 1, a leaked engine would block here forever.
+        XCTAssertEqual(try pool.withEngine { $0.configuration.languages.codes }, ["eng"])
+    }
+}

@@ -1,0 +1,88 @@
+import NutriLensImaging
+@testable import NutriLensOCR
+import XCTest
+
+/// Pure logic: coordinate mapping, anchors, tokens, headers, row/column clustering, line assembly.
+final class GeometryLogicTests: XCTestCase {
+    func testTransformMapsRotatedScaledCropBackToOriginal() {
+        // Original 400x300 whose content is turned 90° clockwise: upright is 300x400, made by 3 clockwise turns.
+        var t = ImageTransform(originalWidth: 400, originalHeight: 300, uprightTurns: 3)
+        XCTAssertEqual(t.uprightWidth, 300)
+        XCTAssertEqual(t.uprightHeight, 400)
+        let r = PixelRect(x: 10, y: 20, width: 30, height: 40)
+        // Round trip original -> upright -> original.
+        XCTAssertEqual(t.uprightToOriginal(t.originalToUpright(r)), r)
+        // Upright point (0, 0) is the original's top-right corner for this rotation.
+        XCTAssertEqual(t.toOriginal(0, 0), PixelPoint(x: 400, y: 0))
+        // Crop origin and scale: working (20, 10) at scale 2 from origin (5, 7) is upright (15, 12).
+        t.originX = 5; t.originY = 7; t.scaleX = 2; t.scaleY = 2
+        XCTAssertEqual(t.toOriginal(20, 10), PixelPoint(x: 400 - 12, y: 15))
+        for turns in 0...3 {
+            let u = ImageTransform(originalWidth: 123, originalHeight: 77, uprightTurns: turns)
+            XCTAssertEqual(u.uprightToOriginal(u.originalToUpright(r)), r, "turns \(turns)")
+        }
+    }
+
+    func testAnchorWeights() {
+        XCTAssertEqual(NutritionAnchors.weight(of: "Nährwerte"), 2)
+        XCTAssertEqual(NutritionAnchors.weight(of: "NUTRITION"), 2)
+        XCTAssertEqual(NutritionAnchors.weight(of: "nutritionnelles"), 2)
+        XCTAssertEqual(NutritionAnchors.weight(of: "Énergie"), 1)
+        XCTAssertEqual(NutritionAnchors.weight(of: "kcal"), 1)
+        XCTAssertEqual(NutritionAnchors.weight(of: "Eiweiß"), 1)
+        XCTAssertEqual(NutritionAnchors.weight(of: "Energv"), 1, "one OCR error in a long word is tolerated")
+        XCTAssertEqual(NutritionAnchors.weight(of: "Ingredients"), 0)
+        XCTAssertEqual(NutritionAnchors.weight(of: "Fat."), 1)
+        XCTAssertEqual(NutritionAnchors.weight(of: "Fit"), 0, "short words must match exactly")
+    }
+
+    func testNumericTokens() {
+        for t in ["7.1", "7,1g", "<0.5", "1569kJ", "12%", "0,27", "373kcal", "(30g)", "24"] {
+            XCTAssertTrue(TableGeometry.isNumericToken(t), t)
+        }
+        for t in ["E150d", "g", "kcal", "B12", "1.2.3a", "%"] {
+            XCTAssertFalse(TableGeometry.isNumericToken(t), t)
+        }
+    }
+
+    private func word(_ text: String, x: Int, y: Int, w: Int = 40, h: Int = 20, line: Int = 0) -> OCRWord {
+        OCRWord(text: text, box: PixelRect(x: x, y: y, width: w, height: h), confidence: 0.9, blockID: 0, lineID: line,
+                baseline: OCRBaseline(start: PixelPoint(x: Double(x), y: Double(y + h)), end: PixelPoint(x: Double(x + w), y: Double(y + h))))
+    }
+
+    func testHeaderCells() {
+        let ws = [word("Typical", x: 0, y: 0), word("per", x: 200, y: 0), word("100", x: 240, y: 0), word("g", x: 280, y: 0),
+                  word("per", x: 400, y: 0), word("serving", x: 440, y: 0), word("%RI*", x: 600, y: 0)]
+        let cells = TableGeometry.headerCells(in: ws)
+        XCTAssertEqual(cells.map(\.basis), [.per100g, .perServing, .referenceIntake])
+        XCTAssertEqual(cells[0].box, PixelRect(x: 200, y: 0, width: 120, height: 20))
+        XCTAssertEqual(TableGeometry.headerCells(in: [word("pro", x: 0, y: 0), word("100ml", x: 50, y: 0)]).map(\.basis), [.per100ml])
+        XCTAssertEqual(TableGeometry.headerCells(in: [word("per", x: 0, y: 0), word("30", x: 50, y: 0), word("g", x: 90, y: 0)]).map(\.basis),
+                       [.perServing])
+        XCTAssertEqual(TableGeometry.headerCells(in: [word("per", x: 0, y: 0), word("30g", x: 50, y: 0)]).map(\.basis), [.perServing])
+    }
+
+    func testRowsFromBaselinesJoinSplitColumnsAndColumnsCluster() {
+        // Labels in one block, values in another (as PSM 3 segments tables); a 3 px baseline wobble.
+        let ws = [word("Fat", x: 0, y: 100, line: 0), word("Salt", x: 0, y: 140, line: 1),
+                  word("7.1", x: 300, y: 103, line: 2), word("0.45", x: 295, y: 141, w: 50, line: 3),
+                  word("2.1", x: 420, y: 101, line: 2), word("0.14", x: 415, y: 139, w: 50, line: 3)]
+        let g = TableGeometry(words: ws)
+        XCTAssertEqual(g.rows.map(\.text), ["Fat 7.1 2.1", "Salt 0.45 0.14"])
+        XCTAssertEqual(g.columns.count, 2)
+        XCTAssertEqual(g.columns.map { $0.tokens.map(\.text).sorted() }, [["0.45", "7.1"], ["0.14", "2.1"]])
+        XCTAssertEqual(g.value(in: g.rows[1], column: g.columns[1])?.text, "0.14")
+    }
+
+    func testLineAssemblyOrdersBlocksLinesAndWords() {
+        let a = word("b", x: 100, y: 50), b = word("a", x: 10, y: 52), c = word("top", x: 10, y: 5)
+        let d = word("right", x: 500, y: 0)
+        let (words, lines) = LineAssembly.assemble([(key: 1, block: 0, word: a), (key: 1, block: 0, word: b),
+                                                    (key: 0, block: 0, word: c), (key: 7, block: 3, word: d)])
+        // Blocks by their top-most line (block 3 starts higher), lines top to bottom, words left to right.
+        XCTAssertEqual(lines.map(\.text), ["right", "top", "a b"])
+        XCTAssertEqual(lines.map(\.blockID), [0, 1, 1])
+        XCTAssertEqual(words.map(\.lineID), [0, 1, 2, 2])
+        XCTAssertEqual(lines[2].box, PixelRect(x: 10, y: 50, width: 130, height: 22))
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-@testable import NutriLensOCR
-final class NutriLensOCRSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

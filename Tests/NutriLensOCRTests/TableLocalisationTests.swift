@@ -1,0 +1,52 @@
+import NutriLensImaging
+@testable import NutriLensOCR
+import XCTest
+
+final class TableLocalisationTests: XCTestCase {
+    /// The medium label pasted at (`x`, `y`) into a white canvas under a paragraph of non-table text.
+    private func composite(x: Int, y: Int) throws -> (GrayImage, RenderedLabel, PixelRect) {
+        let label = try RenderedLabel.load("label_en_dejavu_medium")
+        let para = try RenderedLabel.load("paragraph_ingredients")
+        var canvas = GrayImage(width: 1500, height: 1300)
+        func paste(_ img: GrayImage, _ ox: Int, _ oy: Int) {
+            for r in 0..<img.height { for c in 0..<img.width { canvas[ox + c, oy + r] = img[c, r] } }
+        }
+        paste(para.image, 40, 30)
+        paste(label.image, x, y)
+        return (canvas, label, PixelRect(x: x, y: y, width: label.image.width, height: label.image.height))
+    }
+
+    func testTableRegionCoversTheTableAndNotTheParagraph() throws {
+        let (canvas, label, placed) = try composite(x: 700, y: 650)
+        let page = try SharedReaders.english.read(canvas)
+        let region = try XCTUnwrap(page.tableRegion, page.text)
+        for w in label.words {
+            let box = PixelRect(x: w.box.x + placed.x, y: w.box.y + placed.y, width: w.box.width, height: w.box.height)
+            XCTAssertEqual(region.intersection(box), box, "\(w.text) outside table region \(region)")
+        }
+        XCTAssertLessThan(region.y, placed.y + 40)
+        XCTAssertGreaterThan(region.y, 400, "region must not reach up into the ingredients paragraph")
+        XCTAssertTrue(page.anchors.contains { $0.text == "Energy" })
+        // Words outside the table are still returned, in canvas coordinates.
+        XCTAssertTrue(page.words.contains { $0.text.hasPrefix("Ingredients") && $0.box.y < 200 }, page.text)
+        // Table numbers come back at canvas coordinates.
+        let salt = try XCTUnwrap(label.words.first { $0.text == "0.45" })
+        XCTAssertTrue(page.words.contains {
+            $0.text.hasPrefix("0.45") && abs($0.box.x - (salt.box.x + placed.x)) <= 3 && abs($0.box.y - (salt.box.y + placed.y)) <= 3
+        })
+    }
+
+    func testGeometryFindsRowsValueColumnsAndHeaders() throws {
+        let label = try RenderedLabel.load("label_en_dejavu_medium")
+        let page = try SharedReaders.english.read(label.image)
+        let region = try XCTUnwrap(page.tableRegion)
+        let geometry = TableGeometry(words: page.words.filter { region.intersection($0.box) != nil })
+        XCTAssertEqual(geometry.rows.count, 11, geometry.rows.map(\.text).joined(separator: "\n"))
+        XCTAssertEqual(geometry.columns.count, 2, "\(geometry.columns.map { $0.tokens.map(\.text) })")
+        XCTAssertEqual(geometry.columns.map { $0.header?.basis }, [.per100g, .perServing])
+        let salt = try XCTUnwrap(geometry.rows.first { $0.words.first?.text == "Salt" })
+        // A value may come back joined with its unit ("0.45g"); the column still finds it.
+        XCTAssertEqual(geometry.value(in: salt, column: geometry.columns[0])?.text.hasPrefix("0.45"), true)
+        XCTAssertEqual(geometry.value(in: salt, column: geometry.columns[1])?.text.hasPrefix("0.14"), true)
+    }
+}

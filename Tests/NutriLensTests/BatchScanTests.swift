@@ -1,0 +1,71 @@
+import Foundation
+import NutriLensImaging
+import XCTest
+@testable import NutriLens
+
+final class BatchScanTests: XCTestCase {
+    func grayImage(width: Int, height: Int) -> DecodedImage {
+        .gray(GrayImage(width: width, height: height, fill: 200))
+    }
+
+    func testCorruptInputInTheMiddleIsReportedAndTheRestScannedInOrder() async throws {
+        let scanner = try Scanner(configuration: ScannerConfiguration(stages: []))
+        var inputs: [ScanInput] = (0..<6).map { .image(grayImage(width: 10 + $0, height: 20), name: "img\($0)") }
+        inputs.insert(.data(Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]), name: "corrupt.jpg"), at: 3)
+        let results = await scanner.scan(contentsOf: inputs, maxConcurrentScans: 3)
+        XCTAssertEqual(results.map(\.path), ["img0", "img1", "img2", "corrupt.jpg", "img3", "img4", "img5"])
+        for (i, r) in results.enumerated() where i != 3 {
+            XCTAssertNil(r.error, "\(r.path!) should scan")
+            XCTAssertEqual(r.width, 10 + (i < 3 ? i : i - 1))
+            XCTAssertEqual(r.height, 20)
+        }
+        XCTAssertEqual(results[3].error?.type, "truncated", "a JPEG header cut short is reported as truncated")
+        XCTAssertNil(results[3].width)
+    }
+
+    func testStreamingDeliversInInputOrderExactlyOnce() async throws {
+        let scanner = try Scanner(configuration: ScannerConfiguration(stages: []))
+        let inputs: [ScanInput] = (0..<25).map { .image(grayImage(width: 1 + $0, height: 1), name: "\($0)") }
+        var order: [Int] = []
+        await scanner.scan(contentsOf: inputs, maxConcurrentScans: 4) { index, result in
+            XCTAssertEqual(result.path, "\(index)")
+            order.append(index)
+        }
+        XCTAssertEqual(order, Array(0..<25))
+    }
+
+    func testCancelledBatchStillGivesOneResultPerInput() async throws {
+        let scanner = try Scanner(configuration: ScannerConfiguration(stages: []))
+        let inputs: [ScanInput] = (0..<50).map { .image(grayImage(width: 8, height: 8), name: "\($0)") }
+        let task = Task { () -> [ScanResult] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await scanner.scan(contentsOf: inputs, maxConcurrentScans: 2)
+        }
+        let results = await task.value
+        XCTAssertEqual(results.count, 50)
+        XCTAssertEqual(results.map(\.path), (0..<50).map { "\($0)" })
+        XCTAssertTrue(results.allSatisfy { $0.error?.type == "cancelled" }, "a cancelled task stops at the first stage boundary")
+    }
+
+    func testMissingFileIsReportedWithTheDecodersType() {
+        let scanner = try! Scanner(configuration: ScannerConfiguration(stages: []))
+        let r = scanner.scan(URL(fileURLWithPath: "/nonexistent/nutrilens/photo.jpg"))
+        XCTAssertEqual(r.error?.type, "file_not_found")
+        XCTAssertEqual(r.path, "/nonexistent/nutrilens/photo.jpg")
+        XCTAssertNotNil(r.timingsMs?["total"])
+    }
+
+    func testFolderDiscoveryFindsImagesByContentRecursively() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let sub = dir.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try Data([0xFF, 0xD8, 0xFF, 0xDB, 1, 2]).write(to: sub.appendingPathComponent("photo.dat"))      // JPEG, odd name
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0]).write(to: dir.appendingPathComponent("a.png"))
+        try Data("not an image".utf8).write(to: dir.appendingPathComponent("fake.jpg"))
+        try Data("{}".utf8).write(to: dir.appendingPathComponent("a.json"))
+        let found = ImageFileDiscovery.expand([dir.path, dir.appendingPathComponent("fake.jpg").path])
+        XCTAssertEqual(found.map(\.lastPathComponent), ["a.png", "photo.dat", "fake.jpg"],
+                       "folders contribute images by content; a file named explicitly is kept so its failure is reported")
+        XCTAssertTrue(found[1].relativePath.hasPrefix(dir.path + "/sub/"))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+@testable import NutriLens
+
+/// Runs the built `nutrilens` binary as a subprocess: exit codes, streamed JSON, eval regressions.
+final class CLITests: XCTestCase {
+    func testHelpAndUsageExitCodes() throws {
+        for command in ["scan", "parse", "eval"] {
+            let run = try runCLI([command, "--help"])
+            XCTAssertEqual(run.status, 0, command)
+            XCTAssertTrue(run.stdout.contains("USAGE: nutrilens \(command)"), command)
+        }
+        XCTAssertEqual(try runCLI(["--help"]).status, 0)
+        XCTAssertEqual(try runCLI([]).status, 2)
+        let bad = try runCLI(["scan", "--jobs", "zero", "x.jpg"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("invalid value 'zero' for --jobs"))
+        XCTAssertEqual(try runCLI(["frobnicate"]).status, 2)
+    }
+
+    func testScanReportsBadFilesSkipsThemAndExitsOne() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let corrupt = dir.appendingPathComponent("corrupt.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46]).write(to: corrupt)
+        let run = try runCLI(["scan", "--jsonl", "--no-nutrition", "--no-classifier", "--no-barcode",
+                              "missing.png", corrupt.path], in: dir)
+        XCTAssertEqual(run.status, 1)
+        let lines = run.jsonLines
+        XCTAssertEqual(lines.count, 2, "one JSON object per input, in input order:\n\(run.stdout)")
+        XCTAssertEqual(lines.first?["path"] as? String, "missing.png")
+        XCTAssertEqual((lines.first?["error"] as? [String: Any])?["type"] as? String, "file_not_found")
+        XCTAssertEqual(lines.last?["path"] as? String, corrupt.path)
+        XCTAssertEqual((lines.last?["error"] as? [String: Any])?["type"] as? String, "truncated")
+    }
+
+    func testParseOutputShape() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let text = dir.appendingPathComponent("label.txt")
+        try "Nutrition information per 100 g\nFat 7.1 g\n".write(to: text, atomically: true, encoding: .utf8)
+        let run = try runCLI(["parse", "--jsonl", text.path, dir.appendingPathComponent("none.txt").path])
+        XCTAssertEqual(run.status, 1, "the missing file fails")
+        let lines = run.jsonLines
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines[0]["path"] as? String, text.path)
+        XCTAssertEqual((lines[1]["error"] as? [String: Any])?["type"] as? String, "unreadable")
+        let json = try runCLI(["parse", "--json", text.path])
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any], "--json prints one array")
+    }
+
+    func testParseReadsAGermanTableExactly() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let text = dir.appendingPathComponent("de.txt")
+        try """
+        Nährwertangaben pro 100 g
+        Brennwert 1046 kJ / 250 kcal
+        Fett 3,2 g
+        davon gesättigte Fettsäuren 1,1 g
+        Kohlenhydrate 45 g
+        davon Zucker 12 g
+        Ballaststoffe 2,5 g
+        Eiweiß 8,4 g
+        Salz <0,01 g
+        """.write(to: text, atomically: true, encoding: .utf8)
+        let run = try runCLI(["parse", "--jsonl", text.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let result = try JSONDecoder().decode(ScanResult.self, from: Data(run.stdout.utf8))
+        let n = try XCTUnwrap(result.nutrition)
+        XCTAssertEqual(n.language, "de")
+        XCTAssertEqual(n.nutriments, ["energy-kj_100g": 1046, "energy-kcal_100g": 250, "fat_100g": Decimal(string: "3.2")!,
+                                      "saturated-fat_100g": Decimal(string: "1.1")!, "carbohydrates_100g": 45, "sugars_100g": 12,
+                                      "fiber_100g": Decimal(string: "2.5")!, "proteins_100g": Decimal(string: "8.4")!,
+                                      "salt_100g": Decimal(string: "0.01")!])
+        XCTAssertEqual(n.qualifiers, ["salt_100g": "<"])
+        XCTAssertEqual(n.fields?["fat_100g"]?.unit, "g")
+        XCTAssertTrue(run.stdout.contains(#""fat_100g":3.2"#), "printed values without float noise")
+    }
+
+    func testEvalBaselineCatchesARegression() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let images = dir.appendingPathComponent("labelled")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        // Two labelled images from the bundled set, scanned with the reading stages off so the run predicts nothing:
+        // the same run is no regression against itself, and a baseline with perfect recall shows one.
+        for name in ["eu_en_table_serving_ri", "barcode_ean13"] {
+            for ext in ["jpg", "json"] {
+                try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent("\(name).\(ext)"),
+                                                 to: images.appendingPathComponent("\(name).\(ext)"))
+            }
+        }
+        let reportURL = dir.appendingPathComponent("report.json")
+        let off = ["--quiet", "--jobs", "1", "--no-nutrition", "--no-barcode", "--no-classifier"]
+        let first = try runCLI(["eval"] + off + ["--report", reportURL.path, images.path])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.contains("2 images"), first.stdout)
+        let report = try JSONDecoder().decode(EvaluationReport.self, from: Data(contentsOf: reportURL))
+        XCTAssertEqual(report.images, 2)
+        XCTAssertEqual(report.fields.truth, 18, "the label image's sidecar has 18 scored fields")
+        XCTAssertEqual(report.barcodes.total, 2)
+
+        let same = try runCLI(["eval"] + off + ["--baseline", reportURL.path, images.path])
+        XCTAssertEqual(same.status, 0, same.stderr)
+
+        var better = report
+        better.fields.correct = better.fields.truth
+        better.fields.predicted = better.fields.truth
+        better.barcodes.correct = better.barcodes.total
+        let betterURL = dir.appendingPathComponent("better.json")
+        try ScanResultJSON.encoder().encode(better).write(to: betterURL)
+        let regressed = try runCLI(["eval"] + off + ["--baseline", betterURL.path, images.path])
+        XCTAssertEqual(regressed.status, 1)
+        XCTAssertTrue(regressed.stderr.contains("REGRESSION"), regressed.stderr)
+        XCTAssertTrue(regressed.stderr.contains("fields.recall: 100.0% -> 0.0%"), regressed.stderr)
+
+        XCTAssertEqual(try runCLI(["eval", "--baseline", dir.appendingPathComponent("nope.json").path, images.path]).status, 3)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+@testable import NutriLens
+
+/// The library on the bundled TestImages with exact expected values (the generator's ground truth).
+final class EndToEndTests: XCTestCase {
+    func image(_ name: String) -> URL { TestPaths.testImages.appendingPathComponent(name) }
+
+    func testBarcodesAndUprightSizesOnTestImages() async throws {
+        let scanner = try Scanner(configuration: ScannerConfiguration(stages: [.barcode]))
+        let names = ["barcode_ean13.jpg", "barcode_ean8.jpg", "barcode_upca.jpg", "eu_de_table.jpg",
+                     "us_panel_pack_upc.jpg", "deg_exif6_en.jpg", "other_landscape.png"]
+        let results = await scanner.scan(contentsOf: names.map(image), maxConcurrentScans: 2)
+        XCTAssertEqual(results.map { $0.path.map { URL(fileURLWithPath: $0).lastPathComponent } }, names)
+        XCTAssertTrue(results.allSatisfy { $0.error == nil }, "\(results.compactMap(\.error))")
+        XCTAssertEqual(results[0].barcodes?.map(\.symbology), ["EAN-13"])
+        XCTAssertEqual(results[0].barcodes?.first?.text, "5064658169989")
+        XCTAssertEqual(results[1].barcodes?.map { "\($0.symbology) \($0.text) \($0.gtin ?? "-")" }, ["EAN-8 17803069 0000017803069"])
+        XCTAssertEqual(results[2].barcodes?.first?.gtin, "0039583735405", "UPC-A compares as its GTIN-13")
+        XCTAssertEqual(results[3].barcodes?.first?.text, "4094116000043")
+        XCTAssertEqual(results[4].barcodes?.first?.gtin, "0098441763035")
+        // The barcode box is in full-resolution coordinates and lies inside the image.
+        let box = try XCTUnwrap(results[0].barcodes?.first?.box)
+        XCTAssertTrue(box.x >= 0 && box.maxX <= 628 && box.y >= 0 && box.maxY <= 504, "\(box)")
+        // Stored 504x797 with EXIF orientation 6: reported upright.
+        XCTAssertEqual(results[5].width, 797)
+        XCTAssertEqual(results[5].height, 504)
+        XCTAssertEqual(results[5].barcodes, [])
+        XCTAssertEqual(results[6].width, 640)
+        XCTAssertEqual(results[6].height, 480)
+        XCTAssertNotNil(results[6].timingsMs?["barcode"])
+        XCTAssertNil(results[6].nutrition)
+    }
+
+    func testEveryTestImageHasAValidSidecarAndDecodes() async throws {
+        let images = Evaluator.labelledImages(under: TestPaths.testImages.path)
+        XCTAssertEqual(images.count, 39)
+        let scanner = try Scanner(configuration: ScannerConfiguration(stages: []))
+        let report = await Evaluator.evaluate(images: images, scanner: scanner, jobs: 2)
+        XCTAssertEqual(report.failedImages, 0)
+        XCTAssertNil(report.skipped)
+        XCTAssertEqual(report.fields.truth, 422, "scored nutriment fields over all sidecars")
+        XCTAssertEqual(report.tables.total, 34)
+        XCTAssertEqual(report.barcodes.total, 8)
+    }
+}

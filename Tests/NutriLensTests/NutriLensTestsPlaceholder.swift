@@ -1,5 +1,0 @@
-import XCTest
-@testable import NutriLens
-final class NutriLensSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

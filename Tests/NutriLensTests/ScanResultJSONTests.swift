@@ -1,0 +1,71 @@
+import Foundation
+import NutriLensImaging
+import XCTest
+@testable import NutriLens
+
+/// The JSON shape is a public contract (ground-truth.md keys, snake_case, absent-not-null): pin it byte for byte.
+final class ScanResultJSONTests: XCTestCase {
+    func sampleResult() -> ScanResult {
+        ScanResult(
+            path: "packs/cereal.jpg", width: 3024, height: 4032, kind: .nutritionLabel, kindConfidence: 0.93,
+            barcodes: [ScannedBarcode(symbology: "UPC-A", text: "012345678905", box: PixelRect(x: 10, y: 20, width: 300, height: 120), quality: 4)],
+            nutrition: NutritionResult(
+                language: "en", servingSize: "30 g",
+                nutriments: ["energy-kj_100g": Decimal(string: "1569")!, "fat_100g": Decimal(string: "2.9")!,
+                             "salt_100g": Decimal(string: "0.45")!, "sugars_100g": Decimal(string: "0.5")!,
+                             "sodium_serving": Decimal(string: "0.041")!],
+                qualifiers: ["sugars_100g": "<"],
+                fields: ["fat_100g": NutrimentDetail(confidence: 0.97, needsReview: false, sourceText: "Fat 2.9 g", unit: "g",
+                                                     box: PixelRect(x: 1, y: 2, width: 3, height: 4))]),
+            foodItems: [FoodItem(label: "pizza", confidence: 0.25, group: "dish")],
+            timingsMs: ["decode": 41.2, "total": 90.5],
+            warnings: ["something to know"])
+    }
+
+    func testFullResultEncodesToExactStableJSON() throws {
+        let json = try ScanResultJSON.string(sampleResult())
+        let expected = #"{"barcodes":[{"box":{"height":120,"width":300,"x":10,"y":20},"gtin":"0012345678905","quality":4,"symbology":"UPC-A","text":"012345678905"}],"#
+            + #""food_items":[{"confidence":0.25,"group":"dish","label":"pizza"}],"height":4032,"kind":"nutrition_label","kind_confidence":0.93,"#
+            + #""nutrition":{"fields":{"fat_100g":{"box":{"height":4,"width":3,"x":1,"y":2},"confidence":0.97,"needs_review":false,"source_text":"Fat 2.9 g","unit":"g"}},"#
+            + #""language":"en","nutriments":{"energy-kj_100g":1569,"fat_100g":2.9,"salt_100g":0.45,"sodium_serving":0.041,"sugars_100g":0.5},"#
+            + #""qualifiers":{"sugars_100g":"<"},"serving_size":"30 g"},"path":"packs/cereal.jpg","timings_ms":{"decode":41.2,"total":90.5},"#
+            + #""warnings":["something to know"],"width":3024}"#
+        XCTAssertEqual(json, expected)
+    }
+
+    func testUnknownValuesAreAbsentNotNull() throws {
+        let failed = ScanResult(path: "bad.jpg", error: ScanFailure(type: "truncated", message: "file ends early"))
+        XCTAssertEqual(try ScanResultJSON.string(failed),
+                       #"{"error":{"message":"file ends early","type":"truncated"},"path":"bad.jpg"}"#)
+        let bare = NutritionResult(nutriments: ["fat_100g": 1], qualifiers: [:], fields: [:])
+        XCTAssertEqual(try ScanResultJSON.string(bare), #"{"nutriments":{"fat_100g":1}}"#)
+    }
+
+    func testDecimalsHaveNoFloatNoise() throws {
+        // 2.9 and 0.1 are not representable in binary floating point; Decimal must still print them exactly.
+        let n = NutritionResult(nutriments: ["a": Decimal(string: "2.9")!, "b": Decimal(string: "0.1")!,
+                                             "c": Decimal(string: "62.0")!, "d": Decimal(string: "0.30")!])
+        XCTAssertEqual(try ScanResultJSON.string(n), #"{"nutriments":{"a":2.9,"b":0.1,"c":62,"d":0.3}}"#)
+    }
+
+    func testRoundTripThroughJSON() throws {
+        let original = sampleResult()
+        let data = try ScanResultJSON.encoder().encode(original)
+        XCTAssertEqual(try JSONDecoder().decode(ScanResult.self, from: data), original)
+    }
+
+    func testResultDecodesGroundTruthShapedNutrition() throws {
+        // A sidecar's nutrition object is a valid `nutrition` value of a result: the two compare directly.
+        let sidecar = #"{"language":"de","serving_size":"30 g","nutriments":{"fat_100g":7.1,"salt_100g":0.45},"qualifiers":{"fat_100g":"<"}}"#
+        let n = try JSONDecoder().decode(NutritionResult.self, from: Data(sidecar.utf8))
+        XCTAssertEqual(n.nutriments["fat_100g"], Decimal(string: "7.1"))
+        XCTAssertEqual(n.servingSize, "30 g")
+        XCTAssertEqual(n.qualifiers, ["fat_100g": "<"])
+    }
+
+    func testJSONLinesAreSingleLine() throws {
+        let line = try ScanResultJSON.string(sampleResult(), style: .compact)
+        XCTAssertFalse(line.contains("\n"))
+        XCTAssertTrue(try ScanResultJSON.string(sampleResult(), style: .pretty).contains("\n"))
+    }
+}
