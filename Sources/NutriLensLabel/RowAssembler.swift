@@ -33,6 +33,9 @@ struct RowAssembler {
     private(set) var rows: [AssembledRow] = []
     /// Energy cells are kept apart: a kJ/kcal value is energy whatever row name precedes it.
     private(set) var energyCells: [AssembledCell] = []
+    /// Mass values between the energy row and the next row name (see ``flush()``).
+    private(set) var leadingCells: [AssembledCell] = []
+    private var energyLineIndex: Int?
     private var pendingMentions: [(LineAnalysis.Mention, LineAnalysis)] = []
     private var pendingValues: [AssembledCell] = []
     private var lastCellTarget: CellTarget?
@@ -64,6 +67,7 @@ struct RowAssembler {
                 if mention.nutrient.isEnergy { energyUnitWords = mention.unitHint.map { [$0] } ?? [] }
                 if mention.nutrient.isEnergy {
                     energyRowSeen = true
+                    if energyLineIndex == nil { energyLineIndex = line.lineIndex }
                     if let hint = mention.unitHint { energyUnitHint = hint }
                 }
                 if let last = pendingMentions.last, last.0.nutrient == mention.nutrient {
@@ -151,6 +155,13 @@ struct RowAssembler {
         guard !pendingValues.isEmpty else { return }
         if mentions.isEmpty && ofWhichOpen { return }
         if mentions.isEmpty {
+            // Mass values right after the energy row and before any other row name: with labels whose values are
+            // printed half a row above their names, these belong to the first row (see TableBuilder.realign).
+            if pendingMentions.contains(where: { $0.0.nutrient.isEnergy }), leadingCells.isEmpty,
+               !rows.contains(where: { !$0.cells.isEmpty && !$0.nutrient.isEnergy && $0.lineIndex > (energyLineIndex ?? -1) }) {
+                leadingCells = pendingValues
+                return
+            }
             // Values after values with no new row name: more columns of the previous row.
             if var last = rows.popLast() {
                 last.cells += pendingValues

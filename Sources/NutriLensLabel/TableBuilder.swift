@@ -5,6 +5,7 @@ import Foundation
 struct TableBuilder {
     var rows: [AssembledRow]
     var energyCells: [AssembledCell]
+    var leadingCells: [AssembledCell] = []
     var layout: ColumnLayout
     var languages: [String]
     var options: NutritionParser.Options
@@ -63,7 +64,8 @@ struct TableBuilder {
     private func chooseRowInstances() -> [AssembledRow] {
         let kcal = energyCells.first { $0.quantity.unit == .kilocalorie }
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
-        let withCells = Self.rebalance(Self.trimWeakCells(rows), kcal: kcal).filter { !$0.cells.isEmpty }
+        let balanced = Self.rebalance(Self.trimWeakCells(rows), kcal: kcal)
+        let withCells = Self.realign(balanced, leading: leadingCells, kcal: kcal).filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
         let median = Double(sortedLines[sortedLines.count / 2])
@@ -119,6 +121,30 @@ struct TableBuilder {
             rows = shifted
         }
         return rows
+    }
+
+    /// Whole-table hypothesis for labels whose value column sits half a row off its names (values printed before
+    /// their row name, so every block of values lands on the previous name): take all value cells in reading order,
+    /// cut them into groups of the usual cells-per-row, and give the groups to the row names in order. Used only
+    /// when the groups fit the names exactly and the energy and sum checks clearly prefer it.
+    static func realign(_ rows: [AssembledRow], leading: [AssembledCell], kcal: Double?) -> [AssembledRow] {
+        let massRows = rows.filter { !$0.nutrient.isEnergy }
+        var names: [AssembledRow] = []
+        for row in massRows where !names.contains(where: { $0.nutrient == row.nutrient }) { names.append(row) }
+        let filled = massRows.filter { !$0.cells.isEmpty }
+        guard names.count >= 4, !filled.isEmpty else { return rows }
+        var counts: [Int: Int] = [:]
+        for row in filled { counts[row.cells.count, default: 0] += 1 }
+        let perRow = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+        let cells = leading + massRows.flatMap(\.cells)
+        guard perRow >= 1, cells.count == perRow * names.count else { return rows }
+        var aligned = names
+        for index in aligned.indices {
+            aligned[index].cells = Array(cells[(index * perRow)..<((index + 1) * perRow)])
+        }
+        guard let after = firstColumnPenalty(aligned, kcal: kcal) else { return rows }
+        let before = firstColumnPenalty(rows, kcal: kcal) ?? .infinity
+        return after + 0.5 < before ? rows.filter { $0.nutrient.isEnergy } + aligned : rows
     }
 
     /// Consistency penalty of the first value of each row (per 100 g), `nil` when the energy check cannot run.
