@@ -223,6 +223,13 @@ struct RowAssembler {
     }
 
     mutating func finish() {
+        // Row names at the end with no values still count as rows (a realigned table gives them values).
+        if pendingValues.isEmpty {
+            rows += pendingMentions.filter { !$0.0.nutrient.isEnergy }.map { mention, line in
+                AssembledRow(nutrient: mention.nutrient, language: mention.language, unitHint: mention.unitHint,
+                             lineIndex: line.lineIndex, labelText: line.text, edits: mention.edits)
+            }
+        }
         flush()
     }
 

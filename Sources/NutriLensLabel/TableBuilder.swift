@@ -137,7 +137,10 @@ struct TableBuilder {
         for row in filled { counts[row.cells.count, default: 0] += 1 }
         let perRow = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
         let cells = leading + massRows.flatMap(\.cells)
-        guard perRow >= 1, cells.count == perRow * names.count else { return rows }
+        // Trailing debris after the last row (a footnote number) may add less than two rows' worth of cells.
+        guard perRow >= 1, cells.count >= perRow * names.count, cells.count < perRow * (names.count + 2) else {
+            return rows
+        }
         var aligned = names
         for index in aligned.indices {
             aligned[index].cells = Array(cells[(index * perRow)..<((index + 1) * perRow)])
