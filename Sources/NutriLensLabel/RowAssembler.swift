@@ -35,7 +35,7 @@ struct RowAssembler {
     private(set) var energyCells: [AssembledCell] = []
     /// Mass values between the energy row and the next row name (see ``flush()``).
     private(set) var leadingCells: [AssembledCell] = []
-    private var energyLineIndex: Int?
+    private(set) var energyLineIndex: Int?
     private var pendingMentions: [(LineAnalysis.Mention, LineAnalysis)] = []
     private var pendingValues: [AssembledCell] = []
     private var lastCellTarget: CellTarget?

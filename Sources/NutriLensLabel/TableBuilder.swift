@@ -6,6 +6,8 @@ struct TableBuilder {
     var rows: [AssembledRow]
     var energyCells: [AssembledCell]
     var leadingCells: [AssembledCell] = []
+    /// Line of the energy row name, when read: realignment only looks at rows below it.
+    var energyLine: Int?
     var layout: ColumnLayout
     var languages: [String]
     var options: NutritionParser.Options
@@ -65,7 +67,8 @@ struct TableBuilder {
         let kcal = energyCells.first { $0.quantity.unit == .kilocalorie }
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
         let balanced = Self.rebalance(Self.trimWeakCells(rows), kcal: kcal)
-        let withCells = Self.realign(balanced, leading: leadingCells, kcal: kcal).filter { !$0.cells.isEmpty }
+        let withCells = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine)
+            .filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
         let median = Double(sortedLines[sortedLines.count / 2])
@@ -127,8 +130,10 @@ struct TableBuilder {
     /// their row name, so every block of values lands on the previous name): take all value cells in reading order,
     /// cut them into groups of the usual cells-per-row, and give the groups to the row names in order. Used only
     /// when the groups fit the names exactly and the energy and sum checks clearly prefer it.
-    static func realign(_ rows: [AssembledRow], leading: [AssembledCell], kcal: Double?) -> [AssembledRow] {
-        let massRows = rows.filter { !$0.nutrient.isEnergy }
+    static func realign(_ rows: [AssembledRow], leading: [AssembledCell], kcal: Double?,
+                        after energyLine: Int? = nil) -> [AssembledRow] {
+        // Row names above the energy row (an ingredient list naming "sugar", "salt") are not part of the table.
+        let massRows = rows.filter { !$0.nutrient.isEnergy && $0.lineIndex > (energyLine ?? -1) }
         var names: [AssembledRow] = []
         for row in massRows where !names.contains(where: { $0.nutrient == row.nutrient }) { names.append(row) }
         let filled = massRows.filter { !$0.cells.isEmpty }
@@ -147,7 +152,8 @@ struct TableBuilder {
         }
         guard let after = firstColumnPenalty(aligned, kcal: kcal) else { return rows }
         let before = firstColumnPenalty(rows, kcal: kcal) ?? .infinity
-        return after + 0.5 < before ? rows.filter { $0.nutrient.isEnergy } + aligned : rows
+        let untouched = rows.filter { $0.nutrient.isEnergy || $0.lineIndex <= (energyLine ?? -1) }
+        return after + 0.5 < before ? untouched + aligned : rows
     }
 
     /// Consistency penalty of the first value of each row (per 100 g), `nil` when the energy check cannot run.
