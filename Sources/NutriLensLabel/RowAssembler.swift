@@ -119,7 +119,8 @@ struct RowAssembler {
 
     /// A bare number right after the energy row name ("Energie kcal 452", "Calories 250").
     private func isUnitlessEnergyValue(_ quantity: ScannedQuantity) -> Bool {
-        guard quantity.unit == nil, quantity.qualifier == nil, pendingValues.isEmpty,
+        // Energy is printed in whole kJ/kcal: "48,3" after "Energie" is the next row's value read early.
+        guard quantity.unit == nil, quantity.qualifier == nil, pendingValues.isEmpty, quantity.primary.fractionDigits == 0,
               let last = pendingMentions.last?.0, last.nutrient.isEnergy else { return false }
         return true
     }

@@ -64,7 +64,7 @@ struct TableBuilder {
     /// When a nutrient's name occurs several times with values (an ingredient list mentioning "sugar", a second
     /// language block), the occurrence nearest the middle of the table wins, then the one with more cells.
     private func chooseRowInstances() -> [AssembledRow] {
-        let kcal = energyCells.first { $0.quantity.unit == .kilocalorie }
+        let kcal = energyColumns(columnCount: 1).first?.kcal
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
         let balanced = Self.rebalance(Self.trimWeakCells(rows), kcal: kcal)
         let withCells = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine)
@@ -117,9 +117,11 @@ struct TableBuilder {
             guard cells.count == window.count else { continue }
             var shifted = rows
             for (offset, index) in window.enumerated() { shifted[index].cells = [cells[offset]] }
+            let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
             if window.count > 5 {
-                let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
                 guard let after, before.map({ after < $0 }) ?? (after == 0) else { continue }
+            } else if let before, let after, after > before {
+                continue
             }
             rows = shifted
         }
