@@ -144,8 +144,9 @@ struct TableBuilder {
         for row in filled { counts[row.cells.count, default: 0] += 1 }
         let perRow = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
         let cells = leading + massRows.flatMap(\.cells)
-        // Trailing debris after the last row (a footnote number) may add less than two rows' worth of cells.
-        guard perRow >= 1, cells.count >= perRow * names.count, cells.count < perRow * (names.count + 2) else {
+        // Trailing debris after the last row (footnote numbers) may add up to two rows' worth of cells; the
+        // consistency checks below decide whether the realigned table is better.
+        guard perRow >= 1, cells.count >= perRow * names.count, cells.count <= perRow * (names.count + 2) else {
             return rows
         }
         var aligned = names
