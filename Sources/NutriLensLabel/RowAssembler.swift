@@ -21,6 +21,16 @@ struct AssembledRow: Sendable {
     var cells: [AssembledCell] = []
     /// Set when the row name was not read and the nutrient comes from the declaration order.
     var inferred = false
+
+    /// An empty row for a row name read on `line`.
+    init(mention: LineAnalysis.Mention, line: LineAnalysis) {
+        nutrient = mention.nutrient
+        language = mention.language
+        unitHint = mention.unitHint
+        lineIndex = line.lineIndex
+        labelText = line.text
+        edits = mention.edits
+    }
 }
 
 /// Turns the reading-order stream of row names and quantities into rows with cells.
@@ -57,9 +67,9 @@ struct RowAssembler {
             switch event {
             case .mention(let mention):
                 if ofWhichOpen, pendingMentions.isEmpty, !pendingValues.isEmpty, mention.nutrient.isSubRow {
-                    rows.append(AssembledRow(nutrient: mention.nutrient, language: mention.language, unitHint: nil,
-                                             lineIndex: line.lineIndex, labelText: line.text, edits: mention.edits,
-                                             cells: pendingValues))
+                    var row = AssembledRow(mention: mention, line: line)
+                    row.cells = pendingValues
+                    rows.append(row)
                     pendingValues.removeAll()
                 }
                 ofWhichOpen = false
@@ -178,8 +188,7 @@ struct RowAssembler {
             if !fresh.isEmpty { mentions = fresh }
         }
         var newRows = mentions.map { mention, line in
-            AssembledRow(nutrient: mention.nutrient, language: mention.language, unitHint: mention.unitHint,
-                         lineIndex: line.lineIndex, labelText: line.text, edits: mention.edits)
+            AssembledRow(mention: mention, line: line)
         }
         let valueCount = pendingValues.count, rowCount = newRows.count
         if rowCount == 1 {
@@ -227,8 +236,7 @@ struct RowAssembler {
         // Row names at the end with no values still count as rows (a realigned table gives them values).
         if pendingValues.isEmpty {
             rows += pendingMentions.filter { !$0.0.nutrient.isEnergy }.map { mention, line in
-                AssembledRow(nutrient: mention.nutrient, language: mention.language, unitHint: mention.unitHint,
-                             lineIndex: line.lineIndex, labelText: line.text, edits: mention.edits)
+                AssembledRow(mention: mention, line: line)
             }
         }
         flush()
