@@ -39,8 +39,9 @@ public enum ImageDecoder {
             let turn = Orientation(exif: options.applyOrientation ? orientation : 1)
             raw = try JPEGDecoding.decode(bytes, orientation: turn, options: options)
         case .png:
-            raw = try PNGDecoding.decode(bytes, options: options)
-            orientation = try PNGChunks(bytes).orientation
+            let chunks = try PNGChunks(bytes)
+            orientation = chunks.orientation
+            raw = try PNGDecoding.decode(bytes, chunks: chunks, options: options)
         case .pixelBuffer:
             preconditionFailure("the sniffer never reports a pixel buffer")
         }

@@ -57,9 +57,9 @@ struct Orientation: Sendable, Equatable {
         default: step = bpp; start = { $0 * destRow }
         }
         let rowBytes = width * bpp
-        // Quarter turns write down upright columns; 64-pixel runs across all rows of the band keep those writes
+        // Quarter turns write down upright columns; 16-pixel runs across all rows of the band keep those writes
         // within a few cache lines per upright row.
-        let run = swapsAxes ? 64 : width
+        let run = swapsAxes ? 16 : width
         for x0 in Swift.stride(from: 0, to: width, by: run) {
             let count = min(run, width - x0)
             for r in 0..<rows {

@@ -80,6 +80,11 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(try ImageDecoder.readHeader(contentsOf: Fixture.url("huge-60000.jpg")).width, 60000)
     }
 
+    func testAbsurdSideIsUnsupportedEvenWithinThePixelBudget() {
+        XCTAssertEqual(error("wide-2000000.png"),
+                       .unsupported(format: "PNG", detail: "2000000x1 has a side over 1000000 pixels"))
+    }
+
     func testPixelLimitIsConfigurable() {
         XCTAssertEqual(error("baseline.jpg", options: DecodeOptions(maxPixels: 3071)),
                        .tooLarge(width: 64, height: 48, limit: 3071))
@@ -127,6 +132,30 @@ final class BadInputTests: XCTestCase {
                     case .empty, .truncated, .corrupt: break
                     default: XCTFail("\(name) prefix \(n): \(error)")
                     }
+                }
+            }
+        }
+    }
+
+    func testRandomByteDamageNeverCrashesOrHangs() throws {
+        // 150 deterministic mutations (1-4 bytes overwritten) per file across both codecs and the EXIF/IHDR
+        // parsers; every outcome must be a decoded photo or an ImageDecodingError (a crash or trap fails the run).
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        for name in ["orientation-6.jpg", "progressive.jpg", "ycck.jpg", "palette8-trns.png", "rgba16-adam7.png",
+                     "rgb8-exif6.png"] {
+            let original = [UInt8](try Data(contentsOf: Fixture.url(name)))
+            for _ in 0..<150 {
+                var bytes = original
+                for _ in 0...(next() % 4) { bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next()) }
+                do {
+                    let photo = try ImageDecoder.decode(data: Data(bytes), options: DecodeOptions(maxPixels: 1 << 20))
+                    XCTAssertGreaterThan(photo.image.width * photo.image.height, 0)
+                } catch is ImageDecodingError {
+                    continue
                 }
             }
         }
