@@ -66,7 +66,7 @@ struct TableBuilder {
     private func chooseRowInstances() -> [AssembledRow] {
         let kcal = energyColumns(columnCount: 1).first?.kcal
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
-        let balanced = Self.rebalance(Self.trimWeakCells(rows), kcal: kcal)
+        let balanced = Self.rebalance(Self.inferLostRowNames(Self.trimWeakCells(rows)), kcal: kcal)
         let withCells = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine)
             .filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
@@ -171,6 +171,28 @@ struct TableBuilder {
         }
         guard ConsistencyChecks.macroEnergyKcal(values) != nil else { return nil }
         return ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal)
+    }
+
+    /// "Saturates / 23 g / of which saturates / 62 g / Sugars": a row name repeated in another language with its own
+    /// single value, where the next row's name was lost. When exactly one mandatory row is missing between this row
+    /// and the next one in declaration order, the repeat's value goes there (marked inferred).
+    static func inferLostRowNames(_ rows: [AssembledRow]) -> [AssembledRow] {
+        let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        var rows = rows
+        let filledIndices = rows.indices.filter { !rows[$0].cells.isEmpty && !rows[$0].nutrient.isEnergy }
+        for (position, index) in filledIndices.enumerated().dropLast() {
+            let next = filledIndices[position + 1]
+            guard rows[index].nutrient == rows[next].nutrient, rows[index].cells.count == 1, rows[next].cells.count == 1,
+                  rows[index].cells[0].quantity.unit != nil, rows[next].cells[0].quantity.unit != nil,
+                  let order = mandatoryOrder.firstIndex(of: rows[index].nutrient),
+                  let following = filledIndices[(position + 2)...].first.map({ rows[$0].nutrient }) else { continue }
+            let present = Set(rows.filter { !$0.cells.isEmpty }.map(\.nutrient))
+            let candidates = mandatoryOrder[(order + 1)...].prefix { $0 != following }.filter { !present.contains($0) }
+            guard candidates.count == 1 else { continue }
+            rows[next].nutrient = candidates[0]
+            rows[next].inferred = true
+        }
+        return rows
     }
 
     /// A stray digit in a row name ("sugars / waarvan suikers / 3" then "43g") is no value when the row also has

@@ -306,4 +306,24 @@ final class LanguageTableTests: XCTestCase {
         assertValue(table, "salt_serving", "0.56")
         XCTAssertEqual(table.servingSize?.quantity, 56)
     }
+
+    func testLostRowNameAfterRepeatedNameIsInferred() throws {
+        // The carbohydrate name was not read; its value follows the saturates name repeated in English.
+        let table = try parseTable("""
+            Fett / matières grasses / grassi
+            9,8 g
+            davon gesättigte Fettsäuren / dont acides gras saturés
+            2,3 g
+            of which saturates
+            62 g
+            davon Zucker / dont sucres / of which sugars
+            21 g
+            Eiweiss / protéines
+            7 g
+            """)
+        assertValue(table, "saturated-fat_100g", "2.3")
+        assertValue(table, "carbohydrates_100g", "62")
+        XCTAssertEqual(table["carbohydrates_100g"]?.repairs, [.inferredRow])
+        XCTAssertLessThan(table["carbohydrates_100g"]!.confidence, table["sugars_100g"]!.confidence)
+    }
 }
