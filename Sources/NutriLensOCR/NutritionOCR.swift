@@ -62,11 +62,11 @@ private struct PageReader {
         let estimate = TextSizeEstimator.estimate(survey)
         timings.textSize += clock.lap()
 
-        // OSD costs about as much as a recognition pass, so it runs only when the page looks turned: mostly wide
-        // glyphs (90/270°) before reading, or no table and low confidence after reading upright (180°).
+        // OSD costs about as much as a recognition pass, so it runs only when the page looks turned: text lines
+        // running vertically (90/270°) before reading, or no table and low confidence after reading upright (180°).
         var osdDone = false
         var turns = 0
-        if options.detectOrientation, let e = estimate, e.glyphs >= 20, e.wideFraction > 0.5 {
+        if options.detectOrientation, let e = estimate, e.looksTurned {
             osdDone = true
             turns = detectTurns(survey, clock: &clock) ?? 0
         }
