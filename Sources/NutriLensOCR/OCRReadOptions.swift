@@ -1,5 +1,5 @@
-/// Per-call settings of ``NutritionOCR/read(_:options:)``. Defaults are the measured best on the label corpus
-/// (see docs/ocr.md).
+/// Per-call settings of ``NutritionOCR/read(_:options:)``. The defaults and what was measured to choose them are
+/// in docs/ocr.md (`nutrilens-bench ocr` takes flags for each).
 public struct OCRReadOptions: Sendable, Equatable {
     /// When to re-read the located table region with ``tableSegmentation`` at its own scale.
     public enum TableReread: Sendable, Equatable {
