@@ -156,6 +156,9 @@ private struct PageReader {
             guard attempt == 0, confident.count >= 5, seen > 0 else { break }
             let ratio = seen / options.targetXHeight
             guard ratio < 0.6 || ratio > 1.7 else { break }
+            // Only when the corrected size gives a really different scale (not when a cap holds it in place).
+            let corrected = workingScale(xHeight: seen / scale, width: transform.uprightWidth, height: transform.uprightHeight)
+            guard abs(corrected / scale - 1) >= 0.25 else { break }
             xHeight = seen / scale
         }
         let pageWords = pageRaw.map { ($0, convert($0, transform)) }
@@ -215,11 +218,13 @@ private struct PageReader {
         return words
     }
 
-    /// The scale putting `xHeight` (original pixels) at the target, limited to 0.1...4 and to `maxWorkingSide`.
+    /// The scale putting `xHeight` (original pixels) at the target, limited to 0.05...`maxUpscale`, to
+    /// `maxWorkingSide` and to `maxWorkingPixels` for a `width`×`height` (upright) source.
     private func workingScale(xHeight: Double, width: Int, height: Int) -> Double {
         var s = options.targetXHeight / max(xHeight, 1)
-        s = min(4, max(0.1, s))
+        s = min(options.maxUpscale, max(0.05, s))
         s = min(s, Double(options.maxWorkingSide) / Double(max(width, height)))
+        s = min(s, (Double(options.maxWorkingPixels) / Double(width * height)).squareRoot())
         return s
     }
 

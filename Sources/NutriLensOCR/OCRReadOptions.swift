@@ -31,6 +31,12 @@ public struct OCRReadOptions: Sendable, Equatable {
     public var surveyMaxSide = 1600
     /// Largest side, in pixels, a recognition image may have (caps memory and time on huge photos).
     public var maxWorkingSide = 4200
+    /// Largest recognition image in pixels (width × height). Tesseract's time grows with pixels once small text
+    /// is enlarged (measured: a 796×1023 photo with 5 px x-height took 2.9 s at 19 MP); above the cap the page
+    /// pass reads at a smaller scale and only the located table is re-read at ``targetXHeight``.
+    public var maxWorkingPixels = 3_000_000
+    /// Largest enlargement factor (text below ~3 px x-height is not legible at any scale).
+    public var maxUpscale = 3.0
     /// Segmentation of the whole-page pass.
     public var pageSegmentation: OCRSegmentation = .singleBlock
     /// Segmentation of the table re-read.
