@@ -92,4 +92,24 @@ public final class FoodClassifier: Sendable {
         }
         return FoodHead(classes: classes, configuration: configuration).merge(cropProbabilities: perCrop)
     }
+
+    /// `classify` for a decoded photo; a grey photo is classified as R = G = B (the network was trained on colour,
+    /// so expect lower confidence).
+    public func classify(_ image: DecodedImage) -> FoodClassification {
+        switch image {
+        case .color(let rgb): return classify(rgb)
+        case .gray(let gray): return classify(Self.rgb(fromGray: gray))
+        }
+    }
+
+    static func rgb(fromGray g: GrayImage) -> RGBImage {
+        var px = [UInt8](repeating: 0, count: g.width * g.height * 3)
+        for y in 0..<g.height {
+            for x in 0..<g.width {
+                let v = g.pixels[y * g.stride + x], o = (y * g.width + x) * 3
+                px[o] = v; px[o + 1] = v; px[o + 2] = v
+            }
+        }
+        return RGBImage(width: g.width, height: g.height, layout: .rgb, pixels: px)
+    }
 }

@@ -50,9 +50,13 @@ enum EvalCommand {
         let images = Evaluator.labelledImages(under: folder)
         if images.isEmpty { Terminal.err("nutrilens eval: no labelled images (NAME.jpg/png with NAME.json) under \(folder)") }
         var progress = ProgressBar(total: images.count, enabled: !args.flags.contains("quiet") && Terminal.stderrIsTTY)
-        let report = try await Evaluator.evaluate(images: images, scanner: scanner, jobs: try ScannerOptions.jobs(from: args),
+        let jobs = try ScannerOptions.jobs(from: args)
+        let report = await Evaluator.evaluate(images: images, scanner: scanner, jobs: jobs,
                                                   worstCount: worst) { done, _, score in
             progress.update(done: done, label: score.path)
+        }
+        for (path, reason) in (report.skipped ?? [:]).sorted(by: { $0.key < $1.key }) {
+            Terminal.err("nutrilens eval: skipped \(path): \(reason)")
         }
         if let path = args.values["report"] {
             do {

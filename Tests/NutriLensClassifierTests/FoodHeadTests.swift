@@ -23,6 +23,19 @@ final class FoodHeadTests: XCTestCase {
         }
     }
 
+    /// Degenerate geometry must not crash: 1 x 1, a 1-pixel-high strip, and a padded-stride BGRA frame.
+    func testOddImageShapes() {
+        let classifier = FixtureSupport.classifier
+        for image in [RGBImage(width: 1, height: 1, layout: .rgb, pixels: [200, 30, 30]),
+                      RGBImage(width: 900, height: 1, layout: .rgb, pixels: [UInt8](repeating: 90, count: 2700)),
+                      RGBImage(width: 5, height: 300, layout: .bgra, stride: 24, pixels: [UInt8](repeating: 128, count: 24 * 300))] {
+            let result = classifier.classify(image)
+            XCTAssertTrue((0...1).contains(result.isFoodProbability))
+            XCTAssertEqual(result.topClasses.count, 5)
+            XCTAssertTrue(result.items.allSatisfy { (0...1).contains($0.confidence) })
+        }
+    }
+
     /// The head's rules on hand-made probability vectors: merge keeps the max, corners are down-weighted,
     /// "unknown food" appears only for food without a confident class.
     func testMergeRules() {

@@ -6,7 +6,7 @@ import NutriLensImaging
 /// fp16 weights. The fixtures are already 224 x 224, so the resampler is the identity and this checks the network.
 final class ReferenceLogitsTests: XCTestCase {
     func testLogitsMatchNumpyReference() throws {
-        for name in ["coffee", "chelsea"] {
+        for name in ["coffee", "chelsea", "rocket", "synthetic_label", "synthetic_barcode"] {
             let image = try FixtureSupport.ppm(name)
             let reference = try FixtureSupport.referenceLogits(name)
             let logits = FixtureSupport.classifier.logits(image)

@@ -35,6 +35,10 @@ final class EvaluationScoringTests: XCTestCase {
         XCTAssertEqual(truth.printedDecimals, ["carbohydrates_100g": 1, "fat_100g": 1, "energy-kj_100g": 0, "salt_100g": 3])
         XCTAssertEqual(truth.kind, .nutritionLabel)
         XCTAssertEqual(truth.nutrition?.nutriments["salt_100g"], d("0.45"))
+        // A label too small to read: nutrition without nutriments is valid and expects nothing.
+        let unreadable = try GroundTruth.decode(Data(#"{"kind":"nutrition_label","nutrition":{"language":"en"}}"#.utf8))
+        XCTAssertEqual(unreadable.nutrition?.nutriments, [:])
+        XCTAssertNil(ImageScore(result: result([:]), truth: unreadable).tableExact)
     }
 
     func truth(_ nutriments: [String: String], qualifiers: [String: String]? = nil, barcodes: [GroundTruth.Barcode]? = nil,

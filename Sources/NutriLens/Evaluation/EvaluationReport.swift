@@ -84,10 +84,13 @@ public struct EvaluationReport: Codable, Sendable, Equatable {
     public var worstImages: [ImageScore]
     /// Every image's score, in input order.
     public var imageScores: [ImageScore]
+    /// Images left out, path → why (missing or malformed sidecar); absent when none.
+    public var skipped: [String: String]?
 
     enum CodingKeys: String, CodingKey {
         case images, fields, tables, barcodes, kind
         case failedImages = "failed_images", perNutrient = "per_nutrient", spuriousBarcodes = "spurious_barcodes"
+        case skipped
         case medianScanMs = "median_scan_ms", worstImages = "worst_images", imageScores = "image_scores"
     }
 
@@ -126,6 +129,7 @@ public struct EvaluationReport: Codable, Sendable, Equatable {
         medianScanMs = times.isEmpty ? nil : (times.count % 2 == 1 ? times[times.count / 2]
                                                 : (times[times.count / 2 - 1] + times[times.count / 2]) / 2)
         imageScores = scores
+        skipped = nil
         worstImages = Array(scores.enumerated()
             .filter { $0.element.recall + $0.element.precision < 2 || $0.element.error != nil }
             .sorted { ($0.element.recall + $0.element.precision, $0.offset) < ($1.element.recall + $1.element.precision, $1.offset) }

@@ -7,26 +7,30 @@ public enum Evaluator {
         ImageFileDiscovery.imageFiles(under: folder).filter { GroundTruth.sidecarURL(for: $0) != nil }
     }
 
-    /// Scans `images` (each must have a sidecar) with at most `jobs` at once and scores them.
-    /// `progress` is called after each image, in input order, with (done, total, score).
-    /// - Throws: `ScanError.unreadable` when a sidecar cannot be read or is not ground-truth JSON (the message names it).
+    /// Scans `images` with at most `jobs` at once and scores them against their sidecars. An image whose sidecar is
+    /// missing or not ground-truth JSON is not scanned; it is listed in `EvaluationReport.skipped` with the reason.
+    /// `progress` is called after each scanned image, in input order, with (done, total, score).
     public static func evaluate(images: [URL], scanner: Scanner, jobs: Int, worstCount: Int = 10,
-                                progress: (Int, Int, ImageScore) -> Void = { _, _, _ in }) async throws -> EvaluationReport {
-        var truths: [GroundTruth] = []
+                                progress: (Int, Int, ImageScore) -> Void = { _, _, _ in }) async -> EvaluationReport {
+        var labelled: [(URL, GroundTruth)] = []
+        var skipped: [String: String] = [:]
         for image in images {
             guard let sidecar = GroundTruth.sidecarURL(for: image) else {
-                throw ScanError.unreadable(path: image.relativePath, reason: "no ground-truth sidecar beside it")
+                skipped[image.relativePath] = "no ground-truth sidecar beside it"
+                continue
             }
-            do { truths.append(try GroundTruth.load(from: sidecar)) } catch {
-                throw ScanError.unreadable(path: sidecar.relativePath, reason: "not a ground-truth sidecar (\(error))")
+            do { labelled.append((image, try GroundTruth.load(from: sidecar))) } catch {
+                skipped[image.relativePath] = "\(sidecar.relativePath) is not a ground-truth sidecar: \(error)"
             }
         }
         var scores: [ImageScore] = []
-        await scanner.scan(contentsOf: images.map(ScanInput.file), maxConcurrentScans: jobs) { index, result in
-            let score = ImageScore(result: result, truth: truths[index])
+        await scanner.scan(contentsOf: labelled.map { ScanInput.file($0.0) }, maxConcurrentScans: jobs) { index, result in
+            let score = ImageScore(result: result, truth: labelled[index].1)
             scores.append(score)
-            progress(index + 1, images.count, score)
+            progress(index + 1, labelled.count, score)
         }
-        return EvaluationReport(scores: scores, worstCount: worstCount)
+        var report = EvaluationReport(scores: scores, worstCount: worstCount)
+        report.skipped = skipped.isEmpty ? nil : skipped
+        return report
     }
 }

@@ -19,7 +19,8 @@ public struct GroundTruth: Codable, Sendable, Equatable {
     public struct Nutrition: Codable, Sendable, Equatable {
         public var language: String?
         public var servingSize: String?
-        /// Open Food Facts key with basis suffix → value as printed (units as in `NutritionResult.nutriments`).
+        /// Open Food Facts key with basis suffix → value as printed (units as in `NutritionResult.nutriments`);
+        /// empty when the sidecar records none (e.g. a label too small to read: a reader should report nothing).
         public var nutriments: [String: Decimal]
         /// Key → `<` or `trace`.
         public var qualifiers: [String: String]?
@@ -34,6 +35,14 @@ public struct GroundTruth: Codable, Sendable, Equatable {
         enum CodingKeys: String, CodingKey {
             case language, nutriments, qualifiers
             case servingSize = "serving_size"
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            language = try c.decodeIfPresent(String.self, forKey: .language)
+            servingSize = try c.decodeIfPresent(String.self, forKey: .servingSize)
+            nutriments = try c.decodeIfPresent([String: Decimal].self, forKey: .nutriments) ?? [:]
+            qualifiers = try c.decodeIfPresent([String: String].self, forKey: .qualifiers)
         }
     }
 

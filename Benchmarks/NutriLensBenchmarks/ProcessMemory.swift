@@ -1,0 +1,14 @@
+import Foundation
+
+/// Resident memory of this process, from Linux `/proc/self/status` (`VmRSS` now, `VmHWM` peak), in MiB.
+enum ProcessMemory {
+    static func currentRSSMiB() -> Double { field("VmRSS") }
+    static func peakRSSMiB() -> Double { field("VmHWM") }
+
+    private static func field(_ name: String) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }),
+              let kiB = line.split(separator: " ").compactMap({ Double($0) }).first else { return .nan }
+        return kiB / 1024
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import NutriLens
+
+/// `nutrilens-bench scan [DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--limit N] [--json FILE]`
+///
+/// The whole pipeline over a folder of labelled photos (default `TestImages`), in one run:
+/// - cold start: `Scanner` construction and the first scan, reported apart from the warm figures;
+/// - per-stage latency (`decode`, `barcode`, `ocr`, `parse`, `classify`, `total`, from `ScanResult.timingsMs`):
+///   min / median / p95 over `reps` sequential passes after `warmup` passes;
+/// - batch throughput at 1 and N concurrent scans (`Scanner.scan(contentsOf:maxConcurrentScans:)`) and the
+///   scaling efficiency `throughput(N) / (N × throughput(1))`; peak RSS (`VmHWM`);
+/// - peers on the same images, timed and scored the same way: the CLI pipeline a user would script
+///   (`tesseract IMG - --psm 6` + `zbarimg`, one process each) and the Python pipeline
+///   (`Benchmarks/peers/python_pipeline.py`: Pillow + pyzbar + pytesseract). Peer OCR text goes through NutriLens's
+///   own label grammar, so the accuracy columns compare what each pipeline's pixels-to-text step delivers.
+/// Every process is pinned to one OpenMP thread (`OMP_THREAD_LIMIT=1`), the fast setting for Tesseract on this
+/// machine (see ../shared/docs/eu-label-facts.md), so peers are not slowed by oversubscription.
+enum ScanBenchmark {
+    struct Options {
+        var folder = "TestImages"
+        var reps = 3
+        var warmup = 1
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        var peers = true
+        var limit: Int?
+        var jsonPath: String?
+
+        init(_ args: [String]) throws {
+            var rest = args[...]
+            while let arg = rest.popFirst() {
+                func value() throws -> String {
+                    guard let v = rest.popFirst() else { throw BenchUsageError(message: "\(arg) needs a value") }
+                    return v
+                }
+                func int(minimum: Int = 1) throws -> Int {
+                    let v = try value()
+                    guard let n = Int(v), n >= minimum else {
+                        throw BenchUsageError(message: "\(arg) takes a whole number >= \(minimum), not \(v)")
+                    }
+                    return n
+                }
+                switch arg {
+                case "--reps": reps = try int()
+                case "--warmup": warmup = try int(minimum: 0)
+                case "--jobs": jobs = try int()
+                case "--limit": limit = try int()
+                case "--json": jsonPath = try value()
+                case "--no-peers": peers = false
+                default:
+                    guard !arg.hasPrefix("-") else { throw BenchUsageError(message: "unknown option \(arg)") }
+                    folder = arg
+                }
+            }
+        }
+    }
+
+    /// Milliseconds distribution: min, median, 95th percentile (nearest rank).
+    struct Distribution: Codable {
+        var count: Int
+        var min: Double
+        var median: Double
+        var p95: Double
+
+        init?(_ samples: [Double]) {
+            guard !samples.isEmpty else { return nil }
+            let s = samples.sorted()
+            count = s.count
+            min = s[0]
+            median = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+            p95 = s[Swift.min(s.count - 1, Int((0.95 * Double(s.count)).rounded(.up)) - 1)]
+        }
+    }
+
+    /// One pipeline's time and accuracy on the labelled images.
+    struct PipelineFigures: Codable {
+        var name: String
+        var images: Int
+        var msPerImage: Distribution?
+        var fieldRecall: Double?
+        var fieldPrecision: Double?
+        var barcodesRead: Double?
+        var tablesExact: Double?
+        /// Median time of this pipeline ÷ median time of NutriLens (> 1: NutriLens is faster).
+        var slowdownVsNutriLens: Double?
+    }
+
+    struct Report: Codable {
+        var folder: String
+        var images: Int
+        var reps: Int
+        var coldStartMs: [String: Double]
+        var stageMs: [String: Distribution]
+        var throughputImagesPerSecond: [String: Double]
+        var scalingEfficiency: Double?
+        var peakRSSMiB: Double
+        var pipelines: [PipelineFigures]
+    }
+
+    static func run(arguments: [String]) throws {
+        let options = try Options(arguments)
+        setenv("OMP_THREAD_LIMIT", "1", 1)
+        var images = Evaluator.labelledImages(under: options.folder)
+        if let limit = options.limit { images = Array(images.prefix(limit)) }
+        guard !images.isEmpty else { throw BenchUsageError(message: "no labelled images (image + .json sidecar) under \(options.folder)") }
+        let truths = try images.map { try GroundTruth.load(from: GroundTruth.sidecarURL(for: $0)!) }
+        print("scan benchmark: \(images.count) labelled images under \(options.folder), \(options.reps) reps after \(options.warmup) warm-up")
+
+        // Cold start: construction, then the first scan (engines and model load lazily or eagerly; both count here).
+        var cold: [String: Double] = [:]
+        var start = Date()
+        let scanner = try Scanner(configuration: ScannerConfiguration())
+        cold["scanner_init"] = ms(since: start)
+        start = Date()
+        _ = scanner.scan(images[0])
+        cold["first_scan"] = ms(since: start)
+
+        // Warm per-stage latency, one scan at a time.
+        for _ in 0..<options.warmup { for url in images { _ = scanner.scan(url) } }
+        var stageSamples: [String: [Double]] = [:]
+        var lastResults: [ScanResult] = []
+        for _ in 0..<options.reps {
+            lastResults = images.map { scanner.scan($0) }
+            for result in lastResults {
+                for (stage, value) in result.timingsMs ?? [:] { stageSamples[stage, default: []].append(value) }
+            }
+        }
+        let stageMs = stageSamples.compactMapValues(Distribution.init)
+
+        // Batch throughput at 1 and N workers (wall time of the whole batch).
+        var throughput: [String: Double] = [:]
+        for jobs in Array(Set([1, options.jobs])).sorted() {
+            let batchStart = Date()
+            let batch = images
+            let results = try awaitBlocking { await scanner.scan(contentsOf: batch, maxConcurrentScans: jobs) }
+            precondition(results.count == images.count)
+            throughput["\(jobs)"] = Double(images.count) / Date().timeIntervalSince(batchStart)
+        }
+        let scaling = options.jobs > 1
+            ? throughput["\(options.jobs)"].flatMap { n in throughput["1"].map { n / (Double(options.jobs) * $0) } }
+            : nil
+
+        let ours = figures(name: "NutriLens (library, in-process)", times: lastResults.compactMap { $0.timingsMs?["total"] },
+                           results: lastResults, truths: truths)
+        var pipelines = [ours]
+        if options.peers {
+            pipelines.append(cliPipeline(images: images, truths: truths))
+            if let python = pythonPipeline(images: images, truths: truths) { pipelines.append(python) }
+        }
+        let base = ours.msPerImage?.median
+        for i in pipelines.indices {
+            if let m = pipelines[i].msPerImage?.median, let base, base > 0 { pipelines[i].slowdownVsNutriLens = m / base }
+        }
+
+        let report = Report(folder: options.folder, images: images.count, reps: options.reps, coldStartMs: cold,
+                            stageMs: stageMs, throughputImagesPerSecond: throughput, scalingEfficiency: scaling,
+                            peakRSSMiB: ProcessMemory.peakRSSMiB(), pipelines: pipelines)
+        printReport(report)
+        if let path = options.jsonPath {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+            print("wrote \(path)")
+        }
+    }
+
+    // MARK: Peers
+
+    /// `tesseract IMG - --psm 6` then `zbarimg -q IMG`, as a shell script would run them; wall time of both processes.
+    static func cliPipeline(images: [URL], truths: [GroundTruth]) -> PipelineFigures {
+        var times: [Double] = []
+        var results: [ScanResult] = []
+        for url in images {
+            let start = Date()
+            let text = (try? BarcodeBenchmark.runProcess("/usr/bin/tesseract", [url.path, "-", "--psm", "6"])) ?? ""
+            let codes = (try? BarcodeBenchmark.runProcess("/usr/bin/zbarimg", ["-q", "--nodbus", url.path])) ?? ""
+            times.append(ms(since: start))
+            var result = NutritionTextReader.read(text: text, name: url.path)
+            result.barcodes = codes.split(separator: "\n").compactMap { line in
+                guard let colon = line.firstIndex(of: ":") else { return nil }
+                return ScannedBarcode(symbology: String(line[..<colon]), text: String(line[line.index(after: colon)...]))
+            }
+            results.append(result)
+        }
+        return figures(name: "tesseract --psm 6 + zbarimg (CLI)", times: times, results: results, truths: truths)
+    }
+
+    /// Pillow + pyzbar + pytesseract in one Python process; nil (with a note) when the modules are missing.
+    static func pythonPipeline(images: [URL], truths: [GroundTruth]) -> PipelineFigures? {
+        let script = "Benchmarks/peers/python_pipeline.py"
+        guard let out = try? BarcodeBenchmark.runProcess("/usr/bin/env", ["python3", script] + images.map(\.path)),
+              !out.isEmpty else {
+            print("note: Python peer skipped (needs `pip install pillow pyzbar pytesseract` and \(script))")
+            return nil
+        }
+        struct Line: Decodable { var path: String; var ms: Double; var text: String; var barcodes: [ScannedBarcode] }
+        let lines = out.split(separator: "\n").compactMap { try? JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+        guard lines.count == images.count else {
+            print("note: Python peer skipped (answered for \(lines.count) of \(images.count) images)")
+            return nil
+        }
+        let results = lines.map { line -> ScanResult in
+            var result = NutritionTextReader.read(text: line.text, name: line.path)
+            result.barcodes = line.barcodes
+            return result
+        }
+        return figures(name: "Pillow + pyzbar + pytesseract (Python)", times: lines.map(\.ms), results: results, truths: truths)
+    }
+
+    // MARK: Scoring and output
+
+    static func figures(name: String, times: [Double], results: [ScanResult], truths: [GroundTruth]) -> PipelineFigures {
+        let report = EvaluationReport(scores: zip(results, truths).map { ImageScore(result: $0, truth: $1) })
+        return PipelineFigures(name: name, images: results.count, msPerImage: Distribution(times),
+                               fieldRecall: report.fields.recall, fieldPrecision: report.fields.precision,
+                               barcodesRead: report.barcodes.rate, tablesExact: report.tables.rate)
+    }
+
+    static func printReport(_ r: Report) {
+        func f(_ v: Double?, _ digits: Int = 1) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
+        print("\ncold start: " + r.coldStartMs.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value)) ms" }.joined(separator: ", "))
+        print("\n| stage | n | min ms | median ms | p95 ms |\n|---|---:|---:|---:|---:|")
+        for (stage, d) in r.stageMs.sorted(by: { $0.key < $1.key }) {
+            print("| \(stage) | \(d.count) | \(f(d.min)) | \(f(d.median)) | \(f(d.p95)) |")
+        }
+        print("\nthroughput: " + r.throughputImagesPerSecond.sorted { $0.key < $1.key }
+            .map { "\($0.key) worker(s) \(f($0.value, 2)) images/s" }.joined(separator: ", ")
+            + (r.scalingEfficiency.map { String(format: "; scaling efficiency %.2f", $0) } ?? "")
+            + String(format: "; peak RSS %.0f MiB", r.peakRSSMiB))
+        print("\n| pipeline | images | median ms | p95 ms | × NutriLens time | field recall | field precision | tables exact | barcodes read |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for p in r.pipelines {
+            print("| \(p.name) | \(p.images) | \(f(p.msPerImage?.median)) | \(f(p.msPerImage?.p95)) | \(f(p.slowdownVsNutriLens, 2)) | "
+                + "\(f(p.fieldRecall, 3)) | \(f(p.fieldPrecision, 3)) | \(f(p.tablesExact, 3)) | \(f(p.barcodesRead, 3)) |")
+        }
+    }
+
+    static func ms(since start: Date) -> Double { Date().timeIntervalSince(start) * 1000 }
+}
+
+/// A benchmark's command line was wrong; the message says how.
+struct BenchUsageError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Runs an async operation to completion from synchronous benchmark code.
+func awaitBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) throws -> T {
+    let done = DispatchSemaphore(value: 0)
+    let box = ResultBox<T>()
+    Task.detached {
+        box.value = await body()
+        done.signal()
+    }
+    done.wait()
+    return box.value!
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}
