@@ -44,6 +44,7 @@ enum OCRBenchmark {
             case "--threshold": options.thresholding = OCRReadOptions.Thresholding(rawValue: Int(it.next() ?? "") ?? 0) ?? .otsu
             case "--no-osd": options.detectOrientation = false
             case "--max-pixels": options.maxWorkingPixels = Int(it.next() ?? "") ?? options.maxWorkingPixels
+            case "--max-upscale": options.maxUpscale = Double(it.next() ?? "") ?? options.maxUpscale
             case "--no-vocabulary": vocabulary = false
             case "--user-words": userWords = it.next()
             case "--user-patterns": userPatterns = it.next()
@@ -62,7 +63,7 @@ enum OCRBenchmark {
             case let path where !path.hasPrefix("-"): corpus = path
             default:
                 print("usage: nutrilens-bench ocr [--corpus DIR] [--filter SUBSTR] [--limit N] [--every N] [--lang eng+deu] [--no-baseline]"
-                      + " [--reread never|always|useful] [--psm 3|6] [--xheight PX] [--threshold 0|1|2] [--no-osd] [--max-pixels N] [--no-vocabulary] [--user-words F] [--user-patterns F] [--dump IMAGE]")
+                      + " [--reread never|always|useful] [--psm 3|6] [--xheight PX] [--threshold 0|1|2] [--no-osd] [--max-pixels N] [--max-upscale F] [--no-vocabulary] [--user-words F] [--user-patterns F] [--dump IMAGE]")
                 return
             }
         }

@@ -37,8 +37,9 @@ public struct OCRReadOptions: Sendable, Equatable {
     public var maxWorkingPixels = 3_000_000
     /// Largest enlargement factor (text below ~3 px x-height is not legible at any scale).
     public var maxUpscale = 3.0
-    /// Segmentation of the whole-page pass.
-    public var pageSegmentation: OCRSegmentation = .singleBlock
+    /// Segmentation of the whole-page pass. Automatic (PSM 3) measured better than a single block (PSM 6) on the
+    /// corpus: numbers found 0.568 vs 0.434; PSM 6 lost whole rendered tables below a coloured title band.
+    public var pageSegmentation: OCRSegmentation = .auto
     /// Segmentation of the table re-read.
     public var tableSegmentation: OCRSegmentation = .singleBlock
     /// When to re-read the table region.
