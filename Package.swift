@@ -58,5 +58,17 @@ let package = Package(
         .testTarget(name: "NutriLensClassifierTests", dependencies: ["NutriLensClassifier", "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NutriLensTests", dependencies: ["NutriLens", "nutrilens"]),
+
+        // MARK: Fuzzing and reliability (owner: reliability; see docs/reliability.md)
+        // `nutrilens-fuzz` replays saved inputs in an ordinary build; scripts/fuzz.sh rebuilds it with
+        // `-sanitize=fuzzer,address -D NUTRILENS_LIBFUZZER` in a separate build folder, so libFuzzer supplies main.
+        .target(name: "NutriLensFuzzTargets",
+                dependencies: ["NutriLens", "NutriLensImageIO", "NutriLensLabel", "NutriLensClassifier"],
+                path: "Fuzz/NutriLensFuzzTargets"),
+        .executableTarget(name: "nutrilens-fuzz", dependencies: ["NutriLensFuzzTargets"], path: "Fuzz/nutrilens-fuzz"),
+        .testTarget(name: "NutriLensReliabilityTests",
+                    dependencies: ["NutriLensFuzzTargets", "NutriLens", "NutriLensImageIO", "NutriLensLabel",
+                                   "NutriLensClassifier"],
+                    resources: [.copy("Fixtures")]),
     ]
 )

@@ -2,7 +2,7 @@ import Foundation
 import NutriLensBarcode
 import NutriLensImaging
 
-/// `nutrilens-bench barcodes [CORPUS] [--no-zbarimg] [--no-zxing] [--findall]`: read rate, wrong GTINs and time
+/// `nutrilens-bench barcodes [CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget SECONDS] [--verbose] [--all]`: read rate, wrong GTINs and time
 /// per photo of `BarcodeReader` on the shared barcode corpus at 0 and 180 degrees, side by side with `zbarimg`
 /// (one process per image, as a user would call it) and zxing-cpp (PyPI binding via `scripts/zxingcpp_read.py`).
 ///
@@ -34,9 +34,11 @@ enum BarcodeBenchmark {
     static let blurredFolders: Set<String> = ["ean13-5", "upca-6"]
 
     static func run(_ args: [String]) throws {
-        let corpus = args.first { !$0.hasPrefix("--") } ?? "../shared/corpus/barcodes"
+        let corpus = args.first { !$0.hasPrefix("--") && Double($0) == nil } ?? "../shared/corpus/barcodes"
         let useZbarimg = !args.contains("--no-zbarimg"), useZxing = !args.contains("--no-zxing")
-        let reader = BarcodeReader(options: BarcodeReadOptions(findAll: args.contains("--findall")))
+        var options = BarcodeReadOptions(findAll: args.contains("--findall"))
+        if let i = args.firstIndex(of: "--budget"), i + 1 < args.count, let b = Double(args[i + 1]) { options.timeBudget = b }
+        let reader = BarcodeReader(options: options)
         let samples = try loadSamples(corpus)
         print("barcode benchmark: \(samples.count) images under \(corpus)")
 

@@ -9,9 +9,10 @@
 //     the engine is loaded before the loop) and of the tesseract CLI process (OMP_THREAD_LIMIT=1) minus its
 //     model-load time (median CLI CPU time on a 16x16 blank image). CPU time, because on a shared machine wall
 //     time mostly measures the neighbours; per-stage wall times are printed per image.
-// Decoding uses Leptonica's pixRead for both, so both see the same pixels (EXIF orientation is ignored by both).
+// Decoding ignores EXIF orientation, so both see the same pixels (photos stored sideways test the OSD path).
 import CLeptonica
 import Foundation
+import NutriLensImageIO
 import NutriLensImaging
 import NutriLensOCR
 
@@ -55,6 +56,7 @@ enum OCRBenchmark {
                     }.joined(separator: " "))
                 }
                 return
+            case let path where !path.hasPrefix("-"): corpus = path
             default:
                 print("usage: nutrilens-bench ocr [--corpus DIR] [--filter SUBSTR] [--limit N] [--lang eng+deu] [--no-baseline]"
                       + " [--reread never|always|useful] [--psm 3|6] [--xheight PX] [--threshold 0|1|2] [--no-osd] [--no-vocabulary] [--user-words F] [--user-patterns F] [--dump IMAGE]")
@@ -87,14 +89,14 @@ enum OCRBenchmark {
             ours.append((m.found, m.char, t, mt.found))
             var line = String(format: "%@ | %.2f/%.2f/%4.0f | %.2f", short(s.path), m.found, m.char, t * 1000, mt.found)
             if baseline {
-                let (text, tb) = cli(s.path, languages)
+                let (text, tb) = cachedCLI(s.path, languages)
                 let mb = score(s.numbers, text: text)
                 base.append((mb.found, mb.char, max(0, tb - cliLoad)))
                 line += String(format: " | %.2f/%.2f/%4.0f", mb.found, mb.char, max(0, tb - cliLoad) * 1000)
             }
             line += " | \(page.orientation.rawValue) | \(Int(page.xHeight))"
             let tm = page.timings
-            line += String(format: " | prep %.0f osd %.0f layout %.0f rec %.0f", tm.prepare * 1000, tm.orientation * 1000, tm.layout * 1000, tm.recognition * 1000)
+            line += String(format: " | prep %.0f osd %.0f size %.0f rec %.0f", tm.prepare * 1000, tm.orientation * 1000, tm.textSize * 1000, tm.recognition * 1000)
             print(line)
         }
         guard !ours.isEmpty else { return }
@@ -146,22 +148,34 @@ enum OCRBenchmark {
         return parts.suffix(2).joined(separator: "/")
     }
 
-    // MARK: decoding (Leptonica, same pixels the tesseract CLI sees)
+    // MARK: decoding (NutriLensImageIO, EXIF orientation NOT applied: the same pixels the tesseract CLI sees)
 
     static func decode(_ path: String) -> GrayImage? {
-        var pix = pixRead(path)
-        guard pix != nil else { return nil }
-        defer { pixDestroy(&pix) }
-        var gray = pixConvertTo8(pix, 0)
-        guard let g = gray else { return nil }
-        defer { pixDestroy(&gray) }
-        pixEndianByteSwap(g)
-        let w = Int(pixGetWidth(g)), h = Int(pixGetHeight(g)), wpl = Int(pixGetWpl(g)) * 4
-        let bytes = UnsafeRawBufferPointer(start: pixGetData(g), count: wpl * h)
-        return GrayImage(width: w, height: h, stride: wpl, pixels: Array(bytes))
+        var options = DecodeOptions()
+        options.wantColor = false
+        options.applyOrientation = false
+        return try? ImageDecoder.decode(contentsOf: URL(fileURLWithPath: path), options: options).image.grayscale
     }
 
     // MARK: baseline
+
+    /// `cli` with results kept in `$TMPDIR/nutrilens-ocr-bench/` (keyed by path, size, mtime and languages), so
+    /// tuning runs do not pay for the baseline again.
+    static func cachedCLI(_ path: String, _ lang: String) -> (String, Double) {
+        let attrs = try? FileManager.default.attributesOfItem(atPath: path)
+        let stamp = "\((attrs?[.size] as? Int) ?? 0)-\(Int((attrs?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0))"
+        let key = (path + "|" + lang + "|" + stamp).unicodeScalars.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1.value)) &* 1099511628211 }
+        let dir = NSTemporaryDirectory() + "nutrilens-ocr-bench/"
+        let file = dir + String(key, radix: 16)
+        if let cached = try? String(contentsOfFile: file, encoding: .utf8), let nl = cached.firstIndex(of: "\n"),
+           let t = Double(cached[..<nl]) {
+            return (String(cached[cached.index(after: nl)...]), t)
+        }
+        let (text, t) = cli(path, lang)
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try? "\(t)\n\(text)".write(toFile: file, atomically: true, encoding: .utf8)
+        return (text, t)
+    }
 
     static func cli(_ path: String, _ lang: String) -> (String, Double) {
         let p = Process()

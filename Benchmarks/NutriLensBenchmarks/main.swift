@@ -4,9 +4,11 @@
 import Foundation
 
 let families: [(name: String, summary: String, run: ([String]) throws -> Void)] = [
-    ("kernels", "[--reps N] [--only NAME]  SIMD image kernels vs scalar reference vs Leptonica on a 3000x4000 image",
+    ("decode", "[--jpeg PATH] [--png PATH] [--reps N] [--only TEXT]  JPEG/PNG decode full vs downscaled: time and peak memory",
+     { try DecodeBenchmark.run(arguments: $0) }),
+    ("kernels", "[--reps N] [--only NAME] [--size WxH]  SIMD image kernels vs scalar reference vs Leptonica (default 3000x4000)",
      { KernelBenchmarks.run(arguments: $0) }),
-    ("barcodes", "[CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--verbose]  barcode read rate and time vs zbarimg/zxing-cpp",
+    ("barcodes", "[CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget S] [--verbose] [--all]  barcode read rate and time vs zbarimg/zxing-cpp",
      { try BarcodeBenchmark.run($0) }),
     ("classifier", "[options]  classifier load, per-crop and multi-crop latency",
      { try ClassifierBenchmark.run(arguments: $0) }),

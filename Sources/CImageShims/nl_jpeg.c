@@ -1,5 +1,6 @@
 // libjpeg-turbo behind setjmp: see nl_image_shims.h for the contract.
 #include "nl_image_shims.h"
+#include "nl_status_util.h"
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@ struct nl_jpeg {
     int max_scans;
     int cmyk;           // output is CMYK from libjpeg and we convert it to RGB per row
     int cmyk_inverted;
+    int want_gray;      // grey output requested (libjpeg does it, except for CMYK where nl_cmyk_row does)
     uint8_t *cmyk_row;  // one row of CMYK samples (only for CMYK/YCCK sources)
 };
 
@@ -140,7 +142,7 @@ static void nl_fill_info(const nl_jpeg *dec, nl_jpeg_info *info) {
     info->image_height = (int32_t)c->image_height;
     info->output_width = (int32_t)c->output_width;
     info->output_height = (int32_t)c->output_height;
-    info->output_components = dec->cmyk ? 3 : (int32_t)c->out_color_components;
+    info->output_components = dec->cmyk ? (dec->want_gray ? 1 : 3) : (int32_t)c->out_color_components;
     info->jpeg_color_space = (int32_t)c->jpeg_color_space;
     info->progressive = c->progressive_mode ? 1 : 0;
     info->saw_adobe_marker = c->saw_Adobe_marker ? 1 : 0;
@@ -151,11 +153,7 @@ static void nl_fill_info(const nl_jpeg *dec, nl_jpeg_info *info) {
 int32_t nl_jpeg_read_header(nl_jpeg *dec, const uint8_t *data, size_t size, int32_t max_scans, nl_jpeg_info *info,
                             nl_status *status) {
     memset(status, 0, sizeof *status);
-    if (!dec || !data || !info || dec->header_read) {
-        status->result = NL_ERR_USAGE;
-        snprintf(status->message, sizeof status->message, "nl_jpeg_read_header: bad arguments");
-        return status->result;
-    }
+    if (!dec || !data || !info || dec->header_read) return nl_usage(status, "nl_jpeg_read_header: bad arguments");
     dec->err.status = status;
     dec->max_scans = max_scans;
     if (setjmp(dec->err.jump)) {
@@ -176,11 +174,8 @@ int32_t nl_jpeg_read_header(nl_jpeg *dec, const uint8_t *data, size_t size, int3
 int32_t nl_jpeg_configure(nl_jpeg *dec, int32_t scale_num, int32_t want_gray, nl_jpeg_info *info, nl_status *status) {
     status->result = NL_OK;
     if (!dec || !info || !dec->header_read || dec->started || scale_num < 1 ||
-        scale_num > 8) {
-        status->result = NL_ERR_USAGE;
-        snprintf(status->message, sizeof status->message, "nl_jpeg_configure: bad arguments or state");
-        return status->result;
-    }
+        scale_num > 8)
+        return nl_usage(status, "nl_jpeg_configure: bad arguments or state");
     dec->err.status = status;
     if (setjmp(dec->err.jump)) {
         dec->err.status = NULL;
@@ -190,6 +185,7 @@ int32_t nl_jpeg_configure(nl_jpeg *dec, int32_t scale_num, int32_t want_gray, nl
     if (c->jpeg_color_space == JCS_GRAYSCALE) c->out_color_space = JCS_GRAYSCALE;
     else if (dec->cmyk) c->out_color_space = JCS_CMYK;  // libjpeg undoes YCCK's YCC part; we undo the inversion
     else c->out_color_space = want_gray ? JCS_GRAYSCALE : JCS_RGB;
+    dec->want_gray = want_gray || c->jpeg_color_space == JCS_GRAYSCALE;
     c->scale_num = (unsigned int)scale_num;
     c->scale_denom = 8;
     jpeg_calc_output_dimensions(c);
@@ -199,65 +195,90 @@ int32_t nl_jpeg_configure(nl_jpeg *dec, int32_t scale_num, int32_t want_gray, nl
 }
 
 // (a * b) / 255 rounded, exact for 0...255 inputs.
-static inline uint8_t nl_mul255(unsigned a, unsigned b) {
+static inline unsigned nl_mul255(unsigned a, unsigned b) {
     unsigned t = a * b + 128;
-    return (uint8_t)((t + (t >> 8)) >> 8);
+    return (t + (t >> 8)) >> 8;
 }
 
-static void nl_cmyk_row_to_rgb(const uint8_t *src, uint8_t *dst, size_t width, int inverted) {
-    for (size_t x = 0; x < width; x++, src += 4, dst += 3) {
+// One row of CMYK samples to RGB (3 bytes) or, with `gray`, BT.601 luma (77 R + 150 G + 29 B + 128) >> 8 (1 byte).
+static void nl_cmyk_row(const uint8_t *src, uint8_t *dst, size_t width, int inverted, int gray) {
+    for (size_t x = 0; x < width; x++, src += 4) {
         unsigned c = src[0], m = src[1], y = src[2], k = src[3];
         if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
         // Now every value is "255 - ink": R = (1 - C)(1 - K) and likewise for G, B.
-        dst[0] = nl_mul255(c, k);
-        dst[1] = nl_mul255(m, k);
-        dst[2] = nl_mul255(y, k);
+        unsigned r = nl_mul255(c, k), g = nl_mul255(m, k), b = nl_mul255(y, k);
+        if (gray) {
+            *dst++ = (uint8_t)((77 * r + 150 * g + 29 * b + 128) >> 8);
+        } else {
+            *dst++ = (uint8_t)r; *dst++ = (uint8_t)g; *dst++ = (uint8_t)b;
+        }
     }
 }
 
-int32_t nl_jpeg_decode(nl_jpeg *dec, uint8_t *dst, size_t stride, size_t dst_size, nl_status *status) {
-    // Keep the warnings recorded while reading the header.
-    status->result = NL_OK;
-    if (!dec || !dst || !dec->header_read || dec->started) {
-        status->result = NL_ERR_USAGE;
-        snprintf(status->message, sizeof status->message, "nl_jpeg_decode: header not read");
-        return status->result;
-    }
-    struct jpeg_decompress_struct *c = &dec->cinfo;
-    size_t row_bytes = (size_t)c->output_width * (dec->cmyk ? 3 : (size_t)c->out_color_components);
-    if (c->output_height == 0 || stride < row_bytes ||
-        dst_size < (size_t)(c->output_height - 1) * stride + row_bytes) {
-        status->result = NL_ERR_USAGE;
-        snprintf(status->message, sizeof status->message, "nl_jpeg_decode: destination buffer too small");
-        return status->result;
-    }
+int32_t nl_jpeg_start(nl_jpeg *dec, nl_status *status) {
+    status->result = NL_OK;  // keep the warnings recorded while reading the header
+    if (!dec || !dec->header_read || dec->started)
+        return nl_usage(status, "nl_jpeg_start: header not read or started twice");
     dec->err.status = status;
     if (setjmp(dec->err.jump)) {
         dec->err.status = NULL;
         return status->result;
     }
     dec->started = 1;
-    jpeg_start_decompress(c);
+    jpeg_start_decompress(&dec->cinfo);
     if (dec->cmyk) {
-        dec->cmyk_row = malloc((size_t)c->output_width * 4);
-        if (!dec->cmyk_row) ERREXIT1(c, JERR_OUT_OF_MEMORY, 100);
-        while (c->output_scanline < c->output_height) {
-            size_t y = c->output_scanline;
+        dec->cmyk_row = malloc((size_t)dec->cinfo.output_width * 4);
+        if (!dec->cmyk_row) ERREXIT1(&dec->cinfo, JERR_OUT_OF_MEMORY, 100);
+    }
+    dec->err.status = NULL;
+    return NL_OK;
+}
+
+int32_t nl_jpeg_read_rows(nl_jpeg *dec, uint8_t *dst, size_t stride, uint32_t max_rows, uint32_t *rows_read,
+                          nl_status *status) {
+    status->result = NL_OK;
+    *rows_read = 0;
+    if (!dec || !dst || !dec->started) return nl_usage(status, "nl_jpeg_read_rows: not started");
+    struct jpeg_decompress_struct *c = &dec->cinfo;
+    size_t row_bytes = (size_t)c->output_width * (dec->cmyk ? (dec->want_gray ? 1 : 3) : (size_t)c->out_color_components);
+    if (stride < row_bytes) return nl_usage(status, "nl_jpeg_read_rows: stride below the row size");
+    dec->err.status = status;
+    if (setjmp(dec->err.jump)) {
+        dec->err.status = NULL;
+        return status->result;
+    }
+    uint32_t done = 0;
+    while (done < max_rows && c->output_scanline < c->output_height) {
+        if (dec->cmyk) {
             JSAMPROW row = dec->cmyk_row;
             if (jpeg_read_scanlines(c, &row, 1) != 1) break;
-            nl_cmyk_row_to_rgb(dec->cmyk_row, dst + y * stride, c->output_width, dec->cmyk_inverted);
-        }
-    } else {
-        JSAMPROW rows[16];
-        while (c->output_scanline < c->output_height) {
-            size_t y = c->output_scanline;
-            size_t n = c->output_height - y;
+            nl_cmyk_row(dec->cmyk_row, dst + (size_t)done * stride, c->output_width, dec->cmyk_inverted, dec->want_gray);
+            done++;
+        } else {
+            JSAMPROW rows[16];
+            uint32_t n = max_rows - done;
             if (n > 16) n = 16;
-            for (size_t i = 0; i < n; i++) rows[i] = dst + (y + i) * stride;
-            if (jpeg_read_scanlines(c, rows, (JDIMENSION)n) == 0) break;
+            for (uint32_t i = 0; i < n; i++) rows[i] = dst + (size_t)(done + i) * stride;
+            JDIMENSION got = jpeg_read_scanlines(c, rows, n);
+            if (got == 0) break;  // cannot happen with a memory source, which never suspends
+            done += got;
         }
+        *rows_read = done;
     }
-    jpeg_finish_decompress(c);
+    dec->err.status = NULL;
+    return NL_OK;
+}
+
+int32_t nl_jpeg_finish(nl_jpeg *dec, nl_status *status) {
+    status->result = NL_OK;
+    if (!dec || !dec->started || dec->cinfo.output_scanline < dec->cinfo.output_height)
+        return nl_usage(status, "nl_jpeg_finish: rows left unread");
+    dec->err.status = status;
+    if (setjmp(dec->err.jump)) {
+        dec->err.status = NULL;
+        return status->result;
+    }
+    jpeg_finish_decompress(&dec->cinfo);
     dec->err.status = NULL;
     return NL_OK;
 }

@@ -1,5 +1,6 @@
 // libpng behind setjmp: see nl_image_shims.h for the contract.
 #include "nl_image_shims.h"
+#include "nl_status_util.h"
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,11 +79,7 @@ void nl_png_destroy(nl_png *dec) {
 int32_t nl_png_read_header(nl_png *dec, const uint8_t *data, size_t size, uint32_t max_side, nl_png_info *info,
                            nl_status *status) {
     memset(status, 0, sizeof *status);
-    if (!dec || !data || !info || dec->header_read) {
-        status->result = NL_ERR_USAGE;
-        snprintf(status->message, sizeof status->message, "nl_png_read_header: bad arguments");
-        return status->result;
-    }
+    if (!dec || !data || !info || dec->header_read) return nl_usage(status, "nl_png_read_header: bad arguments");
     dec->data = data;
     dec->size = size;
     dec->pos = 0;
@@ -120,18 +117,12 @@ int32_t nl_png_read_header(nl_png *dec, const uint8_t *data, size_t size, uint32
     return NL_OK;
 }
 
-static int32_t nl_png_usage(nl_status *status, const char *what) {
-    status->result = NL_ERR_USAGE;
-    snprintf(status->message, sizeof status->message, "%s", what);
-    return status->result;
-}
-
 int32_t nl_png_decode(nl_png *dec, uint8_t *dst, size_t stride, size_t dst_size, nl_status *status) {
     status->result = NL_OK;
     if (!dec || !dst || !dec->header_read || dec->rows || dec->next_row)
-        return nl_png_usage(status, "nl_png_decode: header not read or rows already read");
+        return nl_usage(status, "nl_png_decode: header not read or rows already read");
     if (dec->height == 0 || stride < dec->row_bytes || dst_size < (size_t)(dec->height - 1) * stride + dec->row_bytes)
-        return nl_png_usage(status, "nl_png_decode: destination buffer too small");
+        return nl_usage(status, "nl_png_decode: destination buffer too small");
     dec->rows = malloc((size_t)dec->height * sizeof *dec->rows);
     if (!dec->rows) {
         status->result = NL_ERR_NOMEM;
@@ -153,8 +144,8 @@ int32_t nl_png_decode(nl_png *dec, uint8_t *dst, size_t stride, size_t dst_size,
 int32_t nl_png_read_rows(nl_png *dec, uint8_t *dst, size_t stride, uint32_t rows, nl_status *status) {
     status->result = NL_OK;
     if (!dec || !dst || !dec->header_read || dec->interlaced || rows > dec->height - dec->next_row)
-        return nl_png_usage(status, "nl_png_read_rows: not a non-interlaced image or past the last row");
-    if (stride < dec->row_bytes) return nl_png_usage(status, "nl_png_read_rows: stride below the row size");
+        return nl_usage(status, "nl_png_read_rows: not a non-interlaced image or past the last row");
+    if (stride < dec->row_bytes) return nl_usage(status, "nl_png_read_rows: stride below the row size");
     dec->status = status;
     if (setjmp(png_jmpbuf(dec->png))) {
         dec->status = NULL;
@@ -169,7 +160,7 @@ int32_t nl_png_read_rows(nl_png *dec, uint8_t *dst, size_t stride, uint32_t rows
 }
 
 int32_t nl_png_finish(nl_png *dec, nl_status *status) {
-    if (!dec || dec->next_row != dec->height) return nl_png_usage(status, "nl_png_finish: rows left unread");
+    if (!dec || dec->next_row != dec->height) return nl_usage(status, "nl_png_finish: rows left unread");
     // Every pixel is in; a damaged tail (missing IEND, bad CRC on a trailing text chunk) only earns a warning.
     nl_status tail;
     memset(&tail, 0, sizeof tail);

@@ -69,7 +69,8 @@ public struct BarcodeReader: Sendable {
             if symbol.addOn == nil && symbol.symbology.isEANUPC {
                 symbol.addOn = Self.nearestAddOn(to: symbol, in: addOns)
             }
-            keys.append(pool.add(symbol, step: step, scanID: scanID, toOriginal: toOrig))
+            let clear = symbol.symbology.isShortRetail ? QuietZone.isClear(symbol, in: variant.image) : true
+            keys.append(pool.add(symbol, step: step, scanID: scanID, toOriginal: toOrig, quietZoneClear: clear))
         }
         return keys
     }

@@ -41,7 +41,7 @@ struct BoundingBox: Equatable {
 /// scans (two ladder images, or one image and the same image turned 180 degrees), and no other GTIN was read over
 /// the same bars, unless one reading dominates (>= 3x the scanlines and confirmed). A checksum-valid wrong number is
 /// worse than none, so an unconfirmed or contested read is dropped rather than guessed. EAN-8/UPC-E additionally
-/// need `shortCodeMinimumQuality` scanlines or two ladder steps.
+/// need light quiet zones (`QuietZone`) and `shortCodeMinimumQuality` scanlines or two ladder steps.
 struct CandidatePool {
     struct Key: Hashable { var symbology: Symbology; var text: String }
 
@@ -57,6 +57,8 @@ struct CandidatePool {
         var quality: Int
         var steps: [LadderStep]
         var scans: Set<Int>
+        /// No scan saw bars on both sides of a one-sided read (only tested for EAN-8/UPC-E; see `QuietZone`).
+        var quietZoneClear: Bool
         var order: Int
         var box: BoundingBox { BoundingBox(points) }
     }
@@ -77,13 +79,15 @@ struct CandidatePool {
     }
 
     @discardableResult
-    mutating func add(_ symbol: ZBarSymbol, step: LadderStep, scanID: Int, toOriginal t: PixelTransform) -> Key {
+    mutating func add(_ symbol: ZBarSymbol, step: LadderStep, scanID: Int, toOriginal t: PixelTransform,
+                      quietZoneClear: Bool = true) -> Key {
         let key = Key(symbology: symbol.symbology, text: symbol.text)
         let mapped = symbol.points.map(t.apply)
         if var c = candidates[key] {
             c.quality += symbol.quality
             c.points += mapped
             c.scans.insert(scanID)
+            c.quietZoneClear = c.quietZoneClear && quietZoneClear
             if !c.steps.contains(step) { c.steps.append(step) }
             if c.addOn == nil { c.addOn = symbol.addOn }
             if c.orientation == .unknown { c.orientation = Self.orientation(symbol.orientation, through: t) }
@@ -94,7 +98,8 @@ struct CandidatePool {
             key: key, gtin: GTIN.normalForm(of: symbol.text, symbology: symbol.symbology),
             addOn: symbol.addOn, points: mapped, polygon: Self.corners(of: symbol.points, through: t),
             orientation: Self.orientation(symbol.orientation, through: t),
-            quality: symbol.quality, steps: [step], scans: [scanID], order: candidates.count)
+            quality: symbol.quality, steps: [step], scans: [scanID], quietZoneClear: quietZoneClear,
+            order: candidates.count)
         return key
     }
 
@@ -118,15 +123,22 @@ struct CandidatePool {
         var out: [Candidate] = all.filter { !$0.key.symbology.carriesGTIN }
         for c in gtinFamily where c.gtin != nil && c.scans.count >= 2 {
             let box = c.box.grown(by: 4)
-            let rivals = gtinFamily.filter { $0.key != c.key && $0.box.intersects(box) }
+            let reach = c.box.grown(by: max(c.box.width, c.box.height) / 2)
+            // Rivals: other GTINs over the same bars. Hits on other scanlines of the same symbol may not overlap
+            // these, so nearby reads that share an EAN/UPC half (ZBar decodes the halves independently, and a
+            // misread changes one half only) count too.
+            let rivals = gtinFamily.filter {
+                $0.key != c.key && ($0.box.intersects(box) || ($0.box.intersects(reach) && Self.shareAHalf($0, c)))
+            }
             // A short EAN-8/UPC-E over a long EAN-13/UPC-A's bars is a partial scan of it (bug case 21).
             if c.key.symbology.isShortRetail,
                rivals.contains(where: { !$0.key.symbology.isShortRetail && $0.box.grown(by: 4).contains(c.box.centre) }) {
                 continue
             }
             // Short codes are easy to imitate with a clipped scan of longer bars even when no long code was read:
-            // demand more agreeing scanlines or a second ladder step.
-            if c.key.symbology.isShortRetail && c.quality < Self.shortCodeMinimumQuality && c.steps.count < 2 { continue }
+            // they need a clear quiet zone, and more agreeing scanlines or a second ladder step.
+            if c.key.symbology.isShortRetail
+                && (!c.quietZoneClear || (c.quality < Self.shortCodeMinimumQuality && c.steps.count < 2)) { continue }
             let contested = rivals.contains { r in
                 guard !(r.key.symbology.isShortRetail && !c.key.symbology.isShortRetail) else { return false }
                 let dominates = c.quality >= 3 * r.quality && r.scans.count < c.scans.count + 1
@@ -135,6 +147,12 @@ struct CandidatePool {
             if !contested { out.append(c) }
         }
         return out
+    }
+
+    /// Same first 7 or last 6 digits of the GTIN-13 form: the two halves of an EAN-13/UPC-A symbol.
+    private static func shareAHalf(_ a: Candidate, _ b: Candidate) -> Bool {
+        guard let x = a.gtin.flatMap(GTIN.gtin13), let y = b.gtin.flatMap(GTIN.gtin13) else { return false }
+        return x.prefix(7) == y.prefix(7) || x.suffix(6) == y.suffix(6)
     }
 
     /// `q / (q + 4)` for `q` agreeing scanlines (4 -> 0.5, 12 -> 0.75), halving the remaining doubt when a second

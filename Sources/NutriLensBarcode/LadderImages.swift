@@ -21,6 +21,8 @@ enum LadderImages {
             return [LadderImage(image: big, toInput: upscaledToInput(f))]
         case .contrastStretched:
             return [LadderImage(image: contrastStretch(input), toInput: .identity)]
+        case .equalized:
+            return [LadderImage(image: equalize(input), toInput: .identity)]
         case .binarized:
             return [LadderImage(image: binarize(input), toInput: .identity)]
         case .inverted:
@@ -84,6 +86,17 @@ enum LadderImages {
         while hi > 0 && acc + hist[hi] <= cut { acc += hist[hi]; hi -= 1 }
         guard hi > lo else { return s }
         let lut: [UInt8] = (0..<256).map { v in UInt8(max(0, min(255, (v - lo) * 255 / (hi - lo)))) }
+        return GrayImage(width: s.width, height: s.height, pixels: s.pixels.map { lut[Int($0)] })
+    }
+
+    /// Histogram equalisation: each level maps to 255 x (its cumulative frequency).
+    static func equalize(_ src: GrayImage) -> GrayImage {
+        let s = src.packed()
+        var hist = [Int](repeating: 0, count: 256)
+        for v in s.pixels { hist[Int(v)] += 1 }
+        var lut = [UInt8](repeating: 0, count: 256), acc = 0
+        let n = s.pixels.count
+        for v in 0..<256 { acc += hist[v]; lut[v] = UInt8(acc * 255 / n) }
         return GrayImage(width: s.width, height: s.height, pixels: s.pixels.map { lut[Int($0)] })
     }
 

@@ -10,6 +10,9 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
     case upscaled(factor: Int)
     /// Grey levels stretched so the 1st/99th percentiles map to 0/255: low-contrast or reflective prints.
     case contrastStretched
+    /// Histogram equalised (grey levels spread by their cumulative frequency): bars squeezed into a narrow grey
+    /// band by glare or a dark cut-out, where a linear stretch gains little.
+    case equalized
     /// Local-mean threshold (window of ~1/8 of the shorter side): uneven lighting, glare, shadows.
     case binarized
     /// Light and dark swapped: white-on-dark print (ZBar only reads dark bars on light ground).
@@ -29,6 +32,7 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
         case .downscaled(let f): return "downscaled/\(f)"
         case .upscaled(let f): return "upscaled*\(f)"
         case .contrastStretched: return "contrast-stretched"
+        case .equalized: return "equalized"
         case .binarized: return "binarized"
         case .inverted: return "inverted"
         case .rotated(let deg): return "rotated\(deg >= 0 ? "+" : "")\(Int(deg.rounded()))"
@@ -51,11 +55,11 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     /// Largest accepted image, in pixels (default 40 M). Larger inputs throw `BarcodeError.imageTooLarge`.
     public var maxPixels: Int
 
-    /// Cheapest first: native, 2x down, contrast stretch, local threshold, inverted, then tilts and finally
-    /// upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
+    /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted, then tilts,
+    /// 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
     /// EAN/UPC right to left.
     public static let defaultLadder: [LadderStep] = [
-        .native, .downscaled(factor: 2), .contrastStretched, .binarized, .inverted,
+        .native, .downscaled(factor: 2), .contrastStretched, .equalized, .binarized, .inverted,
         .rotated(degrees: 30), .rotated(degrees: -30), .rotated(degrees: 45), .rotated(degrees: -45),
         .rotated(degrees: 20), .rotated(degrees: -20), .upscaled(factor: 2), .sharpened, .tiles(grid: 2),
     ]

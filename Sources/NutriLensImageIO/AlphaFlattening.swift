@@ -35,9 +35,11 @@ enum AlphaFlattening {
         return luma.background
     }
 
-    /// Drops the alpha channel of tightly packed GA/RGBA pixels (straight alpha) by compositing onto `background`
-    /// (`out = (c * a + bg * (255 - a)) / 255`, rounded). Returns 1 (grey) or 3 (RGB) bytes per pixel.
-    static func flatten(_ pixels: [UInt8], channels: Int, background: UInt8) -> [UInt8] {
+    /// Drops the alpha channel of tightly packed GA/RGBA pixels by compositing onto `background`:
+    /// `out = (c * a + bg * (255 - a)) / 255`, rounded, for straight alpha; with `premultiplied` (colour already
+    /// `c * a / 255`, as the box-averaging PNG downscaler produces) `out = c + bg * (255 - a) / 255`.
+    /// Returns 1 (grey) or 3 (RGB) bytes per pixel.
+    static func flatten(_ pixels: [UInt8], channels: Int, background: UInt8, premultiplied: Bool = false) -> [UInt8] {
         precondition(channels == 2 || channels == 4)
         let colour = channels - 1
         let pixelCount = pixels.count / channels
@@ -46,9 +48,10 @@ enum AlphaFlattening {
             pixels.withUnsafeBufferPointer { src in
                 var s = 0, d = 0
                 for _ in 0..<pixelCount {
-                    let a = UInt32(src[s + colour]), inv = 255 - a
+                    let a = UInt32(src[s + colour])
+                    let weight = premultiplied ? 255 : a, behind = bg * (255 - a)
                     for c in 0..<colour {
-                        out[d + c] = divide255(UInt32(src[s + c]) * a + bg * inv)
+                        out[d + c] = UInt8(min(255, (UInt32(src[s + c]) * weight + behind + 127) / 255))
                     }
                     s += channels
                     d += colour
@@ -56,33 +59,5 @@ enum AlphaFlattening {
             }
             count = pixelCount * colour
         }
-    }
-
-    /// Like `flatten`, for pixels whose colour channels are already premultiplied by alpha (`c * a / 255`, as the
-    /// box-averaging PNG downscaler produces): `out = c + bg * (255 - a) / 255`.
-    static func flattenPremultiplied(_ pixels: [UInt8], channels: Int, background: UInt8) -> [UInt8] {
-        precondition(channels == 2 || channels == 4)
-        let colour = channels - 1
-        let pixelCount = pixels.count / channels
-        let bg = UInt32(background)
-        return [UInt8](unsafeUninitializedCapacity: pixelCount * colour) { out, count in
-            pixels.withUnsafeBufferPointer { src in
-                var s = 0, d = 0
-                for _ in 0..<pixelCount {
-                    let behind = UInt32(divide255(bg * (255 - UInt32(src[s + colour]))))
-                    for c in 0..<colour { out[d + c] = UInt8(min(255, UInt32(src[s + c]) + behind)) }
-                    s += channels
-                    d += colour
-                }
-            }
-            count = pixelCount * colour
-        }
-    }
-
-    /// `x / 255` rounded to nearest, exact for `x <= 255 * 255`.
-    @inline(__always)
-    static func divide255(_ x: UInt32) -> UInt8 {
-        let t = x + 128
-        return UInt8((t + (t >> 8)) >> 8)
     }
 }

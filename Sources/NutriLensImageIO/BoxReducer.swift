@@ -24,7 +24,8 @@ struct BoxReducer {
     private(set) var output: [UInt8]
     /// Statistics of the full-resolution content pixels (alpha images only).
     private(set) var contentLuma = AlphaFlattening.ContentLuma()
-    private var sums: [UInt32]
+    /// Per-column sums of the current band, `width * channels`.
+    private var columnSums: [UInt32]
     private var nextOutputRow = 0
 
     /// The largest factor (<= `maxFactor`) whose output long side `ceil(longSide / factor)` is still `>= target`.
@@ -45,7 +46,7 @@ struct BoxReducer {
         outWidth = (width + factor - 1) / factor
         outHeight = (height + factor - 1) / factor
         output = [UInt8](repeating: 0, count: outWidth * outHeight * channels)
-        sums = [UInt32](repeating: 0, count: outWidth * channels)
+        columnSums = [UInt32](repeating: 0, count: width * channels)
     }
 
     /// Rows the next `add` call must supply: `factor`, fewer for the last band.
@@ -55,40 +56,41 @@ struct BoxReducer {
     mutating func add(band: UnsafeRawBufferPointer) {
         let rows = nextBandRows
         precondition(rows > 0 && band.count >= rows * width * channels)
-        let ch = channels, f = factor, w = width, ow = outWidth, alpha = hasAlpha
+        let ch = channels, w = width, rowBytes = w * ch, f = factor, ow = outWidth, alpha = hasAlpha
+        let rowStart = nextOutputRow * ow * ch
         var luma = contentLuma
-        sums.withUnsafeMutableBufferPointer { sums in
-            for i in 0..<sums.count { sums[i] = 0 }
+        // Vertical pass: per-column sums over the band (colour premultiplied by alpha when there is alpha), a
+        // straight loop over each row that the compiler vectorises for opaque images.
+        columnSums.withUnsafeMutableBufferPointer { sums in
+            sums.update(repeating: 0)
             let src = band.baseAddress!.assumingMemoryBound(to: UInt8.self)
             for r in 0..<rows {
-                var p = src + r * w * ch
-                for ox in 0..<ow {
-                    let s = ox * ch
-                    for _ in 0..<min(f, w - ox * f) {
-                        if alpha {
-                            let a = UInt32(p[ch - 1])
-                            for c in 0..<(ch - 1) { sums[s + c] += UInt32(p[c]) * a }
-                            sums[s + ch - 1] += a
-                            luma.add(p, channels: ch)
-                        } else {
-                            for c in 0..<ch { sums[s + c] += UInt32(p[c]) }
-                        }
-                        p += ch
+                let row = src + r * rowBytes
+                if alpha {
+                    var o = 0
+                    while o < rowBytes {
+                        let a = UInt32(row[o + ch - 1])
+                        for c in 0..<(ch - 1) { sums[o + c] &+= UInt32(row[o + c]) &* a }
+                        sums[o + ch - 1] &+= a
+                        luma.add(row + o, channels: ch)
+                        o += ch
                     }
+                } else {
+                    for i in 0..<rowBytes { sums[i] &+= UInt32(row[i]) }
                 }
             }
-            let rowStart = nextOutputRow * ow * ch
+            // Horizontal pass: add `factor` column sums per output pixel and divide with rounding.
             output.withUnsafeMutableBufferPointer { out in
                 for ox in 0..<ow {
-                    let n = UInt32(rows * min(f, w - ox * f)), s = ox * ch
-                    if alpha {
-                        let colourDivisor = 255 * n
-                        for c in 0..<(ch - 1) {
-                            out[rowStart + s + c] = UInt8((sums[s + c] + colourDivisor / 2) / colourDivisor)
-                        }
-                        out[rowStart + s + ch - 1] = UInt8((sums[s + ch - 1] + n / 2) / n)
-                    } else {
-                        for c in 0..<ch { out[rowStart + s + c] = UInt8((sums[s + c] + n / 2) / n) }
+                    let x0 = ox * f, blockWidth = min(f, w - x0)
+                    let n = UInt32(rows * blockWidth)
+                    for c in 0..<ch {
+                        var total: UInt32 = 0
+                        var i = x0 * ch + c
+                        for _ in 0..<blockWidth { total &+= sums[i]; i += ch }
+                        // With alpha, colour sums carry an extra factor 255 from the premultiplication.
+                        let divisor = alpha && c < ch - 1 ? 255 * n : n
+                        out[rowStart + ox * ch + c] = UInt8((total + divisor / 2) / divisor)
                     }
                 }
             }
@@ -101,7 +103,8 @@ struct BoxReducer {
     func finish() -> (pixels: [UInt8], bytesPerPixel: Int) {
         precondition(nextOutputRow == outHeight, "BoxReducer: \(outHeight - nextOutputRow) bands missing")
         guard hasAlpha else { return (output, channels) }
-        let flat = AlphaFlattening.flattenPremultiplied(output, channels: channels, background: contentLuma.background)
+        let flat = AlphaFlattening.flatten(output, channels: channels, background: contentLuma.background,
+                                           premultiplied: true)
         return (flat, channels - 1)
     }
 }

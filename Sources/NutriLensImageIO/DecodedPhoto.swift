@@ -20,6 +20,7 @@ public struct DecodedPhoto: Sendable, Equatable {
     /// intact when decoding returned at all.
     public var warnings: [String]
 
+    /// Memberwise; decoders fill every field, callers building test doubles can too.
     public init(image: DecodedImage, format: ImageFormat, orientation: Int, fullWidth: Int, fullHeight: Int,
                 scale: Double, warnings: [String] = []) {
         self.image = image
@@ -43,6 +44,7 @@ public struct ImageHeader: Sendable, Equatable {
     /// EXIF orientation 1...8 (1 when absent).
     public var orientation: Int
 
+    /// Memberwise.
     public init(format: ImageFormat, width: Int, height: Int, orientation: Int) {
         self.format = format
         self.width = width

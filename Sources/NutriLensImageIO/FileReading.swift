@@ -4,10 +4,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads a whole file with POSIX calls, so each failure maps to a precise `ImageDecodingError` (missing file,
-/// permission, directory, size over the limit) and the size is checked before a byte is read.
+/// Reads files with POSIX calls, so each failure maps to a precise `ImageDecodingError` (missing file,
+/// permission, directory, size over the limit) and a regular file's size is checked before a byte is read.
 enum FileReading {
+    /// The whole file, or with `prefix` only its first `prefix` bytes (plus whether that is all of it).
+    /// - Throws: `.fileNotFound`, `.unreadable`, `.fileTooLarge` (only when reading the whole file).
     static func read(path: String, maxBytes: Int) throws -> [UInt8] {
+        try read(path: path, maxBytes: maxBytes, prefix: nil).bytes
+    }
+
+    static func read(path: String, maxBytes: Int, prefix: Int?) throws -> (bytes: [UInt8], complete: Bool) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             let code = errno
@@ -23,23 +29,26 @@ enum FileReading {
             throw ImageDecodingError.unreadable(path: path, reason: "is a directory")
         }
         let size = Int(info.st_size)
-        if size > maxBytes { throw ImageDecodingError.fileTooLarge(bytes: size, limit: maxBytes) }
-        if size == 0 && (info.st_mode & S_IFMT) == S_IFREG { return [] }
-        // Regular files report their size; pipes and devices report 0 and are read in chunks up to the limit.
+        if prefix == nil && size > maxBytes { throw ImageDecodingError.fileTooLarge(bytes: size, limit: maxBytes) }
+        // Pipes and devices report size 0, so the loop does not trust st_size: it reads up to one byte past what
+        // is wanted, which tells "exactly that long" from "longer".
+        let wanted = min(prefix ?? maxBytes, maxBytes)
         var bytes = [UInt8]()
-        bytes.reserveCapacity(size > 0 ? size : 1 << 16)
+        bytes.reserveCapacity(min(size > 0 ? size : 1 << 16, wanted + 1))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
+        while bytes.count <= wanted {
+            let ask = min(chunk.count, wanted + 1 - bytes.count)
+            let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, ask) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ImageDecodingError.unreadable(path: path, reason: String(cString: strerror(errno)))
             }
-            if n == 0 { break }
+            if n == 0 { return (bytes, true) }
             bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > maxBytes { throw ImageDecodingError.fileTooLarge(bytes: bytes.count, limit: maxBytes) }
         }
-        return bytes
+        if prefix == nil { throw ImageDecodingError.fileTooLarge(bytes: max(size, bytes.count), limit: maxBytes) }
+        bytes.removeLast()
+        return (bytes, false)
     }
 }
 

@@ -36,23 +36,36 @@ public enum ImageDecoder {
         switch format {
         case .jpeg:
             orientation = EXIFReader.jpegOrientation(bytes)
-            raw = try JPEGDecoding.decode(bytes, options: options)
+            let turn = Orientation(exif: options.applyOrientation ? orientation : 1)
+            raw = try JPEGDecoding.decode(bytes, orientation: turn, options: options)
         case .png:
-            raw = try PNGDecoding.decode(bytes, options: options)
-            orientation = try PNGChunks(bytes).orientation
+            let chunks = try PNGChunks(bytes)
+            orientation = chunks.orientation
+            raw = try PNGDecoding.decode(bytes, chunks: chunks, options: options)
         case .pixelBuffer:
             preconditionFailure("the sniffer never reports a pixel buffer")
         }
         return finish(raw, format: format, orientation: orientation, options: options)
     }
 
-    /// Format, stored size and EXIF orientation of an image file without decoding its pixels.
+    /// Format, stored size and EXIF orientation of an image file without decoding its pixels. Reads the first
+    /// `headerPrefixBytes` of the file (metadata segments sit in front of the image data), and the whole file only
+    /// when the header runs past that.
     /// - Throws: the file errors of `decode(contentsOf:)`, `.empty`, `.unrecognizedFormat`, `.unsupported`,
     ///   `.truncated`/`.corrupt` when the header itself is damaged. Never `.tooLarge`: the caller decides.
     public static func readHeader(contentsOf url: URL, options: DecodeOptions = DecodeOptions()) throws -> ImageHeader {
-        let bytes = try FileReading.read(path: url.path, maxBytes: options.maxFileBytes)
-        return try bytes.withUnsafeBytes { try readHeader(bytes: $0) }
+        let head = try FileReading.read(path: url.path, maxBytes: options.maxFileBytes, prefix: headerPrefixBytes)
+        do {
+            return try head.bytes.withUnsafeBytes { try readHeader(bytes: $0) }
+        } catch ImageDecodingError.truncated where !head.complete {
+            let bytes = try FileReading.read(path: url.path, maxBytes: options.maxFileBytes)
+            return try bytes.withUnsafeBytes { try readHeader(bytes: $0) }
+        }
     }
+
+    /// How much of a file `readHeader(contentsOf:)` reads first: EXIF is at most 64 KiB, ICC profiles rarely pass
+    /// a few hundred KiB.
+    static let headerPrefixBytes = 1 << 20
 
     /// Format, stored size and EXIF orientation of in-memory image file bytes.
     public static func readHeader(data: Data) throws -> ImageHeader {
@@ -76,31 +89,33 @@ public enum ImageDecoder {
         }
     }
 
-    /// Flattens alpha, converts to grey when asked, applies orientation, and records sizes.
+    /// Flattens alpha, converts to grey when asked and applies orientation (unless the codec did), and records
+    /// sizes.
     static func finish(_ raw: RawPixels, format: ImageFormat, orientation: Int, options: DecodeOptions)
         -> DecodedPhoto
     {
         var pixels = raw.pixels
         var bpp = raw.bytesPerPixel
+        var (width, height, fullWidth, fullHeight) = (raw.width, raw.height, raw.fullWidth, raw.fullHeight)
         if bpp == 2 || bpp == 4 {
             let background = AlphaFlattening.background(pixels, channels: bpp)
             pixels = AlphaFlattening.flatten(pixels, channels: bpp, background: background)
             bpp -= 1
         }
         if bpp == 3 && !options.wantColor {
-            pixels = RGBImage(width: raw.width, height: raw.height, layout: .rgb, pixels: pixels).luminance().pixels
+            pixels = RGBImage(width: width, height: height, layout: .rgb, pixels: pixels).luminance().pixels
             bpp = 1
         }
-        let turn = Orientation(exif: options.applyOrientation ? orientation : 1)
-        let upright = turn.apply(to: pixels, width: raw.width, height: raw.height, stride: raw.width * bpp,
-                                 bytesPerPixel: bpp)
+        if !raw.isUpright {
+            let turn = Orientation(exif: options.applyOrientation ? orientation : 1)
+            (pixels, width, height) = turn.apply(to: pixels, width: width, height: height, bytesPerPixel: bpp)
+            (fullWidth, fullHeight) = turn.uprightSize(width: fullWidth, height: fullHeight)
+        }
         let image: DecodedImage = bpp == 1
-            ? .gray(GrayImage(width: upright.width, height: upright.height, stride: upright.width,
-                              pixels: upright.pixels))
-            : .color(RGBImage(width: upright.width, height: upright.height, layout: .rgb, pixels: upright.pixels))
-        let (fullWidth, fullHeight) = turn.swapsAxes ? (raw.fullHeight, raw.fullWidth) : (raw.fullWidth, raw.fullHeight)
+            ? .gray(GrayImage(width: width, height: height, stride: width, pixels: pixels))
+            : .color(RGBImage(width: width, height: height, layout: .rgb, pixels: pixels))
         return DecodedPhoto(image: image, format: format, orientation: Orientation(exif: orientation).exif,
                             fullWidth: fullWidth, fullHeight: fullHeight,
-                            scale: Double(raw.width) / Double(raw.fullWidth), warnings: raw.warnings)
+                            scale: Double(width) / Double(fullWidth), warnings: raw.warnings)
     }
 }

@@ -3,11 +3,13 @@ import NutriLensImaging
 
 /// PNG through libpng (via the setjmp-guarded shim), expanded to 8-bit grey, grey+alpha, RGB or RGBA.
 enum PNGDecoding {
+    /// libpng's default per-side limit (PNG_USER_WIDTH_MAX / PNG_USER_HEIGHT_MAX).
+    static let maxSidePixels = 1_000_000
+
     /// Decodes a PNG to stored pixels with 1, 2, 3 or 4 bytes per pixel (alpha not yet flattened). With
     /// `targetMaxSide`, rows are box-averaged by the largest integer factor keeping the long side `>=` the target
     /// while they are decoded (alpha already flattened then). The pixel limit is checked from IHDR before libpng.
-    static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws -> RawPixels {
-        let chunks = try PNGChunks(bytes)
+    static func decode(_ bytes: UnsafeRawBufferPointer, chunks: PNGChunks, options: DecodeOptions) throws -> RawPixels {
         guard chunks.width.multipliedReportingOverflow(by: chunks.height).partialValue <= options.maxPixels,
               !chunks.width.multipliedReportingOverflow(by: chunks.height).overflow else {
             throw ImageDecodingError.tooLarge(width: chunks.width, height: chunks.height, limit: options.maxPixels)
@@ -17,8 +19,13 @@ enum PNGDecoding {
         var info = nl_png_info()
         var status = nl_status()
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        // Per-side limit as libpng's own second line of defence; the product was checked above.
-        let maxSide = UInt32(clamping: min(options.maxPixels, Int(Int32.max)))
+        // Per-side limit as libpng's own second line of defence (the product was checked above), never above
+        // libpng's default of 1,000,000 pixels a side: longer sides are pathological, not photos.
+        guard max(chunks.width, chunks.height) <= maxSidePixels else {
+            throw ImageDecodingError.unsupported(
+                format: "PNG", detail: "\(chunks.width)x\(chunks.height) has a side over \(maxSidePixels) pixels")
+        }
+        let maxSide = UInt32(min(options.maxPixels, maxSidePixels))
         if nl_png_read_header(pointer, base, bytes.count, maxSide, &info, &status) != NL_OK.rawValue {
             throw status.error(format: .png)
         }

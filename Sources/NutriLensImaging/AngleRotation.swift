@@ -1,8 +1,14 @@
-// Rotation by an arbitrary angle with bilinear sampling. Along an output row the source coordinate moves by
-// (cos, sin) per pixel, so 8 lanes of source positions are one multiply-add from the row start; the four
-// neighbours are gathered lane by lane (no portable gather instruction) and blended in 16.16 fixed point.
+// Rotation by an arbitrary angle with bilinear sampling. Source coordinates are 16.16 fixed point: along an
+// output row they advance by (cos, sin) per pixel, so 8 lanes step with one integer add, floor is an arithmetic
+// shift and the 8-bit interpolation weights are a shift and a mask. The four neighbours are gathered lane by
+// lane (no portable gather instruction; two 16-bit loads per lane) and blended in Float lanes, which is exact
+// here because every product and sum is an integer below 2^24.
 
 extension GrayImage {
+    /// Largest width or height (of source and output) `rotated(byDegrees:)` accepts: 16.16 fixed-point
+    /// coordinates must stay within Int32 (drift along a row is at most 2^-17 px per pixel, 0.125 px at this size).
+    public static let maxRotationSide = 16_383
+
     /// This image rotated counter-clockwise (as displayed, y down) by `degrees` about its centre, bilinear
     /// interpolation, uncovered area filled with `fill` (default white so text stays dark-on-light).
     ///
@@ -12,53 +18,42 @@ extension GrayImage {
     ///   - expand: `false` keeps `width x height` (corners are cut off); `true` grows the canvas to the rotated
     ///     bounding box so nothing is lost (what the barcode stage wants for 20-45 degree tries).
     /// - Returns: a packed image; equals `ScalarReference.rotated(_:byDegrees:expand:fill:)` exactly.
-    /// - Throws: `ImagingError.parameterOutOfRange` for a non-finite angle, or for a source of 2^32 bytes or
-    ///   more (vector lanes hold 32-bit offsets).
+    /// - Throws: `ImagingError.parameterOutOfRange` for a non-finite angle or when a side of the source or of the
+    ///   output exceeds `maxRotationSide` (downscale first).
     public func rotated(byDegrees degrees: Double, expand: Bool = false, fill: UInt8 = 255) throws -> GrayImage {
-        guard stride * height < 1 << 32 else {
-            throw ImagingError.parameterOutOfRange(name: "bytes", value: Double(stride * height), allowed: 1...4294967295)
-        }
         let g = try RotationGeometry(width: width, height: height, degrees: degrees, expand: expand)
         let w = width, h = height, stride = self.stride, ow = g.outWidth, oh = g.outHeight
         let out = pixels.withUnsafeBytes { buf in
             makeBytes(count: ow * oh) { dst in
                 let src = buf.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                let lane = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-                let cosv = SIMD8<Float>(repeating: g.cos), sinv = SIMD8<Float>(repeating: g.sin)
-                let maxX = SIMD8<Float>(repeating: Float(w) + 1), maxY = SIMD8<Float>(repeating: Float(h) + 1)
-                let zero = SIMD8<Float>(), one = SIMD8<Float>(repeating: 1)
-                let scale = SIMD8<Float>(repeating: 256), half = SIMD8<Float>(repeating: 0.5)
-                let one32 = SIMD8<UInt32>(repeating: 1), bias = SIMD8<Float>(repeating: 32768)
-                let wv = SIMD8<UInt32>(repeating: UInt32(w)), hv = SIMD8<UInt32>(repeating: UInt32(h))
+                let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+                let stepX = SIMD8<Int32>(repeating: 8 &* g.cosFixed), stepY = SIMD8<Int32>(repeating: 8 &* g.sinFixed)
+                let zero = SIMD8<Int32>(), byteMask = SIMD8<Int32>(repeating: 0xFF)
+                let lastX = SIMD8<Int32>(repeating: Int32(w - 1)), lastY = SIMD8<Int32>(repeating: Int32(h - 1))
+                let full = SIMD8<Float>(repeating: 256), bias = SIMD8<Float>(repeating: 32768)
                 for oy in 0..<oh {
-                    let start = g.rowStart(oy)
+                    let start = g.rowStartFixed(oy)
                     let d = dst + oy * ow
+                    var tx = SIMD8<Int32>(repeating: start.x) &+ lane &* SIMD8<Int32>(repeating: g.cosFixed)
+                    var ty = SIMD8<Int32>(repeating: start.y) &+ lane &* SIMD8<Int32>(repeating: g.sinFixed)
                     var ox = 0
                     while ox + 8 <= ow {
-                        let xf = SIMD8<Float>(repeating: Float(ox)) + lane
-                        // Shifted by +1 and clamped so truncation is floor and every index is in [-1, size].
-                        var tx = SIMD8<Float>(repeating: start.x) + xf * cosv + one
-                        var ty = SIMD8<Float>(repeating: start.y) + xf * sinv + one
-                        tx = tx.replacing(with: zero, where: tx .< zero).replacing(with: maxX, where: tx .> maxX)
-                        ty = ty.replacing(with: zero, where: ty .< zero).replacing(with: maxY, where: ty .> maxY)
-                        let ix1 = truncateToUInt32(tx), iy1 = truncateToUInt32(ty)
+                        let ix = tx &>> 16, iy = ty &>> 16
                         // Lanes whose 2x2 neighbourhood touches the border or the outside take the scalar path.
-                        guard all((ix1 .>= one32) .& (ix1 .< wv) .& (iy1 .>= one32) .& (iy1 .< hv)) else {
+                        guard all((ix .>= zero) .& (ix .< lastX) .& (iy .>= zero) .& (iy .< lastY)) else {
                             let o = d.assumingMemoryBound(to: UInt8.self)
                             for i in 0..<8 {
                                 o[ox + i] = g.sample(src, stride: stride, width: w, height: h, start: start,
                                                      x: ox + i, fill: fill)
                             }
-                            ox += 8
+                            tx &+= stepX; ty &+= stepY; ox += 8
                             continue
                         }
-                        // Integer 8-bit weights, held in Float lanes: every product and sum below is an integer
-                        // < 2^24, so Float arithmetic is exact and equals the scalar integer formula.
-                        let wx = toFloat(truncateToUInt32((tx - toFloat(ix1)) * scale + half))
-                        let wy = toFloat(truncateToUInt32((ty - toFloat(iy1)) * scale + half))
+                        let wx = toFloat(SIMD8<UInt32>(truncatingIfNeeded: (tx &>> 8) & byteMask))
+                        let wy = toFloat(SIMD8<UInt32>(truncatingIfNeeded: (ty &>> 8) & byteMask))
                         // One 16-bit load per row of the 2x2 neighbourhood: low byte left pixel, high byte right.
                         @inline(__always) func pair(_ i: Int, _ extra: Int) -> UInt32 {
-                            let o = (Int(iy1[i]) - 1) * stride + Int(ix1[i]) - 1 + extra
+                            let o = Int(iy[i]) * stride + Int(ix[i]) + extra
                             return UInt32(UnsafeRawPointer(src).loadUnaligned(fromByteOffset: o, as: UInt16.self))
                         }
                         let top = SIMD8<UInt32>(pair(0, 0), pair(1, 0), pair(2, 0), pair(3, 0),
@@ -67,11 +62,10 @@ extension GrayImage {
                                                    pair(4, stride), pair(5, stride), pair(6, stride), pair(7, stride))
                         let p00 = toFloat(top & 0xFF), p10 = toFloat(top &>> 8)
                         let p01 = toFloat(bottom & 0xFF), p11 = toFloat(bottom &>> 8)
-                        let ax = scale - wx, ay = scale - wy
+                        let ax = full - wx, ay = full - wy
                         let blended = (p00 * ax + p10 * wx) * ay + (p01 * ax + p11 * wx) * wy + bias
-                        let v = truncateToUInt32(blended) &>> 16
-                        d.storeVector(narrowToBytes(v), at: ox)
-                        ox += 8
+                        d.storeVector(narrowToBytes(truncateToUInt32(blended) &>> 16), at: ox)
+                        tx &+= stepX; ty &+= stepY; ox += 8
                     }
                     let o = d.assumingMemoryBound(to: UInt8.self)
                     while ox < ow {
@@ -89,7 +83,7 @@ extension GrayImage {
 struct BilinearNeighbours {
     var p00: UInt32, p10: UInt32, p01: UInt32, p11: UInt32
 
-    /// `(x, y)` is the top-left neighbour, in `-1...width` x `-1...height`.
+    /// `(x, y)` is the top-left neighbour (any position; outside pixels read as `fill`).
     @inline(__always)
     init(_ src: UnsafePointer<UInt8>, stride: Int, width w: Int, height h: Int, x: Int, y: Int, fill: UInt8) {
         @inline(__always) func at(_ px: Int, _ py: Int) -> UInt32 {
@@ -99,11 +93,13 @@ struct BilinearNeighbours {
     }
 }
 
-/// Output size and inverse mapping of a rotation about the image centre.
+/// Output size and inverse mapping of a rotation about the image centre, in 16.16 fixed point.
 struct RotationGeometry {
     let outWidth: Int, outHeight: Int
-    let cos: Float, sin: Float
-    let srcCentreX: Float, srcCentreY: Float, outCentreX: Float, outCentreY: Float
+    let cos: Double, sin: Double
+    let srcCentreX: Double, srcCentreY: Double, outCentreX: Double, outCentreY: Double
+    /// `round(cos * 2^16)`, `round(sin * 2^16)`.
+    let cosFixed: Int32, sinFixed: Int32
 
     init(width: Int, height: Int, degrees: Double, expand: Bool) throws {
         guard degrees.isFinite else {
@@ -119,35 +115,45 @@ struct RotationGeometry {
             outWidth = width
             outHeight = height
         }
-        cos = Float(c)
-        sin = Float(s)
-        srcCentreX = Float(width - 1) / 2
-        srcCentreY = Float(height - 1) / 2
-        outCentreX = Float(outWidth - 1) / 2
-        outCentreY = Float(outHeight - 1) / 2
+        let side = GrayImage.maxRotationSide
+        guard max(width, height, outWidth, outHeight) <= side else {
+            throw ImagingError.parameterOutOfRange(name: "rotation side length",
+                                                   value: Double(max(width, height, outWidth, outHeight)),
+                                                   allowed: 1...Double(side))
+        }
+        cos = c
+        sin = s
+        cosFixed = Int32((c * 65536).rounded())
+        sinFixed = Int32((s * 65536).rounded())
+        srcCentreX = Double(width - 1) / 2
+        srcCentreY = Double(height - 1) / 2
+        outCentreX = Double(outWidth - 1) / 2
+        outCentreY = Double(outHeight - 1) / 2
     }
 
-    /// Source coordinate of output pixel `(0, oy)`; pixel `ox` of the row samples `start + ox * (cos, sin)`.
-    /// Inverse of a counter-clockwise display rotation: `src = R(theta) (dst - c_out) + c_src` with y down.
-    @inline(__always) func rowStart(_ oy: Int) -> (x: Float, y: Float) {
-        let dx = -outCentreX, dy = Float(oy) - outCentreY
+    /// Source coordinate of output pixel `(x, y)`: `src = R(theta) (dst - c_out) + c_src` with y down, the
+    /// inverse of a counter-clockwise display rotation.
+    @inline(__always) func sourcePoint(x: Double, y: Double) -> (x: Double, y: Double) {
+        let dx = x - outCentreX, dy = y - outCentreY
         return (srcCentreX + dx * cos - dy * sin, srcCentreY + dx * sin + dy * cos)
     }
 
-    /// One output pixel with the same Float and fixed-point steps as the vector lanes.
+    /// 16.16 source coordinate of output pixel `(0, oy)`; pixel `ox` samples `start + ox * (cosFixed, sinFixed)`.
+    @inline(__always) func rowStartFixed(_ oy: Int) -> (x: Int32, y: Int32) {
+        let p = sourcePoint(x: 0, y: Double(oy))
+        return (Int32((p.x * 65536).rounded()), Int32((p.y * 65536).rounded()))
+    }
+
+    /// One output pixel with the same fixed-point steps as the vector lanes; neighbours outside are `fill`.
     @inline(__always)
     func sample(_ src: UnsafePointer<UInt8>, stride: Int, width w: Int, height h: Int,
-                start: (x: Float, y: Float), x ox: Int, fill: UInt8) -> UInt8 {
-        let xf = Float(ox)
-        let tx = min(max(start.x + xf * cos + 1, 0), Float(w) + 1)
-        let ty = min(max(start.y + xf * sin + 1, 0), Float(h) + 1)
-        let ix1 = UInt32(Int32(tx)), iy1 = UInt32(Int32(ty))
-        let wx = UInt32(Int32((tx - Float(Int32(bitPattern: ix1))) * 256 + 0.5))
-        let wy = UInt32(Int32((ty - Float(Int32(bitPattern: iy1))) * 256 + 0.5))
-        let n = BilinearNeighbours(src, stride: stride, width: w, height: h, x: Int(ix1) - 1, y: Int(iy1) - 1,
+                start: (x: Int32, y: Int32), x ox: Int, fill: UInt8) -> UInt8 {
+        let tx = start.x &+ Int32(ox) &* cosFixed, ty = start.y &+ Int32(ox) &* sinFixed
+        let wx = UInt32((tx >> 8) & 0xFF), wy = UInt32((ty >> 8) & 0xFF)
+        let n = BilinearNeighbours(src, stride: stride, width: w, height: h, x: Int(tx >> 16), y: Int(ty >> 16),
                                    fill: fill)
         let ax = 256 - wx, ay = 256 - wy
-        let v = n.p00 * ax * ay + n.p10 * wx * ay + n.p01 * ax * wy + n.p11 * wx * wy + 32768
+        let v = (n.p00 * ax + n.p10 * wx) * ay + (n.p01 * ax + n.p11 * wx) * wy + 32768
         return UInt8(v >> 16)
     }
 }
@@ -161,7 +167,7 @@ extension ScalarReference {
         var out = GrayImage(width: g.outWidth, height: g.outHeight, fill: 0)
         image.pixels.withUnsafeBufferPointer { src in
             for oy in 0..<g.outHeight {
-                let start = g.rowStart(oy)
+                let start = g.rowStartFixed(oy)
                 for ox in 0..<g.outWidth {
                     out[ox, oy] = g.sample(src.baseAddress!, stride: image.stride, width: image.width,
                                            height: image.height, start: start, x: ox, fill: fill)
@@ -169,5 +175,31 @@ extension ScalarReference {
             }
         }
         return out
+    }
+}
+
+/// Where the pixels of `GrayImage.rotated(byDegrees:expand:fill:)` come from: lets a caller map a point found in
+/// the rotated image (a barcode corner, a text box) back to the unrotated image.
+public struct RotationMapping: Sendable, Equatable {
+    /// Size of the rotated image.
+    public let outputWidth: Int, outputHeight: Int
+    let cos: Double, sin: Double, srcCentreX: Double, srcCentreY: Double, outCentreX: Double, outCentreY: Double
+
+    /// Source-image coordinates (pixel-index units, may lie outside the source) of point `(x, y)` of the rotated
+    /// image.
+    public func sourcePoint(x: Double, y: Double) -> PixelPoint {
+        let dx = x - outCentreX, dy = y - outCentreY
+        return PixelPoint(x: srcCentreX + dx * cos - dy * sin, y: srcCentreY + dx * sin + dy * cos)
+    }
+}
+
+extension GrayImage {
+    /// The geometry of `rotated(byDegrees: degrees, expand: expand)` without rotating any pixels.
+    /// - Throws: `ImagingError.parameterOutOfRange` for a non-finite angle.
+    public func rotationMapping(byDegrees degrees: Double, expand: Bool = false) throws -> RotationMapping {
+        let g = try RotationGeometry(width: width, height: height, degrees: degrees, expand: expand)
+        return RotationMapping(outputWidth: g.outWidth, outputHeight: g.outHeight, cos: g.cos, sin: g.sin,
+                               srcCentreX: g.srcCentreX, srcCentreY: g.srcCentreY,
+                               outCentreX: g.outCentreX, outCentreY: g.outCentreY)
     }
 }

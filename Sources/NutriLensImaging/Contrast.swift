@@ -36,29 +36,15 @@ extension GrayImage {
     public func stretched(to range: ContrastRange) -> GrayImage {
         guard range.high > range.low else { return packed() }
         let (gi, gf) = ContrastStretch.gain(range)
-        let lo = SIMD16<UInt16>(repeating: UInt16(range.low))
+        let lo = SIMD16<UInt8>(repeating: range.low), hi = SIMD16<UInt8>(repeating: range.high)
         let whole = SIMD16<UInt16>(repeating: gi), fraction = SIMD16<UInt16>(repeating: gf)
-        let top = SIMD16<UInt16>(repeating: 255), half = SIMD16<UInt16>(repeating: 128)
-        let w = width, h = height, stride = self.stride
-        let out = pixels.withUnsafeBytes { buf in
-            makeBytes(count: w * h) { dst in
-                let src = buf.baseAddress!
-                for y in 0..<h {
-                    let row = src + y * stride, d = dst + y * w
-                    var x = 0
-                    while x + 16 <= w {
-                        let p = widen(row.vector(at: x, as: SIMD16<UInt8>.self))
-                        let delta = p.replacing(with: lo, where: p .< lo) &- lo
-                        let v = delta &* whole &+ ((delta &* fraction &+ half) &>> 8)
-                        d.storeVector(narrowToBytes(v.replacing(with: top, where: v .> top)), at: x)
-                        x += 16
-                    }
-                    let r = row.assumingMemoryBound(to: UInt8.self), o = d.assumingMemoryBound(to: UInt8.self)
-                    while x < w { o[x] = ContrastStretch.map(r[x], range); x += 1 }
-                }
-            }
-        }
-        return GrayImage(width: w, height: h, stride: w, pixels: out)
+        let half = SIMD16<UInt16>(repeating: 128)
+        return mapPixels({ p in
+            // Clamp in bytes (pmaxub/pminub; 16-bit unsigned min/max need SSE4.1), then widen.
+            let delta = widen(p.replacing(with: lo, where: p .< lo).replacing(with: hi, where: p .> hi) &- lo)
+            // <= 255 by construction of the gain (see `ContrastStretch.gain`), so no final clamp.
+            return narrowToBytes(delta &* whole &+ ((delta &* fraction &+ half) &>> 8))
+        }, { ContrastStretch.map($0, range) })
     }
 }
 
@@ -88,17 +74,19 @@ enum ContrastStretch {
 
     /// The gain `G = round(255 * 256 / (high - low))` split into its integer and 1/256 parts, so that
     /// `delta * G / 256 = delta * whole + delta * fraction / 256` never leaves 16 bits (`delta, whole, fraction
-    /// <= 255`). 8.8 fixed point keeps the result within half a grey level of the exact rational map.
+    /// <= 255`). 8.8 fixed point keeps the result within half a grey level of the exact rational map, and
+    /// `(span * G + 128) >> 8 <= 255` for every span `1...255`, so a clamped delta never maps above 255.
     @inline(__always) static func gain(_ r: ContrastRange) -> (whole: UInt16, fraction: UInt16) {
         let span = UInt32(r.high - r.low)
         let g = (255 * 256 + span / 2) / span
         return (UInt16(g >> 8), UInt16(g & 0xFF))
     }
 
-    /// One pixel of the stretch (the scalar formula the vector loop reproduces).
+    /// One pixel of the stretch (the scalar formula the vector loop reproduces): `p` clamped to
+    /// `low...high`, offset by `low`, scaled by the gain.
     @inline(__always) static func map(_ p: UInt8, _ r: ContrastRange) -> UInt8 {
         let (gi, gf) = gain(r)
-        let delta = UInt16(max(p, r.low) - r.low)
+        let delta = UInt16(min(max(p, r.low), r.high) - r.low)
         return UInt8(min(255, delta * gi + ((delta * gf + 128) >> 8)))
     }
 }
@@ -111,6 +99,11 @@ extension ScalarReference {
         try ContrastStretch.check(lowPercentile, highPercentile)
         let r = ContrastStretch.range(histogram: histogram(image), lowPercentile: lowPercentile,
                                       highPercentile: highPercentile)
+        return stretched(image, to: r)
+    }
+
+    /// Linear stretch one pixel at a time. Same output as `GrayImage.stretched(to:)`.
+    public static func stretched(_ image: GrayImage, to r: ContrastRange) -> GrayImage {
         if r.high <= r.low { return image.packed() }
         var out = GrayImage(width: image.width, height: image.height, fill: 0)
         for y in 0..<image.height { for x in 0..<image.width { out[x, y] = ContrastStretch.map(image[x, y], r) } }

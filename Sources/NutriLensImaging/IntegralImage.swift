@@ -21,16 +21,22 @@ public struct IntegralImage: Sendable {
         width = image.width
         height = image.height
         let n = (image.width + 1) * (image.height + 1), rowLen = image.width + 1
-        var s = [UInt32](repeating: 0, count: n), q = [UInt32](repeating: 0, count: n)
-        image.pixels.withUnsafeBytes { src in
-            s.withUnsafeMutableBufferPointer { sb in
-                q.withUnsafeMutableBufferPointer { qb in
+        // Row 0 is zeroed here; `accumulate` writes every entry of the other rows, so no full-table zero fill.
+        func table(_ fill: (UnsafeMutablePointer<UInt32>) -> Void) -> [UInt32] {
+            [UInt32](unsafeUninitializedCapacity: n) { buf, count in
+                buf.baseAddress!.initialize(repeating: 0, count: rowLen)
+                fill(buf.baseAddress!)
+                count = n
+            }
+        }
+        var q = [UInt32]()
+        let s = table { sb in
+            q = table { qb in
+                image.pixels.withUnsafeBytes { src in
                     for y in 0..<image.height {
                         IntegralRows.accumulate(src.baseAddress! + y * image.stride, width: image.width,
-                                                previousSums: sb.baseAddress! + y * rowLen,
-                                                previousSquares: qb.baseAddress! + y * rowLen,
-                                                sums: sb.baseAddress! + (y + 1) * rowLen,
-                                                squares: qb.baseAddress! + (y + 1) * rowLen)
+                                                previousSums: sb + y * rowLen, previousSquares: qb + y * rowLen,
+                                                sums: sb + (y + 1) * rowLen, squares: qb + (y + 1) * rowLen)
                     }
                 }
             }

@@ -77,23 +77,25 @@ extension RGBImage {
         return x
     }
 
-    /// 3-byte pixels: each 32-bit lane is a 4-byte little-endian read starting at the pixel (its fourth byte,
-    /// the next pixel's red, gets weight 0), which gives the same lane layout as 4-byte pixels.
+    /// 3-byte pixels: one 8-byte read per pixel pair (bytes `r0 g0 b0 r1 g1 b1 . .`), split with 64-bit masks
+    /// and shifts into two `[r g b 0]` 32-bit groups, the lane layout of 4-byte pixels.
     @inline(__always)
     private static func lumaRowRGB(_ base: UnsafeRawPointer, row: Int, width: Int, total: Int,
                                    dst: UnsafeMutableRawPointer) -> Int {
-        // The last lane reads 4 bytes at pixel x+15: stop where that would leave the buffer.
-        let limit = min(width, (total - row - 4) / 3 + 1)
+        // The last read of a step covers bytes 42..<50 of the step: stop where that would leave the buffer.
+        let room = total - row - 50
+        let limit = room >= 0 ? min(width, room / 3 + 16) : 0
         let p = base + row, wt = LaneWeights.redFirst
+        let mask = SIMD4<UInt64>(repeating: 0xFF_FFFF)
+        @inline(__always) func pairs(_ q: UnsafeRawPointer) -> SIMD16<UInt16> {
+            @inline(__always) func at(_ i: Int) -> UInt64 { q.loadUnaligned(fromByteOffset: i * 6, as: UInt64.self) }
+            let v = SIMD4<UInt64>(at(0), at(1), at(2), at(3))
+            return unsafeBitCast((v & mask) | ((v &>> 24) & mask) &<< 32, to: SIMD16<UInt16>.self)
+        }
         var x = 0
         while x + 16 <= limit {
             let q = p + x * 3
-            @inline(__always) func at(_ i: Int) -> UInt32 { q.loadUnaligned(fromByteOffset: i * 3, as: UInt32.self) }
-            let a = SIMD8<UInt32>(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
-            let b = SIMD8<UInt32>(at(8), at(9), at(10), at(11), at(12), at(13), at(14), at(15))
-            let ya = luma(unsafeBitCast(a, to: SIMD16<UInt16>.self), wt)
-            let yb = luma(unsafeBitCast(b, to: SIMD16<UInt16>.self), wt)
-            dst.storeVector(SIMD16<UInt8>(lowHalf: ya, highHalf: yb), at: x)
+            dst.storeVector(SIMD16<UInt8>(lowHalf: luma(pairs(q), wt), highHalf: luma(pairs(q + 24), wt)), at: x)
             x += 16
         }
         return x

@@ -29,8 +29,8 @@ func makeBytes(count: Int, _ body: (UnsafeMutableRawPointer) -> Void) -> [UInt8]
 // Lane conversions spelled out lane by lane: LLVM folds these into pack/convert instructions, whereas the generic
 // `init(truncatingIfNeeded:)` / `init(_:rounding:)` of the standard library stay out-of-line calls in hot loops.
 
-/// Low byte of each lane.
-@inline(__always) func narrowToBytes(_ v: SIMD16<UInt32>) -> SIMD16<UInt8> {
+/// Low byte of each lane (UInt16 or UInt32 lanes).
+@inline(__always) func narrowToBytes<T: FixedWidthInteger & SIMDScalar>(_ v: SIMD16<T>) -> SIMD16<UInt8> {
     SIMD16<UInt8>(UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]), UInt8(truncatingIfNeeded: v[2]),
                   UInt8(truncatingIfNeeded: v[3]), UInt8(truncatingIfNeeded: v[4]), UInt8(truncatingIfNeeded: v[5]),
                   UInt8(truncatingIfNeeded: v[6]), UInt8(truncatingIfNeeded: v[7]), UInt8(truncatingIfNeeded: v[8]),
@@ -44,16 +44,6 @@ func makeBytes(count: Int, _ body: (UnsafeMutableRawPointer) -> Void) -> [UInt8]
     SIMD8<UInt8>(UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]), UInt8(truncatingIfNeeded: v[2]),
                  UInt8(truncatingIfNeeded: v[3]), UInt8(truncatingIfNeeded: v[4]), UInt8(truncatingIfNeeded: v[5]),
                  UInt8(truncatingIfNeeded: v[6]), UInt8(truncatingIfNeeded: v[7]))
-}
-
-/// Low byte of each lane.
-@inline(__always) func narrowToBytes(_ v: SIMD16<UInt16>) -> SIMD16<UInt8> {
-    SIMD16<UInt8>(UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]), UInt8(truncatingIfNeeded: v[2]),
-                  UInt8(truncatingIfNeeded: v[3]), UInt8(truncatingIfNeeded: v[4]), UInt8(truncatingIfNeeded: v[5]),
-                  UInt8(truncatingIfNeeded: v[6]), UInt8(truncatingIfNeeded: v[7]), UInt8(truncatingIfNeeded: v[8]),
-                  UInt8(truncatingIfNeeded: v[9]), UInt8(truncatingIfNeeded: v[10]), UInt8(truncatingIfNeeded: v[11]),
-                  UInt8(truncatingIfNeeded: v[12]), UInt8(truncatingIfNeeded: v[13]),
-                  UInt8(truncatingIfNeeded: v[14]), UInt8(truncatingIfNeeded: v[15]))
 }
 
 /// Zero-extends bytes to 16-bit lanes.
@@ -82,8 +72,34 @@ func makeBytes(count: Int, _ body: (UnsafeMutableRawPointer) -> Void) -> [UInt8]
                  Float(Int32(bitPattern: v[6])), Float(Int32(bitPattern: v[7])))
 }
 
-/// Lane-wise UInt32 -> Float over the full unsigned range (correctly rounded, like scalar `Float(UInt32)`).
+/// Lane-wise UInt32 -> Float over the full unsigned range, correctly rounded like scalar `Float(UInt32)`: both
+/// 16-bit halves convert exactly and `hi * 65536` is exact, so the one rounding is that of the final add.
+/// (A lane-wise `Float(v[i])` stays eight scalar conversions on SSE2.)
 @inline(__always) func toFloatUnsigned(_ v: SIMD8<UInt32>) -> SIMD8<Float> {
-    SIMD8<Float>(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]), Float(v[4]), Float(v[5]), Float(v[6]),
-                 Float(v[7]))
+    toFloat(v &>> 16) * SIMD8<Float>(repeating: 65536) + toFloat(v & 0xFFFF)
+}
+
+extension GrayImage {
+    /// A packed image whose pixels are `vector` applied to 16 source pixels at a time, `scalar` for the row tails
+    /// (`scalar(p)` must equal the corresponding lane of `vector`). The loop shared by the point-wise kernels.
+    @inline(__always)
+    func mapPixels(_ vector: (SIMD16<UInt8>) -> SIMD16<UInt8>, _ scalar: (UInt8) -> UInt8) -> GrayImage {
+        let w = width, h = height, stride = self.stride
+        let out = pixels.withUnsafeBytes { buf in
+            makeBytes(count: w * h) { dst in
+                let src = buf.baseAddress!
+                for y in 0..<h {
+                    let row = src + y * stride, d = dst + y * w
+                    var x = 0
+                    while x + 16 <= w {
+                        d.storeVector(vector(row.vector(at: x)), at: x)
+                        x += 16
+                    }
+                    let r = row.assumingMemoryBound(to: UInt8.self), o = d.assumingMemoryBound(to: UInt8.self)
+                    while x < w { o[x] = scalar(r[x]); x += 1 }
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, stride: w, pixels: out)
+    }
 }

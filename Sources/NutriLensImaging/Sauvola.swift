@@ -78,13 +78,15 @@ enum SauvolaRule {
     }
 
     /// The per-pixel rule in Float, exactly as the vector lanes evaluate it (`inverseArea = 1 / Float(area)`).
+    /// `p < m (1 - k) + (m k / R) s` is tested as `a < 0 || a^2 < b^2 v` with `a = p - m (1 - k)`,
+    /// `b = m k / R >= 0`, `v = s^2`: no square root (which Swift's SIMD types would evaluate lane by lane).
     @inline(__always)
     static func decide(_ p: UInt8, sum: UInt32, squares: UInt32, inverseArea: Float, _ c: Constants) -> UInt8 {
         let mean = Float(sum) * inverseArea
-        let variance = Float(squares) * inverseArea - mean * mean
-        let sd = max(variance, 0).squareRoot()
-        let t = mean * (c.oneMinusK + c.kOverR * sd)
-        return Float(p) < t ? 0 : 255
+        let variance = max(Float(squares) * inverseArea - mean * mean, 0)
+        let a = Float(p) - mean * c.oneMinusK
+        let b = mean * c.kOverR
+        return a < 0 || a * a < b * b * variance ? 0 : 255
     }
 
     /// One output row. Columns whose window is clipped by the left/right border take the scalar rule; the interior
@@ -117,13 +119,15 @@ enum SauvolaRule {
             let q = bq.vector(at: hi, as: SIMD8<UInt32>.self) &- tq.vector(at: hi, as: SIMD8<UInt32>.self)
                 &- bq.vector(at: lo, as: SIMD8<UInt32>.self) &+ tq.vector(at: lo, as: SIMD8<UInt32>.self)
             let mean = toFloat(s) * inverseArea
-            let variance = toFloatUnsigned(q) * inverseArea - mean * mean
-            let sd = variance.replacing(with: zero, where: variance .< zero).squareRoot()
-            let t = mean * (oneMinusK + kOverR * sd)
+            let raw = toFloatUnsigned(q) * inverseArea - mean * mean
+            let variance = raw.replacing(with: zero, where: raw .< zero)
             let pix: SIMD8<UInt8> = src.vector(at: x)
             let pf = toFloat(SIMD8<UInt32>(UInt32(pix[0]), UInt32(pix[1]), UInt32(pix[2]), UInt32(pix[3]),
                                            UInt32(pix[4]), UInt32(pix[5]), UInt32(pix[6]), UInt32(pix[7])))
-            dst.storeVector(narrowToBytes(paper.replacing(with: ink, where: pf .< t)), at: x)
+            let a = pf - mean * oneMinusK
+            let b = mean * kOverR
+            let isInk = (a .< zero) .| (a * a .< b * b * variance)
+            dst.storeVector(narrowToBytes(paper.replacing(with: ink, where: isInk)), at: x)
             x += 8
         }
         while x < w { scalar(x); x += 1 }

@@ -4,24 +4,7 @@ extension GrayImage {
     public func binarized(threshold: UInt8) -> GrayImage {
         let t = SIMD16<UInt8>(repeating: threshold)
         let white = SIMD16<UInt8>(repeating: 255), black = SIMD16<UInt8>(repeating: 0)
-        let w = width, h = height, stride = self.stride
-        let out = pixels.withUnsafeBytes { buf in
-            makeBytes(count: w * h) { dst in
-                let src = buf.baseAddress!
-                for y in 0..<h {
-                    let row = src + y * stride, d = dst + y * w
-                    var x = 0
-                    while x + 16 <= w {
-                        let p: SIMD16<UInt8> = row.vector(at: x)
-                        d.storeVector(white.replacing(with: black, where: p .<= t), at: x)
-                        x += 16
-                    }
-                    let r = row.assumingMemoryBound(to: UInt8.self), o = d.assumingMemoryBound(to: UInt8.self)
-                    while x < w { o[x] = r[x] <= threshold ? 0 : 255; x += 1 }
-                }
-            }
-        }
-        return GrayImage(width: w, height: h, stride: w, pixels: out)
+        return mapPixels({ white.replacing(with: black, where: $0 .<= t) }, { $0 <= threshold ? 0 : 255 })
     }
 }
 

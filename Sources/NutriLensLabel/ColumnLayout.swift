@@ -22,41 +22,48 @@ struct ColumnLayout: Sendable {
     static func detect(lines: [LineAnalysis], tableStart: Int?, isUSStyle: Bool) -> ColumnLayout {
         let start = tableStart ?? 0
         let zone = lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && !$0.isNonTable }
-        var servingSize: ServingSize?
-        for line in zone where line.servingSize != nil {
-            servingSize = line.servingSize
-            if line.namesServing { break }
-        }
+        var servingSize = zone.first { $0.servingSize?.quantity != nil }?.servingSize
+            ?? zone.first { $0.servingSize != nil }?.servingSize
         if servingSize == nil {
             servingSize = lines.first { $0.servingSize != nil && $0.namesServing && !$0.isNonTable }?.servingSize
         }
         // Header tokens in reading order (line, then position in line).
-        var tokens: [(position: Double, spec: ColumnSpec)] = []
+        var tokens: [(position: Double, line: Int, spec: ColumnSpec)] = []
         for line in zone {
             if !line.mentions.isEmpty && !line.namesPer100 { continue }
-            let preparation: Preparation = line.namesPrepared ? .prepared : .asSold
+
             // "Portion (100 ml)" with the unit misread: a bare 100 on a serving line is still the 100 g/ml column.
             let amounts = line.quantities.filter {
                 !$0.isPercent && $0.qualifier == nil
                     && ($0.unit == .gram || $0.isVolume || ($0.unit == nil && $0.value == 100 && line.namesServing))
             }
-            for quantity in amounts {
+            for (index, quantity) in amounts.enumerated() {
                 let position = Double(quantity.start) + Double(line.lineIndex) * 10_000
+                let preparation = preparation(of: quantity, index: index, amounts: amounts, line: line)
                 if quantity.value == 100 {
-                    tokens.append((position, ColumnSpec(basis: .per100g, preparation: preparation)))
+                    tokens.append((position, line.lineIndex, ColumnSpec(basis: .per100g, preparation: preparation)))
                 } else if line.namesServing || servingSize?.quantity == quantity.value
                             || (line.isBareQuantityLine && line.lineIndex < start
                                 && tokens.contains { $0.spec.basis == .per100g }) {
                     // "100 g" then "30 g" on the next line above the first row: the second column's header.
-                    tokens.append((position, ColumnSpec(basis: .perServing, preparation: preparation)))
+                    tokens.append((position, line.lineIndex, ColumnSpec(basis: .perServing, preparation: preparation)))
                     if servingSize == nil {
                         servingSize = ServingSizeParser.parse(line.text, quantities: [quantity])
                     }
                 }
             }
+            if line.namesServing, let hundred = amounts.first(where: { $0.value == 100 }), line.mentions.isEmpty,
+               let servingPosition = line.servingPositions.first,
+               !amounts.contains(where: { $0.value != 100 && abs($0.start - servingPosition) < 12 }),
+               namesSeparateColumns(line.text, servingAt: servingPosition, amountAt: hundred.start) {
+                // "Avg Quantity per Serving | per 100 g": the serving column is named by a word, not an amount.
+                let position = Double(line.lineIndex) * 10_000 + Double(servingPosition)
+                tokens.append((position, line.lineIndex, ColumnSpec(basis: .perServing, preparation: .asSold)))
+            }
             if line.namesServing, amounts.isEmpty, line.mentions.isEmpty, line.wordCount <= 5 {
                 let position = Double(line.lineIndex) * 10_000 + 5_000
-                tokens.append((position, ColumnSpec(basis: .perServing, preparation: preparation)))
+                let preparation: Preparation = line.namesPrepared ? .prepared : .asSold
+                tokens.append((position, line.lineIndex, ColumnSpec(basis: .perServing, preparation: preparation)))
             }
         }
         tokens.sort { $0.position < $1.position }
@@ -68,12 +75,38 @@ struct ColumnLayout: Sendable {
             let spec = ColumnSpec(basis: isUSStyle ? .perServing : .per100g, preparation: .asSold)
             return ColumnLayout(columns: [spec], servingSize: servingSize, fromHeaders: false, isUSStyle: isUSStyle)
         }
-        // A per-serving header read before per 100 g is usually a title line ("Portion 30 g + 125 ml") that OCR
-        // placed earlier; EU labels print per 100 g first.
-        if !isUSStyle, let index = columns.firstIndex(where: { $0.basis == .per100g }), index > 0 {
+        // A per-serving header read on an earlier line than per 100 g is usually a title line ("Portion 30 g +
+        // 125 ml") that OCR placed earlier; EU labels print per 100 g first. On one line the order is the print
+        // order ("Avg Quantity per Serving | per 100 g").
+        let firstPer100 = tokens.first { $0.spec.basis == .per100g }
+        let sameLine = firstPer100.map { per100 in tokens.contains { $0.line == per100.line && $0.spec.basis == .perServing } }
+            ?? false
+        if !isUSStyle, !sameLine, let index = columns.firstIndex(where: { $0.basis == .per100g }), index > 0 {
             let per100 = columns.remove(at: index)
             columns.insert(per100, at: 0)
         }
         return ColumnLayout(columns: columns, servingSize: servingSize, fromHeaders: true, isUSStyle: isUSStyle)
+    }
+
+    /// "per Serving | per 100 g" names two columns; "Portion (100 ml)" names one (a 100 ml portion): a per-word or
+    /// a column rule must stand between the serving word and the amount.
+    private static func namesSeparateColumns(_ text: String, servingAt serving: Int, amountAt amount: Int) -> Bool {
+        let chars = Array(text)
+        let range = serving < amount ? serving..<amount : amount..<serving
+        let between = String(chars[range])
+        if between.contains("|") { return true }
+        let words = TextFolding.words(between).dropFirst(serving < amount ? 1 : 0)
+        return words.contains { ["per", "pro", "je", "pour", "par", "por", "para"].contains($0) }
+    }
+
+    /// A preparation word belongs to the header amount nearest to it ("pro 100 g | pro 100 ml zubereitet").
+    private static func preparation(of quantity: ScannedQuantity, index: Int, amounts: [ScannedQuantity],
+                                    line: LineAnalysis) -> Preparation {
+        guard !line.preparedPositions.isEmpty else { return .asSold }
+        for position in line.preparedPositions {
+            let nearest = amounts.indices.min { abs(amounts[$0].start - position) < abs(amounts[$1].start - position) }
+            if nearest == index { return .prepared }
+        }
+        return amounts.count == 1 ? .prepared : .asSold
     }
 }

@@ -52,7 +52,7 @@ enum Lexicon {
         all += terms(.energyKJ, "hr", ["energija", "energetska vrijednost"])
         all += terms(.energyKJ, "cs", ["energetická hodnota"])
         all += terms(.energyKJ, "ro", ["valoare energetică"])
-        all += terms(.energyKcal, "en", ["calories", "calorie", "calories kcal"], unitHint: .kilocalorie)
+        all += terms(.energyKcal, "en", ["calories", "calories kcal"], unitHint: .kilocalorie)
         all += terms(.energyKJ, "en", ["kilojoules"], unitHint: .kilojoule)
         all += terms(nil, "en", ["calories from fat", "calories from saturated fat", "fat calories"], ignored: true)
         // Fat
@@ -238,7 +238,7 @@ enum Lexicon {
         "reference intake", "reference intakes", "referenzmenge", "apport de reference", "apports de reference",
         "assunzioni di riferimento", "ingesta de referencia", "ingestas de referencia", "referentie inname",
         "referensintag", "vertailuarvo", "referenceindtag", "dose de referencia", "referencyjne spozycie",
-        "daily value", "daily values", "percent daily", "diet of 2000", "2000 calorie", "average adult",
+        "daily value", "daily values", "percent daily", "calories a day", "calorie diet", "diet of 2000", "2000 calorie", "average adult",
         "durchschnittlichen erwachsenen", "adulte type", "ingredients", "zutaten", "ingredienti", "ingredientes",
         "ingredienten", "ingredienser", "ainesosat", "skladniki", "best before", "mindestens haltbar",
     ].map { TextFolding.words($0) }
@@ -249,6 +249,9 @@ enum Lexicon {
         "valeurs", "nutritionnelles", "nutritionnelle", "valori", "nutrizionali", "nutricional", "informacion",
         "voedingswaarde", "voedingswaarden", "wartosc", "odzywcza", "naringsvarde", "naringsinnehall",
         "naringsdeklaration", "ravintosisalto", "ravintoarvot", "facts", "information", "typical", "values",
-        "durchschnittlich", "moyenne", "average",
+        "durchschnittlich", "durchschnittliche", "durchschnittswerte", "moyenne", "moyennes", "average", "nutritives",
+        "nutritive", "nutritivi", "nutrizionale", "nutritionnelles", "energetiques", "naehrwerte", "valor", "valores",
+        "voedingswaarden", "gemiddelde", "ravintoarvot", "naringsvarde", "naringsinnehall", "serving", "portion",
+        "prepared", "zubereitet", "prepare", "as", "sold", "per", "contains", "quantity", "avg", "amount",
     ]
 }

@@ -33,6 +33,10 @@ struct LineAnalysis: Sendable {
     var servingSize: ServingSize?
     /// The line names a prepared column ("prepared", "+ 125 ml milk").
     var namesPrepared: Bool
+    /// Offsets of the words that mark preparation ("zubereitet", "+ 125 ml milk"), to pick the column they name.
+    var preparedPositions: [Int] = []
+    /// Offsets of serving words ("per Serving", "Portion"), to order columns named on one line.
+    var servingPositions: [Int] = []
     /// The line has a table title or column-header word ("Nutrition", "Nährwerte", "typical values").
     var hasTitleWord: Bool
     /// The line's position in the input and its box (when the input had geometry).
@@ -112,7 +116,8 @@ enum LineAnalyzer {
         let mentions = matchMentions(words)
         for mention in mentions { events.append((mention.start, .mention(mention))) }
 
-        let quantities = NumberGrammar.scan(chars).filter { quantity in
+        let gluedStarts = Set(mentions.map(\.end).filter { $0 < chars.count && (chars[$0].isNumber || chars[$0] == "<") })
+        let quantities = NumberGrammar.scan(chars, gluedStarts: gluedStarts).filter { quantity in
             // A number inside a row name (OCR noise such as "Fett1") is kept; one that overlaps a mention is not.
             !mentions.contains { $0.start < quantity.end && quantity.start < $0.end }
         }
@@ -121,6 +126,9 @@ enum LineAnalyzer {
         let perWords: Set<String> = ["per", "pro", "je", "pour", "par", "por", "para", "na", "w", "i", "per100g"]
         let hasPerWord = !Set(words.map(\.folded)).isDisjoint(with: perWords)
         for var quantity in quantities {
+            // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.
+            if (quantity.unit == .kilojoule && quantity.value == 8400)
+                || (quantity.unit == .kilocalorie && quantity.value == 2000) { continue }
             if quantity.isHundredGramsOrMillilitres && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty) {
                 quantity.isHeaderAmount = true
             }
@@ -147,7 +155,7 @@ enum LineAnalyzer {
             // "Packung enthält ca. 11 Portionen", "10 Portionen": counts in prose are no amounts.
             events.removeAll { event in
                 if case .quantity(let quantity) = event.1 { return quantity.unit == nil && !quantity.isPercent
-                    && !quantity.isEnergyOfUnknownUnit }
+                    && !quantity.isEnergyOfUnknownUnit && !quantity.isVolume }
                 return false
             }
         }
@@ -177,15 +185,32 @@ enum LineAnalyzer {
         let per100 = quantities.contains { $0.value == 100 && ($0.unit == .gram || $0.isVolume || ($0.unit == nil && servingWordIn(folded))) && !$0.isPercent }
         let servingWord = !wordSet.isDisjoint(with: Lexicon.servingWords)
             || zip(folded, folded.dropFirst()).contains { perWords.contains($0.0) && Lexicon.packageWords.contains($0.1) }
-        let prepared = !wordSet.isDisjoint(with: Lexicon.preparedWords)
-            || (text.contains("+") && quantities.contains { $0.isVolume })
+        var preparedPositions = words.filter { Lexicon.preparedWords.contains($0.folded) }.map(\.start)
+        preparedPositions += chars.indices.filter { chars[$0] == "+" && quantities.contains { $0.isVolume } }
+        let prepared = !preparedPositions.isEmpty
         let title = !wordSet.isDisjoint(with: Lexicon.tableTitleWords)
         var serving: ServingSize?
-        if servingWord || folded.contains("size") {
+        let perAmount = hasPerWord && mentions.isEmpty
+            && quantities.contains { ($0.unit == .gram || $0.isVolume) && $0.value != 100 && !$0.isPercent }
+        // "8 servings per container", "Servings per package: 8": a count, not the serving size.
+        let countLine = containsPhrase(folded, ["servings", "per"]) || containsPhrase(folded, ["per", "container"])
+            || containsPhrase(folded, ["portions", "per"]) || folded.first == "servings"
+        if (servingWord || folded.contains("size") || perAmount) && !countLine {
             serving = ServingSizeParser.parse(text, quantities: quantities)
         }
-        return LineAnalysis(text: text, events: events.map(\.1), isNonTable: isNonTable, namesPer100: per100,
+        // Prose (ingredient lists, footnotes such as "2,000 calories a day is used for general nutrition advice"):
+        // many words, few of them row names. Its numbers are no amounts.
+        let tableVocabulary = Lexicon.ofWhichWords.union(Lexicon.tableTitleWords).union(perWords)
+            .union(["g", "mg", "kj", "kcal", "ml"])
+        let letterWords = words.filter { $0.folded.count >= 2 && !tableVocabulary.contains($0.folded) }
+        let mentionWords = letterWords.filter { word in mentions.contains { $0.start <= word.start && word.end <= $0.end } }
+        let isProse = mentions.isEmpty ? letterWords.count >= 5
+            : letterWords.count >= 6 && Double(mentionWords.count) < 0.3 * Double(letterWords.count)
+        return LineAnalysis(text: text, events: events.map(\.1), isNonTable: isNonTable || isProse,
+                            namesPer100: per100,
                             namesServing: servingWord, servingSize: serving, namesPrepared: prepared,
+                            preparedPositions: preparedPositions,
+                            servingPositions: words.filter { Lexicon.servingWords.contains($0.folded) }.map(\.start),
                             hasTitleWord: title, lineIndex: lineIndex, box: box, wordBoxes: wordBoxes)
     }
 

@@ -66,13 +66,21 @@ enum NumberGrammar {
     ]
 
     /// Finds every quantity in `characters` (one line).
-    static func scan(_ characters: [Character]) -> [ScannedQuantity] {
+    /// - Parameter gluedStarts: offsets right after a row name where a number may follow without a space
+    ///   ("Fat3.2g"); elsewhere a number glued to letters is part of a code ("E330", "B12").
+    static func scan(_ characters: [Character], gluedStarts: Set<Int> = []) -> [ScannedQuantity] {
         var results: [ScannedQuantity] = []
         var index = 0
         while index < characters.count {
-            if let quantity = scanNumber(characters, at: index) {
+            if let quantity = scanNumber(characters, at: index, glued: gluedStarts.contains(index)) {
                 results.append(quantity)
                 index = max(quantity.end, index + 1)
+            } else if isDigit(characters[index]) {
+                // Skip the rest of a rejected digit run so "3.2" in "E3.2" does not yield "2".
+                index += 1
+                while index < characters.count, isDigit(characters[index]) || isSeparator(characters[index]) {
+                    index += 1
+                }
             } else {
                 index += 1
             }
@@ -84,7 +92,7 @@ enum NumberGrammar {
     private static func isSeparator(_ character: Character) -> Bool { character == "." || character == "," }
 
     /// Tries to read a number starting exactly at `start`.
-    private static func scanNumber(_ chars: [Character], at start: Int) -> ScannedQuantity? {
+    private static func scanNumber(_ chars: [Character], at start: Int, glued: Bool = false) -> ScannedQuantity? {
         let first = chars[start]
         let startsWithDigit = isDigit(first)
         let startsWithSeparator = isSeparator(first) && start + 1 < chars.count && isDigit(chars[start + 1])
@@ -95,7 +103,8 @@ enum NumberGrammar {
         if start > 0, isDigit(chars[start - 1]) { return nil }
         // A number glued to a preceding letter is part of a code ("E330", "B12", "Omega3"), not a value —
         // except a unit or a "/" read as "l" ("kJl239") which the energy repair handles.
-        if start > 0, chars[start - 1].isLetter, !startsWithSeparator, !followsEnergyUnit(chars, at: start) {
+        if start > 0, chars[start - 1].isLetter, !startsWithSeparator, !glued, !followsEnergyUnit(chars, at: start),
+           !followsPerWord(chars, at: start) {
             return nil
         }
         // "T.4.": a number right after a separator that follows a letter is OCR debris, not a cell.
@@ -128,7 +137,7 @@ enum NumberGrammar {
         // A lone letter-digit ("O g") is a number only when a unit follows; otherwise it is a word.
         guard digits.contains(where: isDigit) else { return nil }
         if !digits.contains(where: { _ in true }) { return nil }
-        let hasRealDigit = chars[start..<index].contains(where: isDigit)
+        let hasRealDigit = chars[start..<index].contains(where: isDigit) || (index == start + 1 && index == chars.count)
         // Trailing separators ("389.") are punctuation.
         var end = index
         while let last = digits.last, isSeparator(last) {
@@ -179,6 +188,7 @@ enum NumberGrammar {
             if "Oo".contains(character) {
                 // "O,5", "O g", "O" alone in a cell.
                 if nextNumeric { return next.map(isSeparator) == true || next.map(isDigit) == true }
+                // A lone "O" ends the line (a value cell) or precedes a unit.
                 return next == nil || next == " " || next == "g"
             }
             return next.map(isDigit) == true
@@ -186,6 +196,18 @@ enum NumberGrammar {
         if previousNumeric && nextNumeric { return true }
         if previousNumeric, "Oo".contains(character), next.map({ !$0.isLetter || $0 == "g" }) ?? true { return true }
         return false
+    }
+
+    /// "pro100ml", "per100g": a number glued to a per-word is a column header amount.
+    private static func followsPerWord(_ chars: [Character], at start: Int) -> Bool {
+        var index = start
+        var letters = ""
+        while index > 0, chars[index - 1].isLetter, letters.count < 5 {
+            letters = String(chars[index - 1]) + letters
+            index -= 1
+        }
+        guard index == 0 || !chars[index - 1].isLetter else { return false }
+        return ["per", "pro", "je", "pour", "par", "por"].contains(letters.lowercased())
     }
 
     /// "1010kJ1239kcal": a number glued to a preceding kJ/kcal unit (the "/" lost or read as "1").

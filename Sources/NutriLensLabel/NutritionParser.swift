@@ -83,12 +83,14 @@ public struct NutritionParser: Sendable {
         var languageCounts: [String: Int] = [:]
         var firstRowLine: Int?
         var energyLine: Int?
+        var printsKilojoules = false
         var isUSStyle = false
         for line in analyses where !line.isNonTable {
             for mention in line.mentions {
                 languageCounts[mention.language, default: 0] += 1
                 if mention.nutrient == .energyKcal && mention.unitHint == .kilocalorie { isUSStyle = true }
             }
+            if line.quantities.contains(where: { $0.unit == .kilojoule }) { printsKilojoules = true }
             if firstRowLine == nil, !line.mentions.isEmpty { firstRowLine = line.lineIndex }
             if energyLine == nil, line.mentions.contains(where: { $0.nutrient.isEnergy }) { energyLine = line.lineIndex }
             assembler.consume(line)
@@ -96,7 +98,9 @@ public struct NutritionParser: Sendable {
         assembler.finish()
         let hasPer100 = analyses.contains { $0.namesPer100 && !$0.isNonTable }
         let tableStart = energyLine ?? firstRowLine
-        let layout = ColumnLayout.detect(lines: analyses, tableStart: tableStart, isUSStyle: isUSStyle && !hasPer100)
+        // US/CA panels declare Calories per serving and never kJ; AU/EU panels print kJ and per 100 g.
+        let layout = ColumnLayout.detect(lines: analyses, tableStart: tableStart,
+                                         isUSStyle: isUSStyle && !hasPer100 && !printsKilojoules)
         let languages = languageCounts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
         let builder = TableBuilder(rows: assembler.rows, energyCells: assembler.energyCells, layout: layout,
                                    languages: languages, options: options)

@@ -45,8 +45,8 @@ enum ServingSizeParser {
         }
         var prefix = String(chars[from..<amount.start])
         prefix = prefix.trimmingCharacters(in: CharacterSet(charactersIn: " :=à-"))
-        if prefix.hasSuffix("("), end < chars.count, chars[end] == ")" { end += 1 }
         if prefix == "(" || prefix.count > 30 { prefix = "" }
+        if prefix.hasSuffix("("), end < chars.count, chars[end] == ")" { end += 1 }
         let amountText = String(chars[amount.start..<end])
         let joined = prefix.isEmpty ? amountText : prefix + (prefix.hasSuffix("(") ? "" : " ") + amountText
         return joined.trimmingCharacters(in: .whitespaces)

@@ -61,7 +61,9 @@ struct TableBuilder {
     /// When a nutrient's name occurs several times with values (an ingredient list mentioning "sugar", a second
     /// language block), the occurrence nearest the middle of the table wins, then the one with more cells.
     private func chooseRowInstances() -> [AssembledRow] {
-        let withCells = rows.filter { !$0.cells.isEmpty }
+        let kcal = energyCells.first { $0.quantity.unit == .kilocalorie }
+            .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
+        let withCells = Self.rebalance(Self.trimWeakCells(rows), kcal: kcal).filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
         let median = Double(sortedLines[sortedLines.count / 2])
@@ -81,6 +83,73 @@ struct TableBuilder {
             }
         }
         return best.values.sorted { $0.lineIndex < $1.lineIndex }
+    }
+
+    /// In a single-column table, a row with surplus values right after rows that got none means OCR read the values
+    /// a row late ("Fibre / Protein / 0.7 g / Salt / 5.1 g / 1.1 g"): the values move back one row each, in order.
+    /// A shift over more than four rows is only made when the table's consistency checks improve with it (a whole
+    /// label read one row late: "Fat / Saturates / 13,9 g / Carbohydrate / 2 g / …").
+    static func rebalance(_ rows: [AssembledRow], kcal: Double?) -> [AssembledRow] {
+        let filled = rows.filter { !$0.cells.isEmpty && !$0.nutrient.isEnergy }
+        guard !filled.isEmpty, filled.filter({ $0.cells.count == 1 }).count * 2 > filled.count else { return rows }
+        var rows = rows
+        for j in rows.indices where rows[j].cells.count > 1 && !rows[j].nutrient.isEnergy {
+            let excess = rows[j].cells.count - 1
+            var empty = 0
+            var start: Int?
+            var i = j - 1
+            while i >= 0, rows[i].cells.count <= 1, !rows[i].nutrient.isEnergy {
+                if rows[i].cells.isEmpty {
+                    empty += 1
+                    if empty == excess { start = i; break }
+                }
+                i -= 1
+            }
+            guard let start else { continue }
+            let window = Array(start...j)
+            guard Set(window.map { rows[$0].nutrient }).count == window.count else { continue }
+            let cells = window.flatMap { rows[$0].cells }
+            guard cells.count == window.count else { continue }
+            var shifted = rows
+            for (offset, index) in window.enumerated() { shifted[index].cells = [cells[offset]] }
+            if window.count > 5 {
+                let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
+                guard let after, before.map({ after < $0 }) ?? (after == 0) else { continue }
+            }
+            rows = shifted
+        }
+        return rows
+    }
+
+    /// Consistency penalty of the first value of each row (per 100 g), `nil` when the energy check cannot run.
+    private static func firstColumnPenalty(_ rows: [AssembledRow], kcal: Double?) -> Double? {
+        guard let kcal else { return nil }
+        var values: [Nutrient: CandidateValue] = [:]
+        for row in rows where !row.cells.isEmpty && values[row.nutrient] == nil && !row.nutrient.isEnergy {
+            var reading = row.cells[0].quantity.primary
+            if reading.unit == nil { reading.unit = .gram }
+            values[row.nutrient] = CandidateValue(readings: [reading], chosen: 0, qualifier: row.cells[0].quantity.qualifier,
+                                                  cell: row.cells[0])
+        }
+        guard ConsistencyChecks.macroEnergyKcal(values) != nil else { return nil }
+        return ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal)
+    }
+
+    /// A stray digit in a row name ("sugars / waarvan suikers / 3" then "43g") is no value when the row also has
+    /// values with units: bare single-digit integers are dropped from rows that have more cells than columns.
+    static func trimWeakCells(_ rows: [AssembledRow]) -> [AssembledRow] {
+        rows.map { row in
+            let strong = row.cells.filter { $0.quantity.unit != nil || $0.quantity.qualifier != nil }
+            guard row.cells.count > 1, !strong.isEmpty, !row.nutrient.isEnergy else { return row }
+            var copy = row
+            copy.cells = row.cells.filter { cell in
+                let quantity = cell.quantity
+                let weak = quantity.unit == nil && quantity.qualifier == nil && quantity.primary.fractionDigits == 0
+                    && quantity.value < 10 && quantity.text.filter(\.isNumber).count == 1
+                return !weak
+            }
+            return copy
+        }
     }
 
     /// How much a cell looks like a real value: 2 with a unit or qualifier, 1 a bare number, 0 a bare "1" that is
@@ -169,6 +238,11 @@ struct TableBuilder {
         let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
         let nineAlternative = original.readings.first { $0.repairs.contains(.nineAsGram) }
         if reading == original.readings[0] {
+            // "09": no label prints a leading zero before a whole number; the 9 was the g.
+            if nineAlternative != nil, printed.count >= 2, printed.hasPrefix("0"),
+               !printed.contains(where: { $0 == "." || $0 == "," }) {
+                return 0.8
+            }
             // "3,99" / "0,069" with no unit: more decimals than labels print, while "3,9 g" / "0,06 g" conform.
             if let nineAlternative, !RoundingGuidance.conforms(reading, nutrient: nutrient),
                RoundingGuidance.conforms(nineAlternative, nutrient: nutrient) {
@@ -180,8 +254,13 @@ struct TableBuilder {
             if printed.hasPrefix("0") && !printed.contains(".") && !printed.contains(",") { return 0.1 }
             return RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0.35 : 0.6
         }
-        if reading.repairs.contains(.insertedDecimalSeparator) { return 0.9 }
-        if reading.repairs.contains(.removedDecimalSeparator) { return 0.9 }
+        // A dropped separator is believed readily when the printed number is impossible per 100 g, otherwise only
+        // when it fixes a large inconsistency (energy far from the macros).
+        if reading.repairs.contains(.insertedDecimalSeparator) {
+            let base = original.readings[0].value > 100 ? 0.5 : 1.5
+            return base + (RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0 : 0.2)
+        }
+        if reading.repairs.contains(.removedDecimalSeparator) { return 1.4 }
         return 0.5
     }
 

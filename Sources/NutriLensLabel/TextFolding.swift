@@ -37,25 +37,32 @@ enum TextFolding {
         editDistance(Array(a.utf8), Array(b.utf8), limit: limit)
     }
 
-    /// Levenshtein distance on folded UTF-8 bytes (folded words are ASCII apart from rare letters).
+    /// Levenshtein distance on folded UTF-8 bytes (folded words are ASCII apart from rare letters), with two
+    /// rows of scratch space on the stack; stops once the distance must exceed `limit`.
     static func editDistance(_ s: [UInt8], _ t: [UInt8], limit: Int) -> Int {
         if abs(s.count - t.count) > limit { return limit + 1 }
         if s.isEmpty { return t.count }
         if t.isEmpty { return s.count }
-        var previous = Array(0...t.count)
-        var current = [Int](repeating: 0, count: t.count + 1)
-        for i in 1...s.count {
-            current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...t.count {
-                let cost = s[i - 1] == t[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMinimum = min(rowMinimum, current[j])
+        let width = t.count + 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * width) { buffer -> Int in
+            var previous = buffer.baseAddress!
+            var current = previous + width
+            for j in 0..<width { previous[j] = j }
+            for i in 1...s.count {
+                current[0] = i
+                var rowMinimum = i
+                let character = s[i - 1]
+                for j in 1..<width {
+                    let substitution = previous[j - 1] + (character == t[j - 1] ? 0 : 1)
+                    let value = min(substitution, min(previous[j], current[j - 1]) + 1)
+                    current[j] = value
+                    if value < rowMinimum { rowMinimum = value }
+                }
+                if rowMinimum > limit { return limit + 1 }
+                swap(&previous, &current)
             }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
+            return previous[t.count]
         }
-        return previous[t.count]
     }
 
     /// How many edits OCR noise may explain in a word of this length: none below 5 letters (short words such as

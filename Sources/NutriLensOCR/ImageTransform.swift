@@ -12,8 +12,13 @@ struct ImageTransform: Sendable, Equatable {
     /// Crop origin in upright full-resolution pixels.
     var originX: Double = 0
     var originY: Double = 0
-    /// Working pixels per upright full-resolution pixel.
-    var scale: Double = 1
+    /// Working pixels per upright full-resolution pixel, horizontally and vertically (they differ by the
+    /// rounding of the scaled size).
+    var scaleX: Double = 1
+    var scaleY: Double = 1
+
+    /// Mean of the two axis scales.
+    var scale: Double { (scaleX + scaleY) / 2 }
 
     /// Size of the upright full-resolution image.
     var uprightWidth: Int { uprightTurns % 2 == 0 ? originalWidth : originalHeight }
@@ -21,7 +26,7 @@ struct ImageTransform: Sendable, Equatable {
 
     /// Working point -> original point.
     func toOriginal(_ u: Double, _ v: Double) -> PixelPoint {
-        let x = originX + u / scale, y = originY + v / scale
+        let x = originX + u / scaleX, y = originY + v / scaleY
         let w = Double(originalWidth), h = Double(originalHeight)
         // Undo a clockwise rotation by `uprightTurns`: CW maps (x, y) -> (H - y, x) for source height H.
         switch uprightTurns {
@@ -43,15 +48,18 @@ struct ImageTransform: Sendable, Equatable {
     /// Upright full-resolution rectangle -> original rectangle.
     func uprightToOriginal(_ r: PixelRect) -> PixelRect {
         var t = self
-        t.originX = 0; t.originY = 0; t.scale = 1
+        t.originX = 0; t.originY = 0; t.scaleX = 1; t.scaleY = 1
         return t.toOriginal(r)
     }
 
     /// Original rectangle -> upright full-resolution rectangle.
-    func originalToUpright(_ r: PixelRect) -> PixelRect {
-        // The inverse of a clockwise turn by q is a clockwise turn by 4 - q on the rotated size.
-        let inv = ImageTransform(originalWidth: uprightWidth, originalHeight: uprightHeight,
-                                 uprightTurns: (4 - uprightTurns) % 4)
-        return inv.toOriginal(r)
+    func originalToUpright(_ r: PixelRect) -> PixelRect { inverseRotation.toOriginal(r) }
+
+    /// Original point -> upright full-resolution point.
+    func originalToUpright(_ p: PixelPoint) -> PixelPoint { inverseRotation.toOriginal(p.x, p.y) }
+
+    /// The inverse of a clockwise turn by q is a clockwise turn by 4 - q on the rotated size.
+    private var inverseRotation: ImageTransform {
+        ImageTransform(originalWidth: uprightWidth, originalHeight: uprightHeight, uprightTurns: (4 - uprightTurns) % 4)
     }
 }

@@ -6,10 +6,11 @@ import NutriLensImaging
 /// Thread-safe: concurrent ``read(_:options:)`` calls each check an engine out of the ``pool``.
 ///
 /// Stages (one engine, single-threaded):
-/// 1. *survey*: the image downscaled to ``OCRReadOptions/surveyMaxSide``; OSD decides the quarter turn; layout
-///    analysis (no recognition, a few ms) measures the text's x-height.
+/// 1. *survey*: the image downscaled to ``OCRReadOptions/surveyMaxSide``; glyph-like connected components give
+///    the x-height and hint at a 90/270° turn (then OSD decides the quarter turn).
 /// 2. *page pass*: the upright image scaled so that x-height ≈ ``OCRReadOptions/targetXHeight`` and recognised.
-///    Recognition cost grows with the amount of text, not pixels, so this is the one full pass.
+///    Recognition cost grows with the amount of text, not pixels, so this is the one full pass (a second one only
+///    when the words read show the estimate was far off, or when a low-confidence page turns out upside down).
 /// 3. *table*: anchor words ("Nährwerte", "Energy", "kcal", "Fat" …) locate the table; when useful its region
 ///    alone is re-read at its own x-height and replaces the page pass's words there.
 public final class NutritionOCR: Sendable {
@@ -53,78 +54,95 @@ private struct PageReader {
 
     mutating func read() -> OCRPage {
         var clock = StageClock()
-        let full = LeptonicaImage(image)
-        let surveyScale = min(1, Double(options.surveyMaxSide) / Double(max(image.width, image.height)))
-        let survey = full.scaled(by: surveyScale)
+        let full = image
+        let surveyFactor = min(1, Double(options.surveyMaxSide) / Double(max(image.width, image.height)))
+        let (survey, surveyScaleX, surveyScaleY) = full.scaled(by: surveyFactor)
+        let surveyScale = (surveyScaleX, surveyScaleY)
         timings.prepare += clock.lap()
+        let estimate = TextSizeEstimator.estimate(survey)
+        timings.textSize += clock.lap()
 
-        // OSD costs as much as a recognition pass, so it runs only when the upright reading looks wrong: layout
-        // lines taller than wide (90/270°), or no table and low confidence (180°, or 90/270° missed by layout).
-        let upright = readOriented(turns: 0, full: full, survey: survey, surveyScale: surveyScale, clock: &clock)
-        var page = upright.page
-        guard options.detectOrientation, upright.vertical || Self.looksUnreadable(upright.page) else { return finish(page) }
-        let osd = engine.detectOrientation(survey)
-        timings.orientation += clock.lap()
-        if let osd, osd.turns != 0, osd.confidence >= options.minimumOrientationConfidence {
-            let turned = readOriented(turns: osd.turns, full: full, survey: survey, surveyScale: surveyScale, clock: &clock)
-            if upright.vertical || Self.quality(turned.page) > Self.quality(page) { page = turned.page }
+        // OSD costs about as much as a recognition pass, so it runs only when the page looks turned: mostly wide
+        // glyphs (90/270°) before reading, or no table and low confidence after reading upright (180°).
+        var osdDone = false
+        var turns = 0
+        if options.detectOrientation, let e = estimate, e.glyphs >= 20, e.wideFraction > 0.5 {
+            osdDone = true
+            turns = detectTurns(survey, clock: &clock) ?? 0
         }
-        return finish(page)
+        var page = readOriented(turns: turns, full: full, survey: survey, surveyScale: surveyScale,
+                                uprightEstimate: turns == 0 ? estimate : nil, clock: &clock)
+        if options.detectOrientation, !osdDone, Self.looksUnreadable(page), let t = detectTurns(survey, clock: &clock), t != 0 {
+            let turned = readOriented(turns: t, full: full, survey: survey, surveyScale: surveyScale, uprightEstimate: nil,
+                                      clock: &clock)
+            if Self.quality(turned) > Self.quality(page) { page = turned }
+        }
+        page.timings = timings
+        return page
     }
 
-    private func finish(_ page: OCRPage?) -> OCRPage {
-        var p = page ?? OCRPage(imageWidth: image.width, imageHeight: image.height, words: [], lines: [], tableRegion: nil,
-                                anchors: [], orientation: .upright, xHeight: 0, timings: timings)
-        p.timings = timings
-        return p
+    /// OSD's clockwise quarter turns when it is confident, else `nil`.
+    private mutating func detectTurns(_ survey: GrayImage, clock: inout StageClock) -> Int? {
+        defer { timings.orientation += clock.lap() }
+        guard let osd = engine.detectOrientation(survey), osd.confidence >= options.minimumOrientationConfidence else { return nil }
+        return osd.turns
     }
 
     /// A page with no table and mostly low-confidence words (typical of text read sideways or upside down).
-    static func looksUnreadable(_ page: OCRPage?) -> Bool {
-        guard let page, !page.words.isEmpty else { return false }
+    static func looksUnreadable(_ page: OCRPage) -> Bool {
+        guard !page.words.isEmpty else { return false }
         return page.tableRegion == nil && page.words.map(\.confidence).reduce(0, +) / Double(page.words.count) < 0.7
     }
 
     /// Orders two readings of one image: anchor weight first, then confidence-weighted characters.
-    static func quality(_ page: OCRPage?) -> (Int, Double) {
-        guard let page else { return (0, 0) }
-        return (page.anchors.map { NutritionAnchors.weight(of: $0.text) }.reduce(0, +),
-                page.words.map { $0.confidence * Double($0.text.count) }.reduce(0, +))
+    static func quality(_ page: OCRPage) -> (Int, Double) {
+        (page.anchors.map { NutritionAnchors.weight(of: $0.text) }.reduce(0, +),
+         page.words.map { $0.confidence * Double($0.text.count) }.reduce(0, +))
     }
 
-    /// Reads the page assuming its content is turned `turns` clockwise quarter turns. `page` is `nil` when
-    /// layout found no text; `vertical` when most layout lines are taller than wide (recognition is then skipped).
-    private mutating func readOriented(turns: Int, full: LeptonicaImage, survey rawSurvey: LeptonicaImage,
-                                       surveyScale: Double, clock: inout StageClock) -> (page: OCRPage?, vertical: Bool) {
+    /// Reads the page assuming its content is turned `turns` clockwise quarter turns.
+    private mutating func readOriented(turns: Int, full: GrayImage, survey rawSurvey: GrayImage, surveyScale: (Double, Double),
+                                       uprightEstimate: TextSizeEstimate?, clock: inout StageClock) -> OCRPage {
         let orientation = PageOrientation(quarterTurns: turns)
         var transform = ImageTransform(originalWidth: image.width, originalHeight: image.height,
                                        uprightTurns: (4 - orientation.quarterTurns) % 4)
         let survey = rawSurvey.rotatedClockwise(quarterTurns: transform.uprightTurns)
-        // Automatic layout measures text size best (PSM 6 merges rows of tight tables into tall lines).
-        engine.load(survey, segmentation: .auto)
-        let layoutLines = engine.layoutLines()
-        timings.layout += clock.lap()
-        let tall = layoutLines.filter { $0.box.height > 2 * $0.box.width }.count
-        if turns == 0 && tall * 2 > layoutLines.count { return (nil, true) }
-        guard let surveyXHeight = Self.xHeight(of: layoutLines) else { return (nil, false) }
-        let xHeight = surveyXHeight / surveyScale
+        timings.prepare += clock.lap()
+        let estimate = uprightEstimate ?? TextSizeEstimator.estimate(survey)
+        timings.textSize += clock.lap()
+        // Turned a quarter, the survey's vertical axis is the original's horizontal one.
+        let surveyUprightScaleY = transform.uprightTurns % 2 == 0 ? surveyScale.1 : surveyScale.0
+        var xHeight = estimate.map { $0.xHeight / surveyUprightScaleY }
 
-        // Page pass at the scale that puts the x-height at the target. When the survey is already close, it is
-        // recognised as is (with automatic segmentation Tesseract reuses the layout it just computed).
-        var scale = workingScale(xHeight: xHeight, width: transform.uprightWidth, height: transform.uprightHeight)
-        if abs(scale / surveyScale - 1) < 0.2 { scale = surveyScale }
-        let pageRaw: [RawWord]
-        if abs(scale / surveyScale - 1) < 0.2 && options.pageSegmentation == .auto {
-            scale = surveyScale
-            pageRaw = engine.recognizeCurrent()
-        } else {
-            let working = scale == surveyScale ? survey : full.scaled(by: scale).rotatedClockwise(quarterTurns: transform.uprightTurns)
+        // Page pass at the scale that puts the x-height at the target (the survey itself when it is close).
+        var pageRaw: [RawWord] = []
+        for attempt in 0..<2 {
+            let wanted = xHeight.map { workingScale(xHeight: $0, width: transform.uprightWidth, height: transform.uprightHeight) }
+            let working: GrayImage
+            if let scale = wanted, abs(scale / surveyUprightScaleY - 1) >= 0.15 {
+                // Rotate before scaling so a turned photo gets exactly the pixels its upright twin would.
+                let scaled = full.rotatedClockwise(quarterTurns: transform.uprightTurns).scaled(by: scale)
+                working = scaled.image
+                (transform.scaleX, transform.scaleY) = (scaled.scaleX, scaled.scaleY)
+            } else {
+                working = survey
+                (transform.scaleX, transform.scaleY) = transform.uprightTurns % 2 == 0 ? surveyScale : (surveyScale.1, surveyScale.0)
+            }
             timings.prepare += clock.lap()
             pageRaw = engine.recognize(working, segmentation: options.pageSegmentation)
+            timings.recognition += clock.lap()
+            let scale = transform.scale
+            // Safety net for a bad estimate (e.g. a photo whose texture outnumbers its glyphs): when the words read
+            // are far from the target size, read once more at the size they show.
+            let confident = pageRaw.filter { $0.confidence >= 0.6 }
+            let seen = Self.xHeight(of: confident.map { ($0.box, $0.baseline.map { OCRBaseline(start: $0.0, end: $0.1) }) })
+            guard attempt == 0, confident.count >= 5, seen > 0 else { break }
+            let ratio = seen / options.targetXHeight
+            guard ratio < 0.6 || ratio > 1.7 else { break }
+            xHeight = seen / scale
         }
-        transform.scale = scale
         let pageWords = pageRaw.map { ($0, convert($0, transform)) }
-        timings.recognition += clock.lap()
+        let readXHeight = Self.xHeight(of: pageRaw.map { ($0.box, $0.baseline.map { OCRBaseline(start: $0.0, end: $0.1) }) }) / transform.scale
 
         var tagged = pageWords.map { (key: $0.0.line, block: $0.0.block, word: $0.1) }
         var table: TableLocator.Result?
@@ -141,18 +159,22 @@ private struct PageReader {
                 .map { TableLocator.Result(region: found.region, anchors: $0.anchors) } ?? found
         }
         let (words, lines) = LineAssembly.assemble(tagged, upright: transform.originalToUpright)
-        let page = OCRPage(imageWidth: image.width, imageHeight: image.height, words: words, lines: lines,
-                           tableRegion: table?.region, anchors: table?.anchors ?? [], orientation: orientation,
-                           xHeight: xHeight, timings: timings)
-        return (page, false)
+        return OCRPage(imageWidth: image.width, imageHeight: image.height, words: words, lines: lines,
+                       tableRegion: table?.region, anchors: table?.anchors ?? [], orientation: orientation,
+                       xHeight: readXHeight > 0 ? readXHeight : (xHeight ?? 0), timings: timings)
     }
 
     /// Re-reads the table region at its own x-height, or returns `nil` when ``OCRReadOptions/tableReread`` says
     /// the page pass is good enough. Words are paired with their original-coordinate form.
-    private mutating func rereadTable(_ table: TableLocator.Result, full: LeptonicaImage, transform: ImageTransform,
+    private mutating func rereadTable(_ table: TableLocator.Result, full: GrayImage, transform: ImageTransform,
                                       clock: inout StageClock) -> [(RawWord, OCRWord)]? {
         let region = table.region
-        let pageWordsXHeight = transform.scale * Self.xHeightInOriginal(of: table.anchors)
+        // Anchor x-height on the upright page (original boxes of a turned photo have x and y swapped).
+        let tableXHeight = Self.xHeight(of: table.anchors.map { w in
+            (transform.originalToUpright(w.box),
+             w.baseline.map { OCRBaseline(start: transform.originalToUpright($0.start), end: transform.originalToUpright($0.end)) })
+        })
+        let pageWordsXHeight = transform.scale * tableXHeight
         let covers = Double(region.width * region.height) / Double(image.width * image.height)
         switch options.tableReread {
         case .never: return nil
@@ -161,13 +183,15 @@ private struct PageReader {
             let off = abs(pageWordsXHeight / options.targetXHeight - 1) > 0.25
             guard off || options.tableSegmentation != options.pageSegmentation && covers < 0.5 else { return nil }
         }
-        let tableXHeight = Self.xHeightInOriginal(of: table.anchors)
         guard tableXHeight > 0 else { return nil }
         var t = transform
         let upright = transform.originalToUpright(region)
-        t.scale = workingScale(xHeight: tableXHeight, width: upright.width, height: upright.height)
         t.originX = Double(upright.x); t.originY = Double(upright.y)
-        let crop = full.cropped(to: region).scaled(by: t.scale).rotatedClockwise(quarterTurns: t.uprightTurns)
+        guard let cropped = try? full.cropped(to: region) else { return nil }
+        let scaled = cropped.rotatedClockwise(quarterTurns: t.uprightTurns)
+            .scaled(by: workingScale(xHeight: tableXHeight, width: upright.width, height: upright.height))
+        (t.scaleX, t.scaleY) = (scaled.scaleX, scaled.scaleY)
+        let crop = scaled.image
         timings.prepare += clock.lap()
         let words = engine.recognize(crop, segmentation: options.tableSegmentation).map { ($0, convert($0, t)) }
         timings.recognition += clock.lap()
@@ -187,23 +211,16 @@ private struct PageReader {
                 baseline: w.baseline.map { OCRBaseline(start: t.toOriginal($0.0.x, $0.0.y), end: t.toOriginal($0.1.x, $0.1.y)) })
     }
 
-    /// x-height from layout lines: ~0.7 × (baseline − top), the ascender/cap height; 0.55 × line height without a
-    /// baseline. Median over lines taller than 4 px (smaller ones are speckle).
-    static func xHeight(of lines: [LayoutLine]) -> Double? {
-        median(lines.filter { $0.box.height > 4 && $0.box.width > $0.box.height }.map { line in
-            if let b = line.baselineY, b - Double(line.box.y) > 2 { return 0.7 * (b - Double(line.box.y)) }
-            return 0.55 * Double(line.box.height)
-        })
-    }
+    /// x-height of words from their baselines: ~0.7 × (baseline − top), the cap/ascender height; 0.55 × box height
+    /// for a word without a usable baseline. Median over words; 0 for none.
+    static func xHeight(of words: [OCRWord]) -> Double { xHeight(of: words.map { ($0.box, $0.baseline) }) }
 
-    /// x-height of words in original pixels, from their baselines (same rule as ``xHeight(of:)``).
-    static func xHeightInOriginal(of words: [OCRWord]) -> Double {
-        median(words.map { w in
-            if let b = w.baseline, abs(b.end.y - b.start.y) < Double(w.box.height),
-               b.y(atX: w.box.centerX) - Double(w.box.y) > 2 {
-                return 0.7 * (b.y(atX: w.box.centerX) - Double(w.box.y))
+    static func xHeight(of words: [(box: PixelRect, baseline: OCRBaseline?)]) -> Double {
+        median(words.map { box, baseline in
+            if let b = baseline, abs(b.end.y - b.start.y) < Double(box.height), b.y(atX: box.centerX) - Double(box.y) > 2 {
+                return 0.7 * (b.y(atX: box.centerX) - Double(box.y))
             }
-            return 0.55 * Double(w.box.height)
+            return 0.55 * Double(box.height)
         }) ?? 0
     }
 }

@@ -48,14 +48,10 @@ struct RawWord: Equatable {
     var block: Int
     var line: Int
     var baseline: (PixelPoint, PixelPoint)?
+    /// Per-character boxes, collected for words containing a digit (``DescenderCorrection`` needs them).
+    var symbols: [(text: String, box: PixelRect)] = []
 
     static func == (a: RawWord, b: RawWord) -> Bool { a.text == b.text && a.box == b.box && a.line == b.line }
-}
-
-/// A text line found by layout analysis (no recognition): box and baseline in working-image pixels.
-struct LayoutLine {
-    var box: PixelRect
-    var baselineY: Double?
 }
 
 /// One Tesseract instance (`TessBaseAPI*`) with its models loaded. Not thread-safe: use one per thread, via
@@ -106,36 +102,19 @@ public final class OCREngine: @unchecked Sendable {
     @discardableResult
     func setVariable(_ name: String, _ value: String) -> Bool { TessBaseAPISetVariable(api, name, value) != 0 }
 
-    /// Makes `image` the current page for ``layoutLines()`` and ``recognizeCurrent()``.
-    func load(_ image: LeptonicaImage, segmentation: OCRSegmentation) {
+    /// Makes `image` the current page for ``recognizeCurrent()``.
+    func load(_ image: GrayImage, segmentation: OCRSegmentation) {
         TessBaseAPIClear(api)
         TessBaseAPISetPageSegMode(api, segmentation.tess)
-        TessBaseAPISetImage2(api, image.pix)
+        setImage(api, image)
         // Working images are scaled for x-height, not dpi; a fixed resolution stops Tesseract's dpi guessing.
         TessBaseAPISetSourceResolution(api, 300)
     }
 
     /// Recognises `image` with `segmentation`; words in `image` pixels. An empty array for an image without text.
-    func recognize(_ image: LeptonicaImage, segmentation: OCRSegmentation) -> [RawWord] {
+    func recognize(_ image: GrayImage, segmentation: OCRSegmentation) -> [RawWord] {
         load(image, segmentation: segmentation)
         return recognizeCurrent()
-    }
-
-    /// Layout analysis of the current page (no recognition): text-line boxes and baselines. Tesseract keeps the
-    /// layout, so a following ``recognizeCurrent()`` does not segment the page again.
-    func layoutLines() -> [LayoutLine] {
-        guard let it = TessBaseAPIAnalyseLayout(api) else { return [] }
-        defer { TessPageIteratorDelete(it) }
-        var lines: [LayoutLine] = []
-        repeat {
-            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
-            guard TessPageIteratorBoundingBox(it, RIL_TEXTLINE, &l, &t, &r, &b) != 0 else { continue }
-            var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
-            let base: Double? = TessPageIteratorBaseline(it, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0
-                ? Double(y1 + y2) / 2 : nil
-            lines.append(LayoutLine(box: PixelRect(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)), baselineY: base))
-        } while TessPageIteratorNext(it, RIL_TEXTLINE) != 0
-        return lines
     }
 
     /// Recognises the current page, then releases it.
@@ -161,15 +140,34 @@ public final class OCREngine: @unchecked Sendable {
             let conf = Double(TessResultIteratorConfidence(it, RIL_WORD)) / 100
             words.append(RawWord(text: text, box: PixelRect(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
                                  confidence: min(1, max(0, conf)), block: max(block, 0), line: max(line, 0),
-                                 baseline: baseline))
+                                 baseline: baseline, symbols: text.contains(where: \.isNumber) ? symbols(at: it) : []))
         } while TessResultIteratorNext(it, RIL_WORD) != 0
-        return words
+        return DescenderCorrection.apply(to: words)
+    }
+
+    /// The characters of the word at `it` with their boxes (walks a copy of the iterator).
+    private func symbols(at it: OpaquePointer) -> [(text: String, box: PixelRect)] {
+        guard let sym = TessResultIteratorCopy(it) else { return [] }
+        defer { TessResultIteratorDelete(sym) }
+        let page = TessResultIteratorGetPageIterator(sym)
+        var out: [(String, PixelRect)] = []
+        while true {
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            if let c = TessResultIteratorGetUTF8Text(sym, RIL_SYMBOL) {
+                if TessPageIteratorBoundingBox(page, RIL_SYMBOL, &l, &t, &r, &b) != 0 {
+                    out.append((String(cString: c), PixelRect(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t))))
+                }
+                TessDeleteText(c)
+            }
+            if TessPageIteratorIsAtFinalElement(page, RIL_WORD, RIL_SYMBOL) != 0 || TessResultIteratorNext(sym, RIL_SYMBOL) == 0 { break }
+        }
+        return out
     }
 
     /// Orientation and script detection with the `osd` model: how many clockwise quarter turns the *content* is
     /// rotated by, and Tesseract's confidence (≥ ~1.5 is usable). `nil` when there is too little text or no
     /// `osd.traineddata` (package `tesseract-ocr-osd`).
-    func detectOrientation(_ image: LeptonicaImage) -> (turns: Int, confidence: Double)? {
+    func detectOrientation(_ image: GrayImage) -> (turns: Int, confidence: Double)? {
         if osdAPI == nil {
             let path = (tessdataPath as NSString).appendingPathComponent("osd.traineddata")
             guard FileManager.default.fileExists(atPath: path), let osd = TessBaseAPICreate() else { return nil }
@@ -181,7 +179,7 @@ public final class OCREngine: @unchecked Sendable {
             osdAPI = osd
         }
         guard let osd = osdAPI else { return nil }
-        TessBaseAPISetImage2(osd, image.pix)
+        setImage(osd, image)
         TessBaseAPISetSourceResolution(osd, 300)
         defer { TessBaseAPIClear(osd) }
         var deg: Int32 = 0, conf: Float = 0, scriptConf: Float = 0
@@ -190,6 +188,13 @@ public final class OCREngine: @unchecked Sendable {
         // `deg` is how far the content is turned clockwise (measured: a page turned 90° clockwise reports 90).
         let turns = (Int(deg) / 90 % 4 + 4) % 4
         return (turns, Double(conf))
+    }
+}
+
+/// Hands our bytes to Tesseract, which copies them into its own image (no temporary file, no re-encoding).
+private func setImage(_ api: OpaquePointer, _ image: GrayImage) {
+    image.pixels.withUnsafeBufferPointer {
+        TessBaseAPISetImage(api, $0.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.stride))
     }
 }
 

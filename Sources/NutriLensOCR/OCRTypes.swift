@@ -90,12 +90,12 @@ public struct OCRTimings: Sendable, Equatable, Codable {
     public var prepare: Double = 0
     /// Orientation detection (OSD), 0 when disabled.
     public var orientation: Double = 0
-    /// Layout analysis used to estimate text size.
-    public var layout: Double = 0
+    /// Text-size estimation (binarisation + connected components of the survey image).
+    public var textSize: Double = 0
     /// Recognition passes (survey + table re-read).
     public var recognition: Double = 0
     /// Sum of the stages.
-    public var total: Double { prepare + orientation + layout + recognition }
+    public var total: Double { prepare + orientation + textSize + recognition }
     public init() {}
 }
 
@@ -116,7 +116,8 @@ public struct OCRPage: Sendable, Equatable {
     public var anchors: [OCRWord]
     /// Orientation the reader detected and corrected.
     public var orientation: PageOrientation
-    /// Estimated x-height of the body text in original pixels (0 when no text was found).
+    /// Median x-height of the words read, in original pixels (the pre-OCR estimate when no word was read; 0 when
+    /// there was no text at all).
     public var xHeight: Double
     /// Per-stage time.
     public var timings: OCRTimings

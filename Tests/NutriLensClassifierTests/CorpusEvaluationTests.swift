@@ -26,13 +26,21 @@ final class CorpusEvaluationTests: XCTestCase {
         var misses: [String] = []
         let files = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)!
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
-        for sidecar in files {
+        // Photos are independent: classify them on all cores (the classifier is Sendable) to keep the debug test
+        // run short; the evaluation below is sequential and deterministic.
+        let samples: [(URL, URL)] = files.compactMap { sidecar in
             let stem = sidecar.deletingPathExtension()
-            guard let imageURL = ["jpg", "JPEG", "jpeg", "png"].map({ stem.appendingPathExtension($0) })
-                .first(where: { FileManager.default.fileExists(atPath: $0.path) }) else { continue }
+            return ["jpg", "JPEG", "jpeg", "png"].map { stem.appendingPathExtension($0) }
+                .first { FileManager.default.fileExists(atPath: $0.path) }.map { (sidecar, $0) }
+        }
+        let results = ResultBox(count: samples.count)
+        DispatchQueue.concurrentPerform(iterations: samples.count) { i in
+            results.set(i, Result { classifier.classify(try ImageDecoder.decode(contentsOf: samples[i].1).image) })
+        }
+        for (i, (sidecar, imageURL)) in samples.enumerated() {
             let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: sidecar))
             let labels = Set((truth.food_items ?? []).map(\.label))
-            let result = classifier.classify(rgb(try ImageDecoder.decode(contentsOf: imageURL).image))
+            let result = try results.get(i)
             let name = imageURL.lastPathComponent
             total += 1
             let kind = scorer.score(classification: result).kind
@@ -64,14 +72,13 @@ final class CorpusEvaluationTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Double(unknownAnswered) / Double(max(unknownDishes, 1)), 0.5)
     }
 
-    func rgb(_ image: DecodedImage) -> RGBImage {
-        switch image {
-        case .color(let c): return c
-        case .gray(let g):
-            var px = [UInt8](repeating: 0, count: g.width * g.height * 3)
-            for y in 0..<g.height { for x in 0..<g.width { let v = g.pixels[y * g.stride + x]; let o = (y * g.width + x) * 3; px[o] = v; px[o + 1] = v; px[o + 2] = v } }
-            return RGBImage(width: g.width, height: g.height, layout: .rgb, pixels: px)
-        }
+    /// Thread-safe slots for the concurrently computed classifications.
+    final class ResultBox: @unchecked Sendable {
+        private var slots: [Result<FoodClassification, Error>?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ r: Result<FoodClassification, Error>) { lock.lock(); slots[i] = r; lock.unlock() }
+        func get(_ i: Int) throws -> FoodClassification { lock.lock(); defer { lock.unlock() }; return try slots[i]!.get() }
     }
 
     /// Bin-weighted |accuracy - mean confidence| over 10 equal-width confidence bins.

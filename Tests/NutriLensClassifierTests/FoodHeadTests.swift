@@ -13,6 +13,7 @@ final class FoodHeadTests: XCTestCase {
         XCTAssertGreaterThan(result.isFoodProbability, 0.9)
         XCTAssertEqual(result.topClasses.first?.name, "espresso")
         XCTAssertFalse(result.items.contains { $0.label == FoodItem.unknownLabel })
+        XCTAssertEqual(result.cropsClassified, 6)
     }
 
     func testCatAndRocketAreNotFood() throws {
@@ -20,6 +21,20 @@ final class FoodHeadTests: XCTestCase {
             let result = FixtureSupport.classifier.classify(try FixtureSupport.ppm(name))
             XCTAssertLessThan(result.isFoodProbability, 0.2, name)
             XCTAssertTrue(result.items.isEmpty, "\(name): \(result.items)")
+            XCTAssertEqual(result.cropsClassified, 2, "\(name): corner crops skipped on non-food")
+        }
+    }
+
+    /// Degenerate geometry must not crash: 1 x 1, a 1-pixel-high strip, and a padded-stride BGRA frame.
+    func testOddImageShapes() {
+        let classifier = FixtureSupport.classifier
+        for image in [RGBImage(width: 1, height: 1, layout: .rgb, pixels: [200, 30, 30]),
+                      RGBImage(width: 900, height: 1, layout: .rgb, pixels: [UInt8](repeating: 90, count: 2700)),
+                      RGBImage(width: 5, height: 300, layout: .bgra, stride: 24, pixels: [UInt8](repeating: 128, count: 24 * 300))] {
+            let result = classifier.classify(image)
+            XCTAssertTrue((0...1).contains(result.isFoodProbability))
+            XCTAssertEqual(result.topClasses.count, 5)
+            XCTAssertTrue(result.items.allSatisfy { (0...1).contains($0.confidence) })
         }
     }
 

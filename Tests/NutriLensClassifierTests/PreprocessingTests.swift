@@ -49,6 +49,12 @@ final class PreprocessingTests: XCTestCase {
         XCTAssertEqual(a, b)
     }
 
+    func testGrayPhotoIsReplicatedToRGB() {
+        let gray = GrayImage(width: 2, height: 2, stride: 3, pixels: [10, 20, 99, 30, 40, 99])
+        let rgb = FoodClassifier.rgb(fromGray: gray)
+        XCTAssertEqual(rgb.pixels, [10, 10, 10, 20, 20, 20, 30, 30, 30, 40, 40, 40])
+    }
+
     func testCropsCoverCentreAndCorners() {
         let crops = FixtureSupport.classifier.crops(width: 640, height: 480)
         XCTAssertEqual(crops.count, 6)

@@ -80,6 +80,11 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(try ImageDecoder.readHeader(contentsOf: Fixture.url("huge-60000.jpg")).width, 60000)
     }
 
+    func testAbsurdSideIsUnsupportedEvenWithinThePixelBudget() {
+        XCTAssertEqual(error("wide-2000000.png"),
+                       .unsupported(format: "PNG", detail: "2000000x1 has a side over 1000000 pixels"))
+    }
+
     func testPixelLimitIsConfigurable() {
         XCTAssertEqual(error("baseline.jpg", options: DecodeOptions(maxPixels: 3071)),
                        .tooLarge(width: 64, height: 48, limit: 3071))
@@ -132,6 +137,30 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testRandomByteDamageNeverCrashesOrHangs() throws {
+        // 150 deterministic mutations (1-4 bytes overwritten) per file across both codecs and the EXIF/IHDR
+        // parsers; every outcome must be a decoded photo or an ImageDecodingError (a crash or trap fails the run).
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        for name in ["orientation-6.jpg", "progressive.jpg", "ycck.jpg", "palette8-trns.png", "rgba16-adam7.png",
+                     "rgb8-exif6.png"] {
+            let original = [UInt8](try Data(contentsOf: Fixture.url(name)))
+            for _ in 0..<150 {
+                var bytes = original
+                for _ in 0...(next() % 4) { bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next()) }
+                do {
+                    let photo = try ImageDecoder.decode(data: Data(bytes), options: DecodeOptions(maxPixels: 1 << 20))
+                    XCTAssertGreaterThan(photo.image.width * photo.image.height, 0)
+                } catch is ImageDecodingError {
+                    continue
+                }
+            }
+        }
+    }
+
     func testTypeNamesAreDistinctAndMessagesActionable() {
         let all: [ImageDecodingError] = [
             .fileNotFound(path: "a.jpg"), .unreadable(path: "a.jpg", reason: "Permission denied"), .empty,
@@ -145,5 +174,32 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(ImageDecodingError.tooLarge(width: 60000, height: 60000, limit: 100_000_000).description
             .contains("3600000000 pixels"))
         XCTAssertTrue(ImageDecodingError.unsupported(format: "GIF", detail: "").description.contains("convert"))
+    }
+}
+
+/// File reading limits: whole files and header prefixes.
+final class FileReadingTests: XCTestCase {
+    func testPrefixReadsReportWhetherTheyHoldTheWholeFile() throws {
+        let path = Fixture.url("downscale-160x120.jpg").path
+        let whole = try FileReading.read(path: path, maxBytes: 1 << 20)
+        let exact = try FileReading.read(path: path, maxBytes: 1 << 20, prefix: whole.count)
+        XCTAssertEqual(exact.bytes, whole)
+        XCTAssertTrue(exact.complete)
+        let short = try FileReading.read(path: path, maxBytes: 1 << 20, prefix: whole.count - 1)
+        XCTAssertEqual(short.bytes, Array(whole.dropLast()))
+        XCTAssertFalse(short.complete)
+        XCTAssertEqual(decodingError { try FileReading.read(path: path, maxBytes: whole.count - 1) },
+                       .fileTooLarge(bytes: whole.count, limit: whole.count - 1))
+        XCTAssertEqual(try FileReading.read(path: path, maxBytes: whole.count), whole)
+    }
+
+    func testHeaderOfAFileLongerThanThePrefixNeedsOnlyThePrefix() throws {
+        // A header read must not depend on the pixel data: a JPEG cut right after its first scan header still
+        // reports its size through readHeader(bytes:).
+        let data = try Data(contentsOf: Fixture.url("orientation-6.jpg"))
+        let bytes = [UInt8](data)
+        let sos = (0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }!
+        let header = try ImageDecoder.readHeader(data: data.prefix(sos + 20))
+        XCTAssertEqual(header, ImageHeader(format: .jpeg, width: 48, height: 64, orientation: 6))
     }
 }

@@ -45,7 +45,9 @@ final class CorpusDecodeTests: XCTestCase {
 
     func testCorpusWebPIsReportedAsUnsupported() throws {
         let root = try corpusRoot()
-        for url in files(under: root, extensions: ["webp"]).prefix(20) {
+        let webp = files(under: root, extensions: ["webp"])
+        if webp.isEmpty { throw XCTSkip("no WebP files in the corpus") }
+        for url in webp {
             XCTAssertEqual(decodingError { try ImageDecoder.decode(contentsOf: url) }, .unsupported(format: "WebP", detail: ""),
                            url.path)
         }

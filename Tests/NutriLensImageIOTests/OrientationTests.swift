@@ -54,10 +54,10 @@ final class OrientationTests: XCTestCase {
     }
 
     func testOrientationTransformOnOddSizedMultiChannelBuffers() {
-        // 3x2 image, 2 bytes per pixel, stride 7 (one padding byte): pixel value encodes its stored position.
-        let width = 3, height = 2, stride = 7
-        var stored = [UInt8](repeating: 0xEE, count: stride * height)
-        for y in 0..<height { for x in 0..<width { stored[y * stride + 2 * x] = UInt8(10 * y + x); stored[y * stride + 2 * x + 1] = 99 } }
+        // 3x2 image, 2 bytes per pixel: first byte encodes the stored position, second is a constant.
+        let width = 3, height = 2
+        var stored = [UInt8](repeating: 99, count: 2 * width * height)
+        for y in 0..<height { for x in 0..<width { stored[2 * (y * width + x)] = UInt8(10 * y + x) } }
         // Expected upright layouts (values are 10 * storedY + storedX).
         let expected: [Int: [[UInt8]]] = [
             1: [[0, 1, 2], [10, 11, 12]],
@@ -70,12 +70,24 @@ final class OrientationTests: XCTestCase {
             8: [[2, 12], [1, 11], [0, 10]],
         ]
         for (o, rows) in expected {
-            let out = Orientation(exif: o).apply(to: stored, width: width, height: height, stride: stride, bytesPerPixel: 2)
+            let out = Orientation(exif: o).apply(to: stored, width: width, height: height, bytesPerPixel: 2)
             XCTAssertEqual(out.height, rows.count, "orientation \(o)")
             XCTAssertEqual(out.width, rows[0].count, "orientation \(o)")
             let values = (0..<out.height).map { y in (0..<out.width).map { x in out.pixels[2 * (y * out.width + x)] } }
             XCTAssertEqual(values, rows, "orientation \(o)")
             XCTAssertTrue(stride2Bytes(out.pixels).allSatisfy { $0 == 99 }, "orientation \(o) second channel")
+            // Band by band (rows 0 and 1 separately) must give the same result as the whole image at once.
+            let turn = Orientation(exif: o)
+            var banded = [UInt8](repeating: 0, count: stored.count)
+            stored.withUnsafeBytes { src in
+                banded.withUnsafeMutableBytes { dst in
+                    for y in 0..<height {
+                        turn.scatter(band: src.baseAddress! + y * width * 2, firstRow: y, rows: 1, width: width,
+                                     height: height, bytesPerPixel: 2, into: dst.baseAddress!)
+                    }
+                }
+            }
+            XCTAssertEqual(banded, out.pixels, "orientation \(o) banded")
         }
     }
 

@@ -24,6 +24,28 @@ final class ContrastTests: XCTestCase {
         }
     }
 
+    func testFixedRangeStretchEqualsReference() {
+        let img = randomGray(97, 41, padding: 13, seed: 12)
+        for r in [ContrastRange(low: 0, high: 255), ContrastRange(low: 60, high: 200), ContrastRange(low: 254, high: 255)] {
+            XCTAssertEqual(pixelRows(img.stretched(to: r)), pixelRows(ScalarReference.stretched(img, to: r)))
+        }
+    }
+
+    func testEverySpanMapsRampWithinRangeAndMatchesReference() {
+        let ramp = GrayImage(width: 256, height: 1, pixels: (0...255).map { UInt8($0) })
+        for span in 1...255 {
+            for low in [0, 255 - span] {
+                let r = ContrastRange(low: UInt8(low), high: UInt8(low + span))
+                let out = ramp.stretched(to: r)
+                XCTAssertEqual(out.pixels, ScalarReference.stretched(ramp, to: r).pixels, "\(r)")
+                XCTAssertEqual(out[low, 0], 0)
+                XCTAssertGreaterThanOrEqual(out[low + span, 0], 254, "\(r)")
+                XCTAssertEqual(Double(out[low + span / 2, 0]), (Double(span / 2) * 255 / Double(span)).rounded(),
+                               accuracy: 1, "\(r)")
+            }
+        }
+    }
+
     func testStretchMapsPercentilesToFullRange() throws {
         // 100 pixels 100...199: the 1st percentile is 100 (1 pixel <= 100) and the 99th is 198.
         let img = GrayImage(width: 100, height: 1, pixels: (0..<100).map { UInt8(100 + $0) })

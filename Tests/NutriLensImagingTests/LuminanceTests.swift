@@ -23,6 +23,16 @@ final class LuminanceTests: XCTestCase {
         XCTAssertEqual(bgra.luminance()[0, 0], 77)
     }
 
+    func testPackedRGBEndingExactlyAtAVectorStepIsConvertedWithoutOverreading() {
+        // 16 / 17 / 32 packed RGB pixels in one row: the vector step would need bytes past the buffer end, so the
+        // kernel must fall back to the tail for the last pixels and still give the reference values.
+        for w in [16, 17, 32, 33] {
+            let img = randomRGB(w, 1, layout: .rgb, seed: UInt64(w))
+            XCTAssertEqual(img.pixels.count, 3 * w)
+            XCTAssertEqual(pixelRows(img.luminance()), pixelRows(ScalarReference.luminance(img)))
+        }
+    }
+
     func testWideRowExercisesVectorBodyAndTail() {
         // 37 pixels = two 16-pixel vectors + 5-pixel tail; the gradient makes every lane distinct.
         let w = 37

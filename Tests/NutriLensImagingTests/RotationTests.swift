@@ -50,6 +50,25 @@ final class RotationTests: XCTestCase {
         }
     }
 
+    func testRotationMappingLocatesAPixelInTheSource() throws {
+        // A dark 3x3 dot at (60, 20) of a white 100x80 image, rotated 30 degrees on an expanded canvas: the darkest
+        // output pixel must map back to within a pixel of (61, 21).
+        var img = GrayImage(width: 100, height: 80)
+        for y in 20...22 { for x in 60...62 { img[x, y] = 0 } }
+        let rotated = try img.rotated(byDegrees: 30, expand: true)
+        let mapping = try img.rotationMapping(byDegrees: 30, expand: true)
+        XCTAssertEqual(mapping.outputWidth, rotated.width)
+        XCTAssertEqual(mapping.outputHeight, rotated.height)
+        var best = (x: 0, y: 0, v: UInt8.max)
+        for y in 0..<rotated.height { for x in 0..<rotated.width where rotated[x, y] < best.v { best = (x, y, rotated[x, y]) } }
+        let p = mapping.sourcePoint(x: Double(best.x), y: Double(best.y))
+        XCTAssertEqual(p.x, 61, accuracy: 1)
+        XCTAssertEqual(p.y, 21, accuracy: 1)
+        // Counter-clockwise: a point right of centre moves up, i.e. the dot's output row is above its input row
+        // relative to the centres.
+        XCTAssertLessThan(Double(best.y) - Double(rotated.height - 1) / 2, 21 - 39.5)
+    }
+
     func testArbitraryAngleDirectionSizeAndFill() throws {
         let img = randomGray(37, 21, padding: 2, seed: 3)
         XCTAssertEqual(pixelRows(try img.rotated(byDegrees: 0)), pixelRows(img))

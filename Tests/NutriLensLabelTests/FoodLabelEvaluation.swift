@@ -41,6 +41,29 @@ struct EvaluationReport {
     }
 }
 
+/// Result slots shared by `concurrentPerform` workers; each index is written once, under the lock.
+private final class ResultSlots<R>: @unchecked Sendable {
+    var results: [R?]
+    let lock = NSLock()
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+}
+
+/// `concurrentPerform` over an array, results in input order.
+enum ParallelMap {
+    static func map<T, R>(_ items: [T], _ transform: (T) -> R?) -> [R?] {
+        let slots = ResultSlots<R>(count: items.count)
+        withoutActuallyEscaping(transform) { transform in
+            DispatchQueue.concurrentPerform(iterations: items.count) { index in
+                let result = transform(items[index])
+                slots.lock.lock()
+                slots.results[index] = result
+                slots.lock.unlock()
+            }
+        }
+        return slots.results
+    }
+}
+
 enum CorpusLocator {
     /// `../shared/corpus` next to the package root (the directory holding Package.swift), or `nil`.
     static func corpus(file: String = #filePath) -> URL? {
@@ -66,15 +89,20 @@ enum FoodLabelEvaluation {
         let truthDirectory = root.appendingPathComponent("gt")
         let names = try FileManager.default.contentsOfDirectory(atPath: truthDirectory.path)
             .filter { $0.hasSuffix(".json") }.sorted()
-        var report = EvaluationReport()
-        for name in names {
+        // Files are independent: parse them on all cores, then score in order.
+        let tables = ParallelMap.map(names) { name -> (truth: [String: Decimal], table: NutritionTable?)? in
             let id = String(name.dropLast(5))
             let ocrURL = root.appendingPathComponent("ocr/\(variant)/\(id).txt")
-            guard let text = try? String(contentsOf: ocrURL, encoding: .utf8) else { continue }
-            let data = try Data(contentsOf: truthDirectory.appendingPathComponent(name))
-            let truth = try truthNutriments(data)
+            guard let text = try? String(contentsOf: ocrURL, encoding: .utf8),
+                  let data = try? Data(contentsOf: truthDirectory.appendingPathComponent(name)),
+                  let truth = try? truthNutriments(data) else { return nil }
+            return (truth, try? parser.parse(text: text))
+        }
+        var report = EvaluationReport()
+        for (name, result) in zip(names, tables) {
+            guard let (truth, table) = result else { continue }
+            let id = String(name.dropLast(5))
             report.files += 1
-            let table = try parser.parse(text: text)
             if table != nil { report.tables += 1 }
             let predicted = foodLabelView(table?.nutriments ?? [:])
             for key in keys {

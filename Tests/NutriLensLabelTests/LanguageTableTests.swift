@@ -225,4 +225,51 @@ final class LanguageTableTests: XCTestCase {
         assertValue(table, "proteins_100g", "7.5")
         assertValue(table, "salt_100g", "0.9")
     }
+
+    func testValuesReadOneRowLateAreShiftedBack() throws {
+        // Each value sits under the next row name (OCR read the value column half a row low); the surplus value
+        // after the last row and the energy check (9×14 + 4×1.5 + 4×1.2 + 2×5 ≈ 147 kcal) confirm the shift.
+        let table = try parseTable("""
+            pour 100 g :
+            Energie
+            611 kJ / 146 kcal
+            Matières grasses
+            dont acides gras saturés
+            14 g
+            Glucides
+            2,1 g
+            dont sucres
+            1,5 g
+            Fibres alimentaires
+            <0,1 g
+            Protéines
+            5 g
+            Sel
+            1,2 g
+            3,8 g
+            """)
+        assertValue(table, "fat_100g", "14")
+        assertValue(table, "saturated-fat_100g", "2.1")
+        assertValue(table, "carbohydrates_100g", "1.5")
+        assertValue(table, "sugars_100g", "0.1", qualifier: .lessThan)
+        assertValue(table, "fiber_100g", "5")
+        assertValue(table, "proteins_100g", "1.2")
+        assertValue(table, "salt_100g", "3.8")
+    }
+
+    func testShortLateReadWindow() throws {
+        // Two names then one value, then a row with two values: the first value belongs to the first name.
+        let table = try parseTable("""
+            Fett 4,2 g
+            Ballaststoffe
+            Eiweiss
+            0,7 g
+            Salz
+            5,1 g
+            1,1 g
+            """)
+        assertValue(table, "fiber_100g", "0.7")
+        assertValue(table, "proteins_100g", "5.1")
+        assertValue(table, "salt_100g", "1.1")
+    }
 }

@@ -15,7 +15,7 @@ final class GeometryLogicTests: XCTestCase {
         // Upright point (0, 0) is the original's top-right corner for this rotation.
         XCTAssertEqual(t.toOriginal(0, 0), PixelPoint(x: 400, y: 0))
         // Crop origin and scale: working (20, 10) at scale 2 from origin (5, 7) is upright (15, 12).
-        t.originX = 5; t.originY = 7; t.scale = 2
+        t.originX = 5; t.originY = 7; t.scaleX = 2; t.scaleY = 2
         XCTAssertEqual(t.toOriginal(20, 10), PixelPoint(x: 400 - 12, y: 15))
         for turns in 0...3 {
             let u = ImageTransform(originalWidth: 123, originalHeight: 77, uprightTurns: turns)

@@ -28,11 +28,11 @@ final class TableLocalisationTests: XCTestCase {
         XCTAssertGreaterThan(region.y, 400, "region must not reach up into the ingredients paragraph")
         XCTAssertTrue(page.anchors.contains { $0.text == "Energy" })
         // Words outside the table are still returned, in canvas coordinates.
-        XCTAssertTrue(page.words.contains { $0.text == "Ingredients:" && $0.box.y < 200 }, page.text)
+        XCTAssertTrue(page.words.contains { $0.text.hasPrefix("Ingredients") && $0.box.y < 200 }, page.text)
         // Table numbers come back at canvas coordinates.
         let salt = try XCTUnwrap(label.words.first { $0.text == "0.45" })
         XCTAssertTrue(page.words.contains {
-            $0.text == "0.45" && abs($0.box.x - (salt.box.x + placed.x)) <= 3 && abs($0.box.y - (salt.box.y + placed.y)) <= 3
+            $0.text.hasPrefix("0.45") && abs($0.box.x - (salt.box.x + placed.x)) <= 3 && abs($0.box.y - (salt.box.y + placed.y)) <= 3
         })
     }
 
@@ -45,7 +45,8 @@ final class TableLocalisationTests: XCTestCase {
         XCTAssertEqual(geometry.columns.count, 2, "\(geometry.columns.map { $0.tokens.map(\.text) })")
         XCTAssertEqual(geometry.columns.map { $0.header?.basis }, [.per100g, .perServing])
         let salt = try XCTUnwrap(geometry.rows.first { $0.words.first?.text == "Salt" })
-        XCTAssertEqual(geometry.value(in: salt, column: geometry.columns[0])?.text, "0.45")
-        XCTAssertEqual(geometry.value(in: salt, column: geometry.columns[1])?.text, "0.14")
+        // A value may come back joined with its unit ("0.45g"); the column still finds it.
+        XCTAssertEqual(geometry.value(in: salt, column: geometry.columns[0])?.text.hasPrefix("0.45"), true)
+        XCTAssertEqual(geometry.value(in: salt, column: geometry.columns[1])?.text.hasPrefix("0.14"), true)
     }
 }

@@ -59,6 +59,11 @@ def main(out_dir):
     files["lossless-sof3.jpg"] = small_jpeg[:sof] + b"\xff\xc3" + small_jpeg[sof + 2:]
     # A PNG wearing a .jpg name: the format comes from the bytes.
     files["png-named.jpg"] = png
+    # Recoverable damage: stray bytes between two header segments (libjpeg warns, pixels intact) and a PNG
+    # missing its IEND.
+    sof = find_marker(small_jpeg, 0xC0)
+    files["extraneous-bytes.jpg"] = small_jpeg[:sof] + b"\x00\x11\x22" + small_jpeg[sof:]
+    files["no-iend.png"] = png[:-12]
     for name, data in files.items():
         (out / name).write_bytes(data)
 

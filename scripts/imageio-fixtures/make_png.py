@@ -81,6 +81,13 @@ def text_on_transparent(ink, w=W, h=H):
     return rows
 
 
+def with_ihdr_size(png, width, height):
+    """`png` with IHDR claiming `width` x `height` (CRC recomputed); the image data stays as it was."""
+    at = png.index(b"IHDR")
+    body = b"IHDR" + struct.pack(">II", width, height) + png[at + 12:at + 17]
+    return png[:at] + body + struct.pack(">I", zlib.crc32(body)) + png[at + 21:]
+
+
 def exif_orientation(value):
     tiff = b"MM\x00\x2a" + struct.pack(">I", 8) + struct.pack(">H", 1)
     tiff += struct.pack(">HHIHH", 0x0112, 3, 1, value, 0) + struct.pack(">I", 0)
@@ -135,12 +142,9 @@ def main(out_dir):
             stored[sy][sx] = upright[y][x]
     files["rgb8-exif6.png"] = encode(stored, 2, 8, [(b"eXIf", exif_orientation(6))], w=H, h=W)
     # A 60000 x 60000 IHDR (valid CRC) over a tiny IDAT: must be refused from the header, before allocation.
-    files["huge-60000.png"] = encode([[(0,)]], 0, 8, w=1, h=1).replace(
-        struct.pack(">II", 1, 1) + bytes([8, 0, 0, 0, 0]), struct.pack(">II", 60000, 60000) + bytes([8, 0, 0, 0, 0]))
-    ihdr_at = files["huge-60000.png"].index(b"IHDR")
-    body = files["huge-60000.png"][ihdr_at:ihdr_at + 17]
-    files["huge-60000.png"] = (files["huge-60000.png"][:ihdr_at + 17] + struct.pack(">I", zlib.crc32(body))
-                               + files["huge-60000.png"][ihdr_at + 21:])
+    files["huge-60000.png"] = with_ihdr_size(encode([[(0,)]], 0, 8, w=1, h=1), 60000, 60000)
+    # 2,000,000 x 1: within the pixel budget, but a side beyond libpng's 1,000,000-pixel limit.
+    files["wide-2000000.png"] = with_ihdr_size(encode([[(0,)]], 0, 8, w=1, h=1), 2_000_000, 1)
     for name, data in files.items():
         (out / name).write_bytes(data)
 

@@ -4,8 +4,9 @@
 // call into either library happens inside one of the functions below, each of which owns its own setjmp and turns a
 // library error into an nl_status. Swift only ever sees return codes and copied message text.
 //
-// Life cycle (both formats): create -> read_header (once) -> the caller checks its pixel limit and allocates the
-// destination -> decode (once) -> destroy. destroy is safe after any failure and on NULL. A decoder is used by one
+// Life cycle: create -> read_header (once) -> the caller checks its pixel limit and allocates the destination ->
+// JPEG: configure (any number of times) -> start -> read_rows until done -> finish; PNG: decode, or read_rows
+// until done -> finish -> destroy. destroy is safe after any failure and on NULL. A decoder is used by one
 // thread at a time; separate decoders are independent.
 #ifndef NL_IMAGE_SHIMS_H
 #define NL_IMAGE_SHIMS_H
@@ -39,7 +40,7 @@ typedef struct {
 
 // MARK: JPEG
 
-/// Colour model of the output rows written by nl_jpeg_decode.
+/// What read_header learned and configure chose.
 typedef struct {
     int32_t image_width;       ///< stored (un-oriented) width at full scale, from SOF
     int32_t image_height;      ///< stored height at full scale
@@ -63,13 +64,18 @@ void nl_jpeg_destroy(nl_jpeg *dec);
 /// `info` for full-scale colour output. `max_scans` (> 0) bounds the number of progressive scans decode accepts.
 int32_t nl_jpeg_read_header(nl_jpeg *dec, const uint8_t *data, size_t size, int32_t max_scans, nl_jpeg_info *info,
                             nl_status *status);
-/// Chooses the output: DCT scale `scale_num/8` (1...8) and grey (`want_gray`, or always for grey files) or RGB
-/// (CMYK/YCCK are converted to RGB by nl_jpeg_decode). Updates `info`'s output fields. May be called repeatedly
+/// Chooses the output: DCT scale `scale_num/8` (1...8) and grey (`want_gray`, or always for grey files) or RGB.
+/// CMYK/YCCK are converted by nl_jpeg_read_rows (to RGB, or to BT.601 luma when grey is wanted). Updates `info`'s output fields. May be called repeatedly
 /// between read_header and decode to probe sizes; nothing is allocated for the image until decode.
 int32_t nl_jpeg_configure(nl_jpeg *dec, int32_t scale_num, int32_t want_gray, nl_jpeg_info *info, nl_status *status);
-/// Decodes all rows into `dst` (`output_height` rows of `stride` bytes, each starting with
-/// `output_width * output_components` pixel bytes). `dst_size` must cover that.
-int32_t nl_jpeg_decode(nl_jpeg *dec, uint8_t *dst, size_t stride, size_t dst_size, nl_status *status);
+/// Starts decompression with the configured output. After this, nl_jpeg_read_rows hands out rows top to bottom.
+int32_t nl_jpeg_start(nl_jpeg *dec, nl_status *status);
+/// Decodes up to `max_rows` next rows into `dst` (rows `stride` bytes apart, each `output_width *
+/// output_components` bytes) and stores how many it wrote in `*rows_read` (0 only once all rows are out).
+int32_t nl_jpeg_read_rows(nl_jpeg *dec, uint8_t *dst, size_t stride, uint32_t max_rows, uint32_t *rows_read,
+                          nl_status *status);
+/// Reads the rest of the stream up to EOI (where trailing damage shows up as warnings).
+int32_t nl_jpeg_finish(nl_jpeg *dec, nl_status *status);
 
 // MARK: PNG
 

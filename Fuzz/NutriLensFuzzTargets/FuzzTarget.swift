@@ -1,0 +1,49 @@
+import Foundation
+
+/// One fuzzed entry point: a name (`scripts/fuzz.sh` and `NUTRILENS_FUZZ_TARGET` use it) and a function that feeds
+/// arbitrary bytes to a public NutriLens API.
+///
+/// `run` returns normally when the API either succeeded with a self-consistent result or threw its module's typed
+/// error; it throws `InvariantViolation` when a result is inconsistent (the libFuzzer driver turns that into a crash
+/// so the input is saved; the regression tests assert it does not happen). Crashes, hangs and runaway allocations
+/// inside the API are what the sanitizer build catches.
+public struct FuzzTarget: Sendable {
+    /// Stable name: `image`, `label-text`, `label-words`, `model`, `ground-truth`.
+    public let name: String
+    /// Which seed folders `scripts/fuzz.sh` copies for this target (documentation only; the script owns the paths).
+    public let summary: String
+    /// Feeds one input to the API under test.
+    public let run: @Sendable (Data) throws -> Void
+
+    /// Every target, in the order `scripts/fuzz.sh all` runs them.
+    public static let all: [FuzzTarget] = [
+        FuzzTarget(name: "image", summary: "ImageDecoder.decode(data:) + readHeader: sniffing, JPEG, PNG, EXIF",
+                   run: ImageDecoderFuzz.run),
+        FuzzTarget(name: "label-text", summary: "NutritionParser.parse(text:) on arbitrary UTF-8",
+                   run: LabelTextFuzz.run),
+        FuzzTarget(name: "label-words", summary: "NutritionParser.parse(lines:) on word lists with boxes",
+                   run: LabelWordsFuzz.run),
+        FuzzTarget(name: "model", summary: "FoodClassifier(modelURL:) .nlm loader",
+                   run: ModelLoaderFuzz.run),
+        FuzzTarget(name: "ground-truth", summary: "GroundTruth.decode(_:) sidecar JSON reader",
+                   run: GroundTruthFuzz.run),
+    ]
+
+    /// The target called `name`, or `nil`.
+    public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
+}
+
+/// A result that contradicts the API's documented contract (e.g. a decoded image whose pixel buffer is shorter than
+/// `width * height * channels`). `detail` says which promise broke.
+public struct InvariantViolation: Error, CustomStringConvertible {
+    /// Which promise broke, with the values involved.
+    public let detail: String
+    public init(_ detail: String) { self.detail = detail }
+    public var description: String { "invariant violated: \(detail)" }
+}
+
+/// Throws `InvariantViolation(detail())` unless `condition` holds.
+@inline(__always)
+func require(_ condition: Bool, _ detail: @autoclosure () -> String) throws {
+    if !condition { throw InvariantViolation(detail()) }
+}
