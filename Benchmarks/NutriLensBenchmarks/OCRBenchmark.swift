@@ -23,6 +23,7 @@ enum OCRBenchmark {
         var corpus = defaultCorpus()
         var filter: String?
         var limit = Int.max
+        var every = 1
         var languages = "eng"
         var baseline = true
         var options = OCRReadOptions()
@@ -34,6 +35,7 @@ enum OCRBenchmark {
             case "--corpus": corpus = it.next() ?? corpus
             case "--filter": filter = it.next()
             case "--limit": limit = Int(it.next() ?? "") ?? limit
+            case "--every": every = max(1, Int(it.next() ?? "") ?? 1)
             case "--lang": languages = it.next() ?? languages
             case "--no-baseline": baseline = false
             case "--reread": options.tableReread = ["never": .never, "always": .always][it.next() ?? ""] ?? .whenUseful
@@ -41,6 +43,8 @@ enum OCRBenchmark {
             case "--xheight": options.targetXHeight = Double(it.next() ?? "") ?? options.targetXHeight
             case "--threshold": options.thresholding = OCRReadOptions.Thresholding(rawValue: Int(it.next() ?? "") ?? 0) ?? .otsu
             case "--no-osd": options.detectOrientation = false
+            case "--max-pixels": options.maxWorkingPixels = Int(it.next() ?? "") ?? options.maxWorkingPixels
+            case "--max-upscale": options.maxUpscale = Double(it.next() ?? "") ?? options.maxUpscale
             case "--no-vocabulary": vocabulary = false
             case "--user-words": userWords = it.next()
             case "--user-patterns": userPatterns = it.next()
@@ -58,15 +62,15 @@ enum OCRBenchmark {
                 return
             case let path where !path.hasPrefix("-"): corpus = path
             default:
-                print("usage: nutrilens-bench ocr [--corpus DIR] [--filter SUBSTR] [--limit N] [--lang eng+deu] [--no-baseline]"
-                      + " [--reread never|always|useful] [--psm 3|6] [--xheight PX] [--threshold 0|1|2] [--no-osd] [--no-vocabulary] [--user-words F] [--user-patterns F] [--dump IMAGE]")
+                print("usage: nutrilens-bench ocr [--corpus DIR] [--filter SUBSTR] [--limit N] [--every N] [--lang eng+deu] [--no-baseline]"
+                      + " [--reread never|always|useful] [--psm 3|6] [--xheight PX] [--threshold 0|1|2] [--no-osd] [--max-pixels N] [--max-upscale F] [--no-vocabulary] [--user-words F] [--user-patterns F] [--dump IMAGE]")
                 return
             }
         }
         setvbuf(stdout, nil, _IOLBF, 0)  // progress lines appear as they are measured, also when redirected
         var samples = try loadSamples(corpus)
         if let filter { samples = samples.filter { $0.path.contains(filter) } }
-        samples = Array(samples.prefix(limit))
+        samples = Array(samples.enumerated().filter { $0.offset % every == 0 }.map(\.element).prefix(limit))
         print("corpus \(corpus): \(samples.count) label photos; languages \(languages); options \(options)")
         let ocr = try NutritionOCR(configuration: OCRConfiguration(languages: try OCRLanguages(languages), vocabulary: vocabulary, userWordsPath: userWords, userPatternsPath: userPatterns), poolCapacity: 1)
         let cliLoad = baseline ? cliLoadTime(languages) : 0

@@ -62,17 +62,31 @@ private struct PageReader {
         let estimate = TextSizeEstimator.estimate(survey)
         timings.textSize += clock.lap()
 
-        // OSD costs about as much as a recognition pass, so it runs only when the page looks turned: mostly wide
-        // glyphs (90/270°) before reading, or no table and low confidence after reading upright (180°).
+        // OSD costs about as much as a recognition pass, so it runs only when the page looks turned: text lines
+        // running vertically (90/270°) before reading, or no table and low confidence after reading upright (180°).
         var osdDone = false
-        var turns = 0
-        if options.detectOrientation, let e = estimate, e.glyphs >= 20, e.wideFraction > 0.5 {
+        var page: OCRPage
+        if options.detectOrientation, let e = estimate, e.looksTurned {
             osdDone = true
-            turns = detectTurns(survey, clock: &clock) ?? 0
+            if let t = detectTurns(survey, xHeight: e.xHeight, clock: &clock), t % 2 == 1 {
+                page = readOriented(turns: t, full: full, survey: survey, surveyScale: surveyScale, uprightEstimate: nil, clock: &clock)
+            } else {
+                // OSD unsure, but the lines run vertically: read both quarter turns, keep the one with anchors.
+                let a = readOriented(turns: 1, full: full, survey: survey, surveyScale: surveyScale, uprightEstimate: nil, clock: &clock)
+                if a.tableRegion != nil && !Self.looksUnreadable(a) {
+                    page = a
+                } else {
+                    let b = readOriented(turns: 3, full: full, survey: survey, surveyScale: surveyScale, uprightEstimate: nil,
+                                         clock: &clock)
+                    page = Self.quality(b) > Self.quality(a) ? b : a
+                }
+            }
+        } else {
+            page = readOriented(turns: 0, full: full, survey: survey, surveyScale: surveyScale, uprightEstimate: estimate,
+                                clock: &clock)
         }
-        var page = readOriented(turns: turns, full: full, survey: survey, surveyScale: surveyScale,
-                                uprightEstimate: turns == 0 ? estimate : nil, clock: &clock)
-        if options.detectOrientation, !osdDone, Self.looksUnreadable(page), let t = detectTurns(survey, clock: &clock), t != 0 {
+        if options.detectOrientation, !osdDone, Self.looksUnreadable(page),
+           let t = detectTurns(survey, xHeight: estimate?.xHeight, clock: &clock), t != 0 {
             let turned = readOriented(turns: t, full: full, survey: survey, surveyScale: surveyScale, uprightEstimate: nil,
                                       clock: &clock)
             if Self.quality(turned) > Self.quality(page) { page = turned }
@@ -81,10 +95,13 @@ private struct PageReader {
         return page
     }
 
-    /// OSD's clockwise quarter turns when it is confident, else `nil`.
-    private mutating func detectTurns(_ survey: GrayImage, clock: inout StageClock) -> Int? {
+    /// OSD's clockwise quarter turns when it is confident, else `nil`. OSD (legacy classifier) gets the survey
+    /// scaled to an x-height of ~16 px: at 40 px and more it returned no usable answer on the corpus crisps label.
+    private mutating func detectTurns(_ survey: GrayImage, xHeight: Double?, clock: inout StageClock) -> Int? {
         defer { timings.orientation += clock.lap() }
-        guard let osd = engine.detectOrientation(survey), osd.confidence >= options.minimumOrientationConfidence else { return nil }
+        let factor = xHeight.map { min(2, max(0.25, 16 / max($0, 1))) } ?? 1
+        let input = abs(factor - 1) < 0.15 ? survey : survey.scaled(by: factor).image
+        guard let osd = engine.detectOrientation(input), osd.confidence >= options.minimumOrientationConfidence else { return nil }
         return osd.turns
     }
 
@@ -139,6 +156,9 @@ private struct PageReader {
             guard attempt == 0, confident.count >= 5, seen > 0 else { break }
             let ratio = seen / options.targetXHeight
             guard ratio < 0.6 || ratio > 1.7 else { break }
+            // Only when the corrected size gives a really different scale (not when a cap holds it in place).
+            let corrected = workingScale(xHeight: seen / scale, width: transform.uprightWidth, height: transform.uprightHeight)
+            guard abs(corrected / scale - 1) >= 0.25 else { break }
             xHeight = seen / scale
         }
         let pageWords = pageRaw.map { ($0, convert($0, transform)) }
@@ -198,11 +218,13 @@ private struct PageReader {
         return words
     }
 
-    /// The scale putting `xHeight` (original pixels) at the target, limited to 0.1...4 and to `maxWorkingSide`.
+    /// The scale putting `xHeight` (original pixels) at the target, limited to 0.05...`maxUpscale`, to
+    /// `maxWorkingSide` and to `maxWorkingPixels` for a `width`×`height` (upright) source.
     private func workingScale(xHeight: Double, width: Int, height: Int) -> Double {
         var s = options.targetXHeight / max(xHeight, 1)
-        s = min(4, max(0.1, s))
+        s = min(options.maxUpscale, max(0.05, s))
         s = min(s, Double(options.maxWorkingSide) / Double(max(width, height)))
+        s = min(s, (Double(options.maxWorkingPixels) / Double(width * height)).squareRoot())
         return s
     }
 

@@ -11,6 +11,10 @@ public enum TableColumnBasis: String, Sendable, Equatable, Hashable, Codable {
     case perServing
     /// Reference intake: "%RI", "RI*", "% AR", "GDA", "%DV".
     case referenceIntake
+    /// The product as sold: "as sold", "tel que vendu", "unzubereitet".
+    case asSold
+    /// The product prepared as directed: "as prepared", "prepared", "zubereitet", "préparé".
+    case asPrepared
 }
 
 /// A header cell: the words that name a column's basis, e.g. ["per", "100", "g"].
@@ -125,7 +129,7 @@ public struct TableGeometry: Sendable, Equatable {
     // MARK: headers
 
     /// Header cells in one row's words: "per/pro/pour/par/je 100 g|ml", "100g", "per serving|portion",
-    /// "pro Portion", "per 30 g", "%RI", "RI", "%AR", "GDA", "%DV".
+    /// "pro Portion", "per 30 g", "%RI", "RI", "%AR", "GDA", "%DV", "as sold", "as prepared", "zubereitet".
     static func headerCells(in words: [OCRWord]) -> [TableHeaderCell] {
         let norm = words.map { $0.text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "*():;,")) }
         var cells: [TableHeaderCell] = []
@@ -144,6 +148,14 @@ public struct TableGeometry: Sendable, Equatable {
                 || (w == "%" && ["ri", "ar", "dv", "gda"].contains(next)) {
                 let end = w == "%" ? i + 2 : i + 1
                 cells.append(cell(.referenceIntake, i..<end)); i = end; continue
+            }
+            if (w == "as" || w == "tel") && ["sold", "que"].contains(next) || w == "unzubereitet" || w == "vendu" {
+                let end = w == "tel" && next2 == "vendu" ? i + 3 : (w == "as" ? i + 2 : i + 1)
+                cells.append(cell(.asSold, i..<min(end, words.count))); i = end; continue
+            }
+            if w == "as" && next == "prepared" || ["prepared", "zubereitet", "préparé", "preparato", "bereid"].contains(w) {
+                let end = w == "as" ? i + 2 : i + 1
+                cells.append(cell(.asPrepared, i..<end)); i = end; continue
             }
             if w == "100g" || w == "100ml" {
                 cells.append(cell(w == "100g" ? .per100g : .per100ml, i..<i + 1)); i += 1; continue

@@ -60,6 +60,10 @@ final class GeometryLogicTests: XCTestCase {
         XCTAssertEqual(TableGeometry.headerCells(in: [word("per", x: 0, y: 0), word("30", x: 50, y: 0), word("g", x: 90, y: 0)]).map(\.basis),
                        [.perServing])
         XCTAssertEqual(TableGeometry.headerCells(in: [word("per", x: 0, y: 0), word("30g", x: 50, y: 0)]).map(\.basis), [.perServing])
+        XCTAssertEqual(TableGeometry.headerCells(in: [word("as", x: 0, y: 0), word("sold", x: 30, y: 0), word("as", x: 200, y: 0),
+                                                      word("prepared", x: 230, y: 0)]).map(\.basis), [.asSold, .asPrepared])
+        XCTAssertEqual(TableGeometry.headerCells(in: [word("zubereitet", x: 0, y: 0)]).map(\.basis), [.asPrepared])
+        XCTAssertEqual(TableGeometry.headerCells(in: [word("Fat", x: 0, y: 0), word("3.2", x: 50, y: 0)]).map(\.basis), [])
     }
 
     func testRowsFromBaselinesJoinSplitColumnsAndColumnsCluster() {
