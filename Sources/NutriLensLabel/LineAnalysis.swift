@@ -86,7 +86,11 @@ enum LineAnalyzer {
         var sawDigit = false
         for (index, character) in chars.enumerated() {
             if character.isNumber && current.isEmpty { sawDigit = true }
-            if character.isLetter {
+            if character.isASCII, character.isNumber, current == "b" || (current.first == "b" && current.count <= 3
+                && current.dropFirst().allSatisfy(\.isNumber)) {
+                // "B6", "B12": a vitamin's name keeps its digits (the grammar never reads them as a value).
+                current.append(character)
+            } else if character.isLetter {
                 if current.isEmpty { start = index }
                 if character.isASCII {
                     current.append(Character(character.lowercased()))

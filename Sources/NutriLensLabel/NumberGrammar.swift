@@ -152,6 +152,9 @@ enum NumberGrammar {
         }
         // "00500": two leading zeros before more digits is a code or a barcode fragment, never a label value.
         if digits.count >= 3, digits[0] == "0", digits[1] == "0", isDigit(digits[2]) { return nil }
+        // Six or more digits with no separator: a barcode, lot or phone number. No amount on a label is that long
+        // (energy stays below 4000 kJ per 100 g; 12500 mg is five digits).
+        if digits.count >= 6, !digits.contains(where: isSeparator) { return nil }
         guard var reading = parseDigits(digits, unit: unitScan?.unit) else { return nil }
         reading.repairs = repairs
         var alternatives = alternativeReadings(digits: digits, primary: reading, unit: unitScan?.unit)

@@ -298,11 +298,9 @@ struct TableBuilder {
         let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
         let nineAlternative = original.readings.first { $0.repairs.contains(.nineAsGram) }
         if reading == original.readings[0] {
-            // "09": no label prints a leading zero before a whole number; the 9 was the g.
-            if nineAlternative != nil, printed.count >= 2, printed.hasPrefix("0"),
-               !printed.contains(where: { $0 == "." || $0 == "," }) {
-                return 0.8
-            }
+            // "09", "07 g": no label prints a leading zero before a whole number; either the 9 was the g or OCR
+            // dropped the separator after the zero.
+            if leadingZeroWhole(printed) { return 0.8 }
             // "3,99" / "0,069" with no unit: more decimals than labels print, while "3,9 g" / "0,06 g" conform.
             if let nineAlternative, !RoundingGuidance.conforms(reading, nutrient: nutrient),
                RoundingGuidance.conforms(nineAlternative, nutrient: nutrient) {
@@ -317,11 +315,23 @@ struct TableBuilder {
         // A dropped separator is believed readily when the printed number is impossible per 100 g, otherwise only
         // when it fixes a large inconsistency (energy far from the macros).
         if reading.repairs.contains(.insertedDecimalSeparator) {
+            // "07" → 0.7: the separator belongs right after the leading zero; a trailing 9 with no unit read is
+            // still more likely the g ("09" → 0 g), so that reading stays cheaper.
+            if leadingZeroWhole(printed), reading.value < 1 {
+                return nineAlternative == nil ? 0.1 : 0.3
+            }
             let base = original.readings[0].value > 100 ? 0.5 : 1.5
             return base + (RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0 : 0.2)
         }
         if reading.repairs.contains(.removedDecimalSeparator) { return 1.4 }
         return 0.5
+    }
+
+    /// `true` for a printed digit run with a leading zero and no separator ("07", "09 g"), which labels never print.
+    private func leadingZeroWhole(_ printed: String) -> Bool {
+        let digits = printed.prefix { $0.isNumber }
+        return digits.count >= 2 && digits.hasPrefix("0")
+            && !printed.contains(where: { $0 == "." || $0 == "," })
     }
 
     // MARK: Energy
