@@ -102,3 +102,22 @@ final class MicronutrientAndCodeTests: XCTestCase {
         XCTAssertEqual(scanOne("12500 mg")?.value, 12500)
     }
 }
+
+/// OCR debris between a row name, its number and its unit.
+final class CellDebrisTests: XCTestCase {
+    func testStrayStrokeBeforeEnergyUnit() {
+        let quantity = scanOne("645 l kcal")
+        XCTAssertEqual(quantity?.value, 645)
+        XCTAssertEqual(quantity?.unit, .kilocalorie)
+        XCTAssertEqual(scanOne("2673 kJ | 645 kcal")?.unit, .kilojoule)
+    }
+
+    func testRowNameEndedByFullStopBeforeMassCell() {
+        let quantities = NumberGrammar.scan(Array("Salz.4,0 g"))
+        XCTAssertEqual(quantities.map(\.value), [4])
+        XCTAssertEqual(quantities.first?.unit, .gram)
+        // Codes and abbreviations stay debris.
+        XCTAssertTrue(NumberGrammar.scan(Array("T.4.")).isEmpty)
+        XCTAssertTrue(NumberGrammar.scan(Array("E3.2")).isEmpty)
+    }
+}
