@@ -78,7 +78,13 @@ struct TableBuilder {
                 let currentDistance = abs(Double(current.lineIndex) - median)
                 let distance = abs(Double(row.lineIndex) - median)
                 let strength = cellStrength(row.cells[0]), currentStrength = cellStrength(current.cells[0])
-                if strength > currentStrength
+                // A name above the energy row with its value on another line lies outside the table (an ingredient
+                // list's "salt" picking up a header's "30g"): it loses to an instance inside the table whatever its
+                // cell looks like.
+                let inside = isInsideTable(row), currentInside = isInsideTable(current)
+                if inside != currentInside {
+                    if inside { best[row.nutrient] = row }
+                } else if strength > currentStrength
                     || (strength == currentStrength && (distance < currentDistance
                         || (distance == currentDistance && row.cells.count > current.cells.count))) {
                     best[row.nutrient] = row
@@ -88,6 +94,14 @@ struct TableBuilder {
             }
         }
         return best.values.sorted { $0.lineIndex < $1.lineIndex }
+    }
+
+    /// `false` for a row above the first energy row (tables declare energy first) whose value was not printed on
+    /// its name's line: a name in the ingredient list that picked up a stray number. US panels that print
+    /// "Total Fat 6g" above "Calories" keep name and value on one line.
+    private func isInsideTable(_ row: AssembledRow) -> Bool {
+        guard let energyLine, !row.nutrient.isEnergy, let cell = row.cells.first else { return true }
+        return row.lineIndex >= energyLine || cell.lineIndex == row.lineIndex
     }
 
     /// In a single-column table, a row with surplus values right after rows that got none means OCR read the values

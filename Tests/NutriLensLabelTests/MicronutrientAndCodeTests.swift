@@ -121,3 +121,51 @@ final class CellDebrisTests: XCTestCase {
         XCTAssertTrue(NumberGrammar.scan(Array("E3.2")).isEmpty)
     }
 }
+
+/// Which occurrence of a row name is the table's.
+final class RowInstanceTests: XCTestCase {
+    func testIngredientListNameAboveTheTableLosesToTheTableRow() throws {
+        // The ingredient list's "salt" picks up the header's "30g"; the table's salt value has no unit read.
+        let table = try parseTable("""
+            Ingredients: oat flakes, sugar, hazelnut paste (5,2%),
+            NATURAL FLAVOURING, SALT, ANTIOXIDANT (TOCOPHEROLS)
+            Nutrition information per
+            30g + 125ml
+            100g
+            30g
+            Energy
+            1896 kJ
+            452 kcal
+            Fat
+            17,4g
+            of which saturates
+            2,4g
+            Carbohydrate
+            62,8 g
+            of which sugars
+            17,5g
+            Protein
+            8,1 g
+            Salt
+            0.22
+            """)
+        assertValue(table, "salt_100g", "0.22")
+        assertValue(table, "carbohydrates_100g", "62.8")
+    }
+
+    func testUSPanelRowsAboveCaloriesKeepTheirSameLineValues() throws {
+        let table = try parseTable("""
+            Nutrition Facts
+            Total Fat 6g
+            Sat. Fat 1g
+            Servings 15
+            Calories 70
+            Fat Cal. 50
+            Sodium 170mg
+            Total Carb. 3g
+            Protein 0g
+            """)
+        assertValue(table, "fat_serving", "6")
+        assertValue(table, "sodium_serving", "170", unit: .milligram)
+    }
+}
