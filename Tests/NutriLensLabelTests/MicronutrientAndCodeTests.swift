@@ -169,3 +169,17 @@ final class RowInstanceTests: XCTestCase {
         assertValue(table, "sodium_serving", "170", unit: .milligram)
     }
 }
+
+/// Ingredient text that full-photo OCR interleaves with the table.
+final class InterleavedProseTests: XCTestCase {
+    func testIngredientLineNamingSeveralNutrientsIsProse() {
+        // Three row names among eight words (37 %): an ingredient list, not a multilingual row.
+        let text = "Zucker, Stärke, Salz, Vanille, Kakaobutter, Haselnüsse, Milchpulver, Emulgator"
+        XCTAssertEqual(LineAnalyzer.matchMentions(LineAnalyzer.words(Array(text))).count, 3)
+        XCTAssertTrue(LineAnalyzer.analyze(text, lineIndex: 0).isNonTable)
+        // A multilingual row is mostly row names.
+        XCTAssertFalse(LineAnalyzer.analyze("Fett / matières grasses / grassi / fat", lineIndex: 0).isNonTable)
+        XCTAssertFalse(LineAnalyzer.analyze("davon gesättigte Fettsäuren / dont acides gras saturés / di cui acidi grassi saturi",
+                                            lineIndex: 0).isNonTable)
+    }
+}
