@@ -204,6 +204,26 @@ enum Lexicon {
         all += terms(.iron, "en", ["iron"])
         all += terms(.potassium, "en", ["potassium"])
         all += terms(.vitaminD, "en", ["vitamin d", "vit d"])
+        // Other vitamins and minerals (US/CA panels list them with mg/mcg amounts, EU labels in the %RI section).
+        // Short words that OCR noise can reach from table words ("fer", "jod") are left out.
+        all += terms(.vitaminA, "en", ["vitamin a", "vit a"])
+        all += terms(.vitaminC, "en", ["vitamin c", "vit c"])
+        all += terms(.vitaminE, "en", ["vitamin e", "vit e"])
+        all += terms(.vitaminB1, "en", ["thiamin", "thiamine", "vitamin b1", "vit b1", "thiamin b1"])
+        all += terms(.vitaminB2, "en", ["riboflavin", "riboflavine", "vitamin b2", "vit b2", "riboflavin b2"])
+        all += terms(.vitaminPP, "en", ["niacin", "niacine", "vitamin b3", "vit b3", "niacin b3", "vitamin pp"])
+        all += terms(.vitaminB6, "en", ["vitamin b6", "vit b6", "pyridoxine"])
+        all += terms(.vitaminB9, "en", ["folate", "folic acid", "folacin", "vitamin b9", "vit b9"])
+        all += terms(.vitaminB9, "de", ["folsäure"])
+        all += terms(.vitaminB9, "fr", ["acide folique"])
+        all += terms(.vitaminB12, "en", ["vitamin b12", "vit b12", "cobalamin"])
+        all += terms(.magnesium, "en", ["magnesium"])
+        all += terms(.zinc, "en", ["zinc"])
+        all += terms(.zinc, "de", ["zink"])
+        all += terms(.phosphorus, "en", ["phosphorus"])
+        all += terms(.phosphorus, "de", ["phosphor"])
+        all += terms(.phosphorus, "fr", ["phosphore"])
+        all += terms(.iodine, "en", ["iodine"])
         return all
     }()
 

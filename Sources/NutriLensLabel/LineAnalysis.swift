@@ -86,7 +86,11 @@ enum LineAnalyzer {
         var sawDigit = false
         for (index, character) in chars.enumerated() {
             if character.isNumber && current.isEmpty { sawDigit = true }
-            if character.isLetter {
+            if character.isASCII, character.isNumber, current == "b" || (current.first == "b" && current.count <= 3
+                && current.dropFirst().allSatisfy(\.isNumber)) {
+                // "B6", "B12": a vitamin's name keeps its digits (the grammar never reads them as a value).
+                current.append(character)
+            } else if character.isLetter {
                 if current.isEmpty { start = index }
                 if character.isASCII {
                     current.append(Character(character.lowercased()))
@@ -200,13 +204,14 @@ enum LineAnalyzer {
             serving = ServingSizeParser.parse(text, quantities: quantities)
         }
         // Prose (ingredient lists, footnotes such as "2,000 calories a day is used for general nutrition advice"):
-        // many words, few of them row names. Its numbers are no amounts.
+        // many words, under 40 % of them row names (an ingredient line naming sugar, starch and salt among eight
+        // other words). Its numbers are no amounts.
         let tableVocabulary = Lexicon.ofWhichWords.union(Lexicon.tableTitleWords).union(perWords)
             .union(["g", "mg", "kj", "kcal", "ml"])
         let letterWords = words.filter { $0.folded.count >= 2 && !tableVocabulary.contains($0.folded) }
         let mentionWords = letterWords.filter { word in mentions.contains { $0.start <= word.start && word.end <= $0.end } }
         let isProse = mentions.isEmpty ? letterWords.count >= 5
-            : letterWords.count >= 6 && Double(mentionWords.count) < 0.3 * Double(letterWords.count)
+            : letterWords.count >= 6 && Double(mentionWords.count) < 0.4 * Double(letterWords.count)
         return LineAnalysis(text: text, events: events.map(\.1), isNonTable: isNonTable || isProse,
                             namesPer100: per100,
                             namesServing: servingWord, servingSize: serving, namesPrepared: prepared,

@@ -108,8 +108,9 @@ enum NumberGrammar {
             return nil
         }
         // "T.4.": a number right after a separator that follows a letter is OCR debris, not a cell.
+        // A row name ended by a full stop with a unit after the number ("Salz.4,0 g") is a cell, though.
         if start > 1, isSeparator(chars[start - 1]), chars[start - 2].isLetter,
-           !followsEnergyUnit(chars, at: start - 1) { return nil }
+           !followsEnergyUnit(chars, at: start - 1), !isNameThenMassCell(chars, separatorAt: start - 1) { return nil }
         var repairs: [ValueRepair] = []
         var digits: [Character] = []   // the numeric run after letter repairs
         var index = start
@@ -152,6 +153,9 @@ enum NumberGrammar {
         }
         // "00500": two leading zeros before more digits is a code or a barcode fragment, never a label value.
         if digits.count >= 3, digits[0] == "0", digits[1] == "0", isDigit(digits[2]) { return nil }
+        // Six or more digits with no separator: a barcode, lot or phone number. No amount on a label is that long
+        // (energy stays below 4000 kJ per 100 g; 12500 mg is five digits).
+        if digits.count >= 6, !digits.contains(where: isSeparator) { return nil }
         guard var reading = parseDigits(digits, unit: unitScan?.unit) else { return nil }
         reading.repairs = repairs
         var alternatives = alternativeReadings(digits: digits, primary: reading, unit: unitScan?.unit)
@@ -242,6 +246,19 @@ enum NumberGrammar {
         var end: Int
     }
 
+    /// `true` when the separator at `position` ends a word of three or more letters and the digits after it carry
+    /// a mass unit: "Salz.4,0 g" (a name, a full stop read for the gap, the cell), unlike "T.4." or "E3.2".
+    private static func isNameThenMassCell(_ chars: [Character], separatorAt position: Int) -> Bool {
+        var letters = 0
+        var index = position - 1
+        while index >= 0, chars[index].isLetter { letters += 1; index -= 1 }
+        guard letters >= 3 else { return false }
+        var end = position + 1
+        while end < chars.count, isDigit(chars[end]) || isSeparator(chars[end]) { end += 1 }
+        guard let unit = scanUnit(chars, at: end)?.unit else { return false }
+        return !unit.isEnergy
+    }
+
     /// Reads a unit after optional spaces: kJ, kcal, Cal, g, mg, µg, mcg, ml, l, %.
     static func scanUnit(_ chars: [Character], at start: Int) -> UnitScan? {
         var index = start
@@ -251,6 +268,12 @@ enum NumberGrammar {
             spaces += 1
         }
         guard index < chars.count else { return nil }
+        // "645 l kcal": a stray stroke (a rule or the "/" of "kJ/kcal" read as l, I or |) between the number and
+        // its energy unit.
+        if spaces > 0, "lI|".contains(chars[index]), index + 1 < chars.count, chars[index + 1] == " ",
+           let unit = scanUnit(chars, at: index + 1), unit.unit?.isEnergy == true {
+            return unit
+        }
         if chars[index] == "%" { return UnitScan(isPercent: true, end: index + 1) }
         var letters = ""
         var cursor = index

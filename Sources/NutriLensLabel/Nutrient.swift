@@ -26,6 +26,23 @@ public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
     case iron
     case potassium
     case vitaminD = "vitamin-d"
+    case vitaminA = "vitamin-a"
+    case vitaminC = "vitamin-c"
+    case vitaminE = "vitamin-e"
+    /// Thiamin.
+    case vitaminB1 = "vitamin-b1"
+    /// Riboflavin.
+    case vitaminB2 = "vitamin-b2"
+    /// Niacin (Open Food Facts names it vitamin PP).
+    case vitaminPP = "vitamin-pp"
+    case vitaminB6 = "vitamin-b6"
+    /// Folate / folic acid (Open Food Facts names it vitamin B9).
+    case vitaminB9 = "vitamin-b9"
+    case vitaminB12 = "vitamin-b12"
+    case magnesium
+    case zinc
+    case phosphorus
+    case iodine
 
     /// The unit of the Open Food Facts key: kJ for `energy-kj`, kcal for `energy-kcal`, grams for everything else.
     public var keyUnit: NutrientUnit {
@@ -41,6 +58,25 @@ public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
 
     /// `true` for rows declared as a mass (g, mg, µg).
     public var isMass: Bool { !isEnergy }
+
+    /// `true` for vitamins, minerals, sodium and cholesterol: rows printed in mg or µg, with up to three decimals
+    /// in grams, that take no part in the macro checks.
+    public var isMicronutrient: Bool {
+        switch self {
+        case .sodium, .cholesterol, .calcium, .iron, .potassium, .vitaminD, .vitaminA, .vitaminC, .vitaminE,
+             .vitaminB1, .vitaminB2, .vitaminPP, .vitaminB6, .vitaminB9, .vitaminB12, .magnesium, .zinc,
+             .phosphorus, .iodine:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `true` for the vitamins and minerals outside the US panel's mandatory four (calcium, iron, potassium,
+    /// vitamin D): read as a row only when the amount follows the name on the same line.
+    var isRowOnlyWithAmountOnLine: Bool {
+        isMicronutrient && ![.sodium, .cholesterol, .calcium, .iron, .potassium, .vitaminD].contains(self)
+    }
 
     /// `true` for rows printed as "of which …" under another row (saturates, sugars, polyols, starch, …).
     public var isSubRow: Bool {
@@ -89,7 +125,8 @@ public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
         case .proteins: return 13
         case .salt: return 14
         case .sodium: return 15
-        case .calcium, .iron, .potassium, .vitaminD: return 16
+        case .calcium, .iron, .potassium, .vitaminD, .vitaminA, .vitaminC, .vitaminE, .vitaminB1, .vitaminB2,
+             .vitaminPP, .vitaminB6, .vitaminB9, .vitaminB12, .magnesium, .zinc, .phosphorus, .iodine: return 16
         }
     }
 }

@@ -12,10 +12,8 @@ enum RoundingGuidance {
             return digits == 0
         case .salt:
             return reading.value >= 1 ? digits <= 1 : digits <= 2
-        case .sodium, .cholesterol, .calcium, .iron, .potassium, .vitaminD:
-            return digits <= 3
         default:
-            return digits <= 1
+            return nutrient.isMicronutrient ? digits <= 3 : digits <= 1
         }
     }
 }

@@ -56,16 +56,38 @@ struct RowAssembler {
     private var energyUnitWords: Set<NutrientUnit> = []
     /// An "of which" line without a row name opened a sub-row whose name comes later.
     private var ofWhichOpen = false
+    /// A vitamin or mineral name without its amount was read: values up to the next row name are its amounts.
+    private var discardingValues = false
 
     private enum CellTarget {
         case pending(Int)
         case energy(Int)
     }
 
+    private static func hasAmount(in line: LineAnalysis, after position: Int) -> Bool {
+        line.events.contains { event in
+            if case .quantity(let quantity) = event {
+                return quantity.start >= position && !quantity.isPercent && quantity.primary.unit?.isEnergy != true
+            }
+            return false
+        }
+    }
+
     mutating func consume(_ line: LineAnalysis) {
         for event in line.events {
             switch event {
             case .mention(let mention):
+                // Vitamins and minerals beyond the US panel's four appear on EU packs in ingredient lists and in
+                // separate %RI blocks; only a name with its amount on the same line ("Vitamin C 9mg") is a row.
+                if mention.nutrient.isRowOnlyWithAmountOnLine, !Self.hasAmount(in: line, after: mention.end) {
+                    // Its amounts may follow on the next lines ("Vitamin C:" / "42"): they are not more columns of
+                    // the row before, so they are dropped until the next row name. Not inside a block of names
+                    // waiting for their values (a column-wise dump), where the values belong to those names.
+                    if !pendingValues.isEmpty { flush() }
+                    if pendingMentions.isEmpty { discardingValues = true }
+                    continue
+                }
+                discardingValues = false
                 if ofWhichOpen, pendingMentions.isEmpty, !pendingValues.isEmpty, mention.nutrient.isSubRow {
                     var row = AssembledRow(mention: mention, line: line)
                     row.cells = pendingValues
@@ -96,6 +118,9 @@ struct RowAssembler {
                 if !pendingValues.isEmpty { flush() }
                 if pendingMentions.isEmpty { ofWhichOpen = true }
             case .quantity(let quantity):
+                if discardingValues, quantity.primary.unit?.isEnergy != true, !quantity.isEnergyOfUnknownUnit {
+                    continue
+                }
                 let cell = AssembledCell(quantity: quantity, referenceIntakePercent: nil, lineIndex: line.lineIndex,
                                          box: box(of: quantity, in: line))
                 if quantity.isHeaderAmount || (quantity.isHundredGramsOrMillilitres && pendingMentions.isEmpty) {

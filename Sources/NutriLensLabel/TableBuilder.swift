@@ -78,7 +78,13 @@ struct TableBuilder {
                 let currentDistance = abs(Double(current.lineIndex) - median)
                 let distance = abs(Double(row.lineIndex) - median)
                 let strength = cellStrength(row.cells[0]), currentStrength = cellStrength(current.cells[0])
-                if strength > currentStrength
+                // A name above the energy row with its value on another line lies outside the table (an ingredient
+                // list's "salt" picking up a header's "30g"): it loses to an instance inside the table whatever its
+                // cell looks like.
+                let inside = isInsideTable(row), currentInside = isInsideTable(current)
+                if inside != currentInside {
+                    if inside { best[row.nutrient] = row }
+                } else if strength > currentStrength
                     || (strength == currentStrength && (distance < currentDistance
                         || (distance == currentDistance && row.cells.count > current.cells.count))) {
                     best[row.nutrient] = row
@@ -88,6 +94,14 @@ struct TableBuilder {
             }
         }
         return best.values.sorted { $0.lineIndex < $1.lineIndex }
+    }
+
+    /// `false` for a row above the first energy row (tables declare energy first) whose value was not printed on
+    /// its name's line: a name in the ingredient list that picked up a stray number. US panels that print
+    /// "Total Fat 6g" above "Calories" keep name and value on one line.
+    private func isInsideTable(_ row: AssembledRow) -> Bool {
+        guard let energyLine, !row.nutrient.isEnergy, let cell = row.cells.first else { return true }
+        return row.lineIndex >= energyLine || cell.lineIndex == row.lineIndex
     }
 
     /// In a single-column table, a row with surplus values right after rows that got none means OCR read the values
@@ -298,11 +312,9 @@ struct TableBuilder {
         let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
         let nineAlternative = original.readings.first { $0.repairs.contains(.nineAsGram) }
         if reading == original.readings[0] {
-            // "09": no label prints a leading zero before a whole number; the 9 was the g.
-            if nineAlternative != nil, printed.count >= 2, printed.hasPrefix("0"),
-               !printed.contains(where: { $0 == "." || $0 == "," }) {
-                return 0.8
-            }
+            // "09", "07 g": no label prints a leading zero before a whole number; either the 9 was the g or OCR
+            // dropped the separator after the zero.
+            if leadingZeroWhole(printed) { return 0.8 }
             // "3,99" / "0,069" with no unit: more decimals than labels print, while "3,9 g" / "0,06 g" conform.
             if let nineAlternative, !RoundingGuidance.conforms(reading, nutrient: nutrient),
                RoundingGuidance.conforms(nineAlternative, nutrient: nutrient) {
@@ -317,11 +329,23 @@ struct TableBuilder {
         // A dropped separator is believed readily when the printed number is impossible per 100 g, otherwise only
         // when it fixes a large inconsistency (energy far from the macros).
         if reading.repairs.contains(.insertedDecimalSeparator) {
+            // "07" → 0.7: the separator belongs right after the leading zero; a trailing 9 with no unit read is
+            // still more likely the g ("09" → 0 g), so that reading stays cheaper.
+            if leadingZeroWhole(printed), reading.value < 1 {
+                return nineAlternative == nil ? 0.1 : 0.3
+            }
             let base = original.readings[0].value > 100 ? 0.5 : 1.5
             return base + (RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0 : 0.2)
         }
         if reading.repairs.contains(.removedDecimalSeparator) { return 1.4 }
         return 0.5
+    }
+
+    /// `true` for a printed digit run with a leading zero and no separator ("07", "09 g"), which labels never print.
+    private func leadingZeroWhole(_ printed: String) -> Bool {
+        let digits = printed.prefix { $0.isNumber }
+        return digits.count >= 2 && digits.hasPrefix("0")
+            && !printed.contains(where: { $0 == "." || $0 == "," })
     }
 
     // MARK: Energy

@@ -22,7 +22,7 @@ final class FoodLabelEvaluationTests: XCTestCase {
     // Bars: measured figures (see docs/label.md) minus about one point, so a real regression fails.
     func testSmallCrop() throws {
         let report = try evaluate("crop_small")
-        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.935)
+        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.94)
         XCTAssertGreaterThanOrEqual(report.overall.precision, 0.97)
         XCTAssertGreaterThanOrEqual(report.perKey["energy-kcal_100g"]!.recall, 0.93)
     }
@@ -35,8 +35,8 @@ final class FoodLabelEvaluationTests: XCTestCase {
 
     func testFullSize() throws {
         let report = try evaluate("full_size")
-        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.86)
-        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.89)
+        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.865)
+        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.895)
     }
 }
 
