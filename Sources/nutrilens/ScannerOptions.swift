@@ -12,6 +12,7 @@ enum ScannerOptions {
         OptionSpec(name: "routing", short: nil, valueName: "MODE", help: "label-first (default: classifier only when no table), food-first (no OCR on food photos), none."),
         OptionSpec(name: "barcode-budget", short: nil, valueName: "SECONDS", help: "Time the barcode retry ladder may spend per image (default 0.25)."),
         OptionSpec(name: "max-size", short: nil, valueName: "PX", help: "Longest side of the working image; 0 = full size (default 2400)."),
+        OptionSpec(name: "max-file-bytes", short: nil, valueName: "N", help: "Report files bigger than N bytes as file_too_large without reading them (default 268435456 = 256 MiB)."),
         OptionSpec(name: "tessdata", short: nil, valueName: "DIR", help: "Folder with *.traineddata (default: discovered)."),
         OptionSpec(name: "model", short: nil, valueName: "FILE", help: "Classifier model file (default: discovered)."),
     ]
@@ -41,6 +42,7 @@ enum ScannerOptions {
             config.barcodeTimeBudget = seconds
         }
         if let size = try args.integer("max-size", in: 0...100_000) { config.workingMaxDimension = size == 0 ? nil : size }
+        if let bytes = try args.integer("max-file-bytes", in: 1...Int.max) { config.maxFileBytes = bytes }
         config.tessdataPath = args.values["tessdata"]
         config.classifierModelPath = args.values["model"]
         return config

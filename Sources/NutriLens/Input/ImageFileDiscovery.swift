@@ -2,9 +2,13 @@ import Foundation
 
 /// Expands command-line style paths into the list of files to scan.
 public enum ImageFileDiscovery {
+    /// File name extensions (lower case) that mark a file as a photo a user meant to scan, whatever its content:
+    /// the formats NutriLens decodes (JPEG, PNG) plus ones people commonly drop in a folder (GIF, WebP, HEIC, TIFF,
+    /// BMP), so a file the decoder cannot read is reported with its typed error instead of silently skipped.
+    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "tif", "tiff", "bmp"]
+
     /// Files named explicitly are kept as given (so a bad one is reported, not silently dropped); folders are walked
-    /// recursively and contribute only files whose first bytes are a JPEG (`FF D8 FF`) or PNG signature, sorted by path
-    /// so runs are reproducible. Missing paths are kept too: scanning them reports `unreadable`.
+    /// recursively (see `imageFiles(under:)`). Missing paths are kept too: scanning them reports `file_not_found`.
     public static func expand(_ paths: [String]) -> [URL] {
         var out: [URL] = []
         for path in paths {
@@ -18,21 +22,41 @@ public enum ImageFileDiscovery {
         return out
     }
 
-    /// Every JPEG/PNG (by content) below `folder`, recursively, sorted by path; hidden files are skipped. Paths keep the
-    /// folder as the caller spelled it (`TestImages/a.jpg`), so output names what the user typed.
+    /// Every file below `folder`, recursively, that is a JPEG/PNG by content or has an image extension
+    /// (`imageExtensions`, case-insensitive), sorted by path; hidden files are skipped. A named-as-image file that is
+    /// empty, text, another format, unreadable or a dangling symbolic link is kept, so scanning it reports why it
+    /// failed (`empty`, `unrecognized_format`, `unsupported`, `unreadable`, `file_not_found`). Paths keep the folder
+    /// as the caller spelled it (`TestImages/a.jpg`), so output names what the user typed.
     public static func imageFiles(under folder: String) -> [URL] {
         let root = URL(fileURLWithPath: folder, isDirectory: true)
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
+        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey]
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys,
                                                           options: [.skipsHiddenFiles]) else { return [] }
         let base = root.standardizedFileURL.resolvingSymlinksInPath().path
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         var files: [String] = []
-        for case let url as URL in walker {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true, isImageFile(url) else { continue }
-            let full = url.standardizedFileURL.resolvingSymlinksInPath().path
+        for case let url as URL in walker where shouldScan(url) {
+            // A dangling link cannot be resolved; keep its own path so the report names what is in the folder.
+            let resolved = url.standardizedFileURL.resolvingSymlinksInPath().path
+            let full = FileManager.default.fileExists(atPath: resolved) ? resolved : url.standardizedFileURL.path
             files.append(full.hasPrefix(base + "/") ? prefix + full.dropFirst(base.count + 1) : full)
         }
         return files.sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    /// Whether a walked folder entry is a scan input: a regular file (or a link to one) that has an image extension or
+    /// starts with JPEG/PNG magic, or a dangling link with an image extension. Folders and devices are not.
+    static func shouldScan(_ url: URL) -> Bool {
+        let hasImageExtension = imageExtensions.contains(url.pathExtension.lowercased())
+        var isDirectory: ObjCBool = false
+        // fileExists follows symbolic links: false here with the entry listed means a dangling link.
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            let isLink = (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true
+            return isLink && hasImageExtension
+        }
+        guard !isDirectory.boolValue else { return false }
+        let isRegular = (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+        return isRegular && (hasImageExtension || isImageFile(url))
     }
 
     /// True when the file starts with a JPEG SOI marker or the PNG signature.

@@ -1,6 +1,7 @@
 /// A food the classifier sees in the photo. JSON: `{"label": "pizza", "confidence": 0.91, "group": "dish"}`.
 public struct FoodItem: Codable, Sendable, Equatable {
-    /// Class label, lower case with underscores (ImageNet-derived food classes, e.g. `pizza`, `granny_smith`).
+    /// Class label: the first synonym of the ImageNet class exactly as printed in the class list, case and spaces
+    /// kept (e.g. `pizza`, `cheeseburger`, `Granny Smith`, `ice cream`), the same spelling the corpus sidecars use.
     public var label: String
     /// Calibrated probability, 0…1 (rounded to 3 decimals in JSON).
     public var confidence: Double?

@@ -91,7 +91,9 @@ public final class Scanner: Sendable {
             if routing != .labelFirst { try classify() }
             if let barcodes {
                 try checkpoint()
-                result.barcodes = try clock.measure("barcode") { try barcodes.read(working) }
+                let (found, budgetWarning) = try clock.measure("barcode") { try barcodes.read(working) }
+                result.barcodes = found
+                if let budgetWarning { warnings.append(budgetWarning) }
             }
             if let ocr, let label {
                 if routing == .foodFirst, let food = evidence?.foodProbability, food >= configuration.foodThreshold,

@@ -28,6 +28,9 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// Inputs whose header declares more pixels than this fail with a `too_large` error before any allocation.
     /// Default 100 megapixels.
     public var maxImagePixels: Int
+    /// Inputs (files or `Data`) bigger than this many bytes fail with a `file_too_large` error without being read,
+    /// `> 0`. Default 256 MiB (`NutriLensImageIO.DecodeOptions`' default).
+    public var maxFileBytes: Int
     /// Longest side, in pixels, of the working image the stages see; bigger photos are decoded downscaled (libjpeg DCT
     /// scaling) to about this. `nil` keeps full resolution. Default 2400.
     public var workingMaxDimension: Int?
@@ -55,12 +58,13 @@ public struct ScannerConfiguration: Sendable, Equatable {
     public var foodThreshold: Double
 
     public init(languages: [String] = ["eng", "deu", "fra"], stages: Stages = .all, barcodeTimeBudget: Double = 0.25,
-                maxImagePixels: Int = 100_000_000, workingMaxDimension: Int? = 2400, tessdataPath: String? = nil,
+                maxImagePixels: Int = 100_000_000, maxFileBytes: Int = 256 << 20, workingMaxDimension: Int? = 2400, tessdataPath: String? = nil,
                 classifierModelPath: String? = nil, routing: Routing = .labelFirst, foodThreshold: Double = 0.9) {
         self.languages = languages
         self.stages = stages
         self.barcodeTimeBudget = barcodeTimeBudget
         self.maxImagePixels = maxImagePixels
+        self.maxFileBytes = maxFileBytes
         self.workingMaxDimension = workingMaxDimension
         self.tessdataPath = tessdataPath
         self.classifierModelPath = classifierModelPath

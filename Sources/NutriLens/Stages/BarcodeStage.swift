@@ -1,3 +1,4 @@
+import Foundation
 import NutriLensBarcode
 import NutriLensImaging
 
@@ -5,29 +6,45 @@ import NutriLensImaging
 struct BarcodeStage: Sendable {
     static let isAvailable = true
     let reader: BarcodeReader
+    /// Seconds the ladder may spend (`ScannerConfiguration.barcodeTimeBudget`).
+    let budget: Double
 
     init(configuration: ScannerConfiguration) throws {
-        reader = BarcodeReader(options: BarcodeReadOptions(timeBudget: configuration.barcodeTimeBudget))
+        budget = configuration.barcodeTimeBudget
+        reader = BarcodeReader(options: BarcodeReadOptions(timeBudget: budget))
         do { try reader.options.validate() } catch let error as BarcodeError {
             throw ScanError.setup(stage: "barcode", message: error.description)
         }
     }
 
+    /// Barcodes found, plus a warning when the ladder found nothing and used up its time budget: the reader stops
+    /// quietly at the budget, so without it "no barcode" and "gave up early" would look the same to the user.
     /// - Throws: `ScanError.stageFailed(stage: "barcode")` when ZBar cannot run or the image is over its limit.
-    func read(_ working: WorkingImage) throws -> [ScannedBarcode] {
+    func read(_ working: WorkingImage) throws -> (barcodes: [ScannedBarcode], warning: String?) {
         let found: [Barcode]
+        let started = ContinuousClock.now
         do {
             found = try reader.read(working.image.grayscale, toOriginal: .scale(working.scaleToOriginal))
         } catch let error as BarcodeError {
             throw ScanError.stageFailed(stage: "barcode", message: error.description)
         }
-        return found.map { b in
-            let r = b.bounds
-            let box = b.polygon.isEmpty ? nil
-                : PixelRect(x: Int(r.minX.rounded(.down)), y: Int(r.minY.rounded(.down)),
-                            width: Int((r.maxX - r.minX).rounded(.up)), height: Int((r.maxY - r.minY).rounded(.up)))
-            return ScannedBarcode(symbology: b.symbology.rawValue, text: b.text, gtin: b.gtin, addOn: b.addOn, box: box,
-                                  quality: b.quality, confidence: ScanResultJSON.rounded(b.confidence, decimals: 3))
-        }
+        let elapsed = ContinuousClock.now - started
+        // The reader does not say whether it broke off; time spent >= budget is the observable sign that it did.
+        let warning = found.isEmpty && elapsed >= .nanoseconds(Int64(budget * 1e9)) ? Self.budgetWarning(budget) : nil
+        return (found.map(Self.scanned), warning)
+    }
+
+    /// The warning text for a search that ran out of time, naming the budget and the CLI flag that raises it.
+    static func budgetWarning(_ budget: Double) -> String {
+        "barcode search stopped at its \(budget) s budget; raise --barcode-budget"
+    }
+
+    private static func scanned(_ b: Barcode) -> ScannedBarcode {
+        let r = b.bounds
+        let box = b.polygon.isEmpty ? nil
+            : PixelRect(x: Int(r.minX.rounded(.down)), y: Int(r.minY.rounded(.down)),
+                        width: Int((r.maxX - r.minX).rounded(.up)), height: Int((r.maxY - r.minY).rounded(.up)))
+        return ScannedBarcode(symbology: b.symbology.rawValue, text: b.text, gtin: b.gtin, addOn: b.addOn, box: box,
+                              quality: b.quality, confidence: ScanResultJSON.rounded(b.confidence, decimals: 3))
     }
 }

@@ -7,7 +7,8 @@ struct DecodeStage: Sendable {
     let options: DecodeOptions
 
     init(configuration: ScannerConfiguration) {
-        options = DecodeOptions(maxPixels: configuration.maxImagePixels, targetMaxSide: configuration.workingMaxDimension,
+        options = DecodeOptions(maxPixels: configuration.maxImagePixels, maxFileBytes: configuration.maxFileBytes,
+                                targetMaxSide: configuration.workingMaxDimension,
                                 applyOrientation: true, wantColor: configuration.stages.contains(.classifier))
     }
 
