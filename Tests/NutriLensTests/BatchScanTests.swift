@@ -55,17 +55,46 @@ final class BatchScanTests: XCTestCase {
         XCTAssertNotNil(r.timingsMs?["total"])
     }
 
-    func testFolderDiscoveryFindsImagesByContentRecursively() throws {
+    /// Lays out a folder of good and bad files; returns it.
+    func makeMixedFolder() throws -> URL {
         let dir = try TestPaths.temporaryFolder(self)
         let sub = dir.appendingPathComponent("sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
         try Data([0xFF, 0xD8, 0xFF, 0xDB, 1, 2]).write(to: sub.appendingPathComponent("photo.dat"))      // JPEG, odd name
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0]).write(to: dir.appendingPathComponent("a.png"))
         try Data("not an image".utf8).write(to: dir.appendingPathComponent("fake.jpg"))
+        try Data().write(to: dir.appendingPathComponent("zero.jpg"))
+        try Data("GIF89a\u{1}\0\u{1}\0\0\0\0".utf8).write(to: dir.appendingPathComponent("anim.gif"))
+        try Data("RIFF\0\0\0\0WEBPVP8 ".utf8).write(to: dir.appendingPathComponent("IMG_1.WEBP"))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("dangling.jpg").path,
+                                                   withDestinationPath: dir.path + "/gone.jpg")
         try Data("{}".utf8).write(to: dir.appendingPathComponent("a.json"))
-        let found = ImageFileDiscovery.expand([dir.path, dir.appendingPathComponent("fake.jpg").path])
-        XCTAssertEqual(found.map(\.lastPathComponent), ["a.png", "photo.dat", "fake.jpg"],
-                       "folders contribute images by content; a file named explicitly is kept so its failure is reported")
-        XCTAssertTrue(found[1].relativePath.hasPrefix(dir.path + "/sub/"))
+        try Data("oats".utf8).write(to: dir.appendingPathComponent("notes.txt"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("album.jpg"), withIntermediateDirectories: false)
+        return dir
+    }
+
+    func testFolderDiscoveryKeepsImagesByContentOrByImageExtension() throws {
+        let dir = try makeMixedFolder()
+        let found = ImageFileDiscovery.expand([dir.path, dir.appendingPathComponent("notes.txt").path])
+        XCTAssertEqual(found.map(\.lastPathComponent),
+                       ["IMG_1.WEBP", "a.png", "anim.gif", "dangling.jpg", "fake.jpg", "photo.dat", "zero.jpg", "notes.txt"],
+                       "folders contribute JPEG/PNG by content and image-named files whatever they hold (not a.json, "
+                       + "notes.txt or the folder album.jpg); a file named explicitly is always kept")
+        XCTAssertTrue(found[5].relativePath.hasPrefix(dir.path + "/sub/"))
+        XCTAssertEqual(found[3].path, dir.path + "/dangling.jpg", "a dangling link keeps its own path")
+    }
+
+    func testBadFilesFoundInAFolderAreReportedWithTheirTypedError() async throws {
+        let dir = try makeMixedFolder()
+        let scanner = try Scanner(configuration: ScannerConfiguration(stages: []))
+        let results = await scanner.scan(contentsOf: ImageFileDiscovery.imageFiles(under: dir.path), maxConcurrentScans: 2)
+        var types: [String: String] = [:]
+        for r in results { types[URL(fileURLWithPath: r.path ?? "").lastPathComponent] = r.error?.type ?? "ok" }
+        XCTAssertEqual(types, ["IMG_1.WEBP": "unsupported", "a.png": "truncated", "anim.gif": "unsupported",
+                               "dangling.jpg": "file_not_found", "fake.jpg": "unrecognized_format", "photo.dat": "truncated",
+                               "zero.jpg": "empty"])
+        let gif = try XCTUnwrap(results.first { $0.path?.hasSuffix("anim.gif") == true }?.error?.message)
+        XCTAssertTrue(gif.contains("GIF"), "the decoder names the unsupported format: \(gif)")
     }
 }
