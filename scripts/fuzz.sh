@@ -7,7 +7,7 @@
 # seeds a corpus under $FUZZ_WORK (default /tmp/nutrilens-fuzz; never inside the repo) from TestImages, the test
 # fixtures, ../shared/corpus (when present) and the binary's built-in seeds, then runs each target for SECONDS
 # (default 60) at low priority. Crashes land in $FUZZ_WORK/<target>/artifacts/; one summary line per run is
-# appended to $FUZZ_WORK/summary.tsv (target, seconds, executions, exec/s, cov, ft, corpus size, crashes).
+# appended to $FUZZ_WORK/summary.tsv (target, seconds, executions, exec/s, cov, ft, corpus size, new crash files).
 #
 # Env: FUZZ_WORK, FUZZ_SKIP_BUILD=1 (reuse the binary), FUZZ_RSS_MB (default 2048), FUZZ_TIMEOUT (per input,
 # default 10 s), FUZZ_EXTRA (more libFuzzer flags).
@@ -36,9 +36,10 @@ BIN="$BUILD/release/nutrilens-fuzz"
 copy_seeds() {
     local from="$1" limit="$2"; shift 2
     [[ -d "$from" ]] || return 0
-    find "$from" -type f "$@" -size -64k 2>/dev/null | sort | head -n "$limit" | while read -r f; do
+    # `head` closing the pipe early must not trip `set -e -o pipefail`.
+    { find "$from" -type f "$@" -size -64k 2>/dev/null | sort | head -n "$limit" | while read -r f; do
         cp "$f" "$SEEDS/$(echo "$f" | md5sum | cut -c1-12)-$(basename "$f")"
-    done
+    done; } || true
 }
 
 seed() {
@@ -87,6 +88,9 @@ status=0
 for target in "${TARGETS[@]}"; do
     seed "$target"
     log="$WORK/$target/run-$(date -u +%Y%m%dT%H%M%S).log"
+    # Only crash-/timeout-/oom-/leak- files are findings; slow-unit- files (-report_slow_units) are listed apart.
+    count_findings() { find "$WORK/$target/artifacts" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l; }
+    before=$(count_findings)
     echo "== $target: ${SECONDS_PER_TARGET}s, seeds $(ls "$WORK/$target/seeds" | wc -l), log $log"
     set +e
     # shellcheck disable=SC2086
@@ -102,7 +106,7 @@ for target in "${TARGETS[@]}"; do
     cov=$(echo "$last" | grep -o 'cov: [0-9]*' | grep -o '[0-9]*' || echo '?')
     ft=$(echo "$last" | grep -o 'ft: [0-9]*' | grep -o '[0-9]*' || echo '?')
     corpus=$(ls "$WORK/$target/corpus" | wc -l)
-    crashes=$(ls "$WORK/$target/artifacts" | wc -l)
+    crashes=$(( $(count_findings) - before ))
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$SECONDS_PER_TARGET" "$execs" \
         "$rate" "$cov" "$ft" "$corpus" "$crashes" | tee -a "$WORK/summary.tsv"
     if [[ $rc -ne 0 ]]; then

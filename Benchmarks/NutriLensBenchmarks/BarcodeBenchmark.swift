@@ -54,7 +54,7 @@ enum BarcodeBenchmark {
                 var found: [Barcode] = []
                 do {
                     var gray = try BenchImageLoader.gray(sample.path)
-                    if rotation == 180 { gray = rotated180(gray) }
+                    if rotation == 180 { gray = gray.rotated(by: .halfTurn) }
                     found = try reader.read(gray)
                 } catch {
                     failures.append("\(sample.path): \(error)")
@@ -138,11 +138,6 @@ enum BarcodeBenchmark {
             }
         }
         return out
-    }
-
-    static func rotated180(_ image: GrayImage) -> GrayImage {
-        let p = image.packed()
-        return GrayImage(width: p.width, height: p.height, pixels: p.pixels.reversed())
     }
 
     // MARK: other readers

@@ -10,7 +10,7 @@ import Foundation
 public struct FuzzTarget: Sendable {
     /// Stable name: `image`, `label-text`, `label-words`, `model`, `ground-truth`.
     public let name: String
-    /// Which seed folders `scripts/fuzz.sh` copies for this target (documentation only; the script owns the paths).
+    /// The API under test, one line (shown by the replay tool's usage).
     public let summary: String
     /// Feeds one input to the API under test.
     public let run: @Sendable (Data) throws -> Void
@@ -18,15 +18,15 @@ public struct FuzzTarget: Sendable {
     /// Every target, in the order `scripts/fuzz.sh all` runs them.
     public static let all: [FuzzTarget] = [
         FuzzTarget(name: "image", summary: "ImageDecoder.decode(data:) + readHeader: sniffing, JPEG, PNG, EXIF",
-                   run: ImageDecoderFuzz.run),
+                   run: { try ImageDecoderFuzz.run($0) }),
         FuzzTarget(name: "label-text", summary: "NutritionParser.parse(text:) on arbitrary UTF-8",
-                   run: LabelTextFuzz.run),
+                   run: { try LabelTextFuzz.run($0) }),
         FuzzTarget(name: "label-words", summary: "NutritionParser.parse(lines:) on word lists with boxes",
-                   run: LabelWordsFuzz.run),
+                   run: { try LabelWordsFuzz.run($0) }),
         FuzzTarget(name: "model", summary: "FoodClassifier(modelURL:) .nlm loader",
-                   run: ModelLoaderFuzz.run),
+                   run: { try ModelLoaderFuzz.run($0) }),
         FuzzTarget(name: "ground-truth", summary: "GroundTruth.decode(_:) sidecar JSON reader",
-                   run: GroundTruthFuzz.run),
+                   run: { try GroundTruthFuzz.run($0) }),
     ]
 
     /// The target called `name`, or `nil`.

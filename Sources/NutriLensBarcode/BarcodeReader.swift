@@ -5,7 +5,11 @@ import NutriLensImaging
 /// Each step of `options.ladder` builds an image variant (downscaled, contrast-stretched, rotated, ...) and scans it.
 /// Hits are mapped back to the caller's coordinates, deduplicated by symbology + text across steps, and a short
 /// code (EAN-8/UPC-E) lying inside a long one's region (EAN-13/UPC-A) is dropped as a partial read (bug case 21).
-/// Unless `findAll` is set the ladder stops after the first step that produced a checksum-valid GTIN.
+/// A GTIN is reported only when its check digit verifies, a second scan agreed (every new GTIN is re-scanned on the
+/// same variant turned 180 degrees, so ZBar's edge filter runs the other way), no rival GTIN was read over the same
+/// bars (unless one dominates), and, for EAN-8/UPC-E, the quiet zone holds (`QuietZone`). Unless `findAll` is set
+/// the ladder stops after the first step that produced such a GTIN with >= 24 scanlines or from two steps; a weaker
+/// read lets the ladder go on for a second opinion.
 ///
 /// `Sendable` and stateless: each `read` creates its own ZBar scanner, so one reader can serve many threads.
 public struct BarcodeReader: Sendable {

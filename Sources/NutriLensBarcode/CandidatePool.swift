@@ -69,8 +69,15 @@ struct CandidatePool {
     /// corpus a clipped UPC-A read as UPC-E reached 10; genuine UPC-E/EAN-8 reads mostly reach 20 and more.
     static let shortCodeMinimumQuality = 12
 
-    /// True once some candidate with a verified GTIN survives the acceptance rules.
-    var hasAcceptedGTIN: Bool { accepted().contains { $0.gtin != nil } }
+    /// True once some candidate with a verified GTIN survives the acceptance rules and is settled: read by two
+    /// ladder steps or by at least `settledQuality` scanlines. A weaker read keeps the ladder going for a second
+    /// opinion (which may confirm it or contest it); it is still reported if nothing contests it by the end.
+    var hasAcceptedGTIN: Bool {
+        accepted().contains { $0.gtin != nil && ($0.steps.count >= 2 || $0.quality >= Self.settledQuality) }
+    }
+
+    /// Scanlines after which a single ladder step's GTIN read stops the ladder.
+    static let settledQuality = 24
 
     /// Whether `key` holds a checksum-valid GTIN read by a single scan so far.
     func needsConfirmation(gtinText key: Key) -> Bool {

@@ -13,7 +13,8 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
     /// Histogram equalised (grey levels spread by their cumulative frequency): bars squeezed into a narrow grey
     /// band by glare or a dark cut-out, where a linear stretch gains little.
     case equalized
-    /// Local-mean threshold (window of ~1/8 of the shorter side): uneven lighting, glare, shadows.
+    /// Local-mean threshold (window of ~1/8 of the shorter side, black below 95% of the mean): uneven lighting,
+    /// glare, shadows.
     case binarized
     /// Light and dark swapped: white-on-dark print (ZBar only reads dark bars on light ground).
     case inverted
@@ -23,7 +24,7 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
     case rotated(degrees: Double)
     /// The image cut into `grid` x `grid` overlapping tiles, each upscaled 2x: small codes in big photos.
     case tiles(grid: Int)
-    /// Unsharp mask (radius ~1.5 px, amount 1.5): mildly defocused photos.
+    /// Unsharp mask `2 I - box3x3(I)`: mildly defocused photos.
     case sharpened
 
     public var description: String {

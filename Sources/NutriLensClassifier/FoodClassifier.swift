@@ -84,13 +84,18 @@ public final class FoodClassifier: Sendable {
         return out
     }
 
-    /// Classifies the photo: runs every crop, merges per class keeping the highest (corner-weighted) score.
+    /// Classifies the photo: runs the full and centre crops, then the corner crops when the photo looks like food
+    /// (`cornerCropMinFoodness`), and merges per class keeping the highest (corner-weighted) score.
     public func classify(_ image: RGBImage) -> FoodClassification {
         let workspace = network.makeWorkspace()
-        let perCrop = crops(width: image.width, height: image.height).map {
-            probabilities(fromLogits: logits(image, crop: $0, workspace: workspace))
+        let head = FoodHead(classes: classes, configuration: configuration)
+        let rects = crops(width: image.width, height: image.height)
+        var perCrop: [[Double]] = []
+        for (i, rect) in rects.enumerated() {
+            if i == 2 && perCrop.map(head.foodness).max()! < configuration.cornerCropMinFoodness { break }
+            perCrop.append(probabilities(fromLogits: logits(image, crop: rect, workspace: workspace)))
         }
-        return FoodHead(classes: classes, configuration: configuration).merge(cropProbabilities: perCrop)
+        return head.merge(cropProbabilities: perCrop)
     }
 
     /// `classify` for a decoded photo; a grey photo is classified as R = G = B (the network was trained on colour,

@@ -46,6 +46,6 @@ struct FoodHead {
         let top = full.indices.sorted { full[$0] > full[$1] }.prefix(5)
             .map { ClassScore(index: $0, name: classes.names[$0], probability: full[$0]) }
         return FoodClassification(items: Array(items.prefix(configuration.maxItems)), isFoodProbability: isFood,
-                                  printedProbability: printed, topClasses: Array(top))
+                                  printedProbability: printed, topClasses: Array(top), cropsClassified: crops.count)
     }
 }

@@ -21,6 +21,12 @@ enum ModelFile {
     static let supportedVersion: UInt32 = 1
     static let headerSize = 64
     static let layerHeadSize = 48
+    // Sanity bounds for untrusted files (EfficientNet-Lite0 uses k <= 5, stride <= 2, <= 1280 channels and at most
+    // 112 x 112 x 96 = 1.2 M floats per activation).
+    static let maxKernel = 15
+    static let maxStride = 4
+    static let maxChannels = 16_384
+    static let maxActivationFloats = 16 << 20
 
     /// Loads and validates `url`: structure first (so a short file reports `truncated`), then the SHA-256 sidecar
     /// `<file>.sha256`. Throws `ClassifierError`.
@@ -74,21 +80,23 @@ enum ModelFile {
 
         let table = HalfToFloat.table
         var layers: [NetworkLayer] = []
-        var channelsIn = 3, size = inputSize, seenParameters = 0, skipChannels: Int? = nil
+        var channelsIn = 3, size = inputSize, seenParameters = 0
+        var skip: (channels: Int, size: Int)? = nil
         for index in 0..<layerCount {
             let head = try (0..<12).map { _ in Int(try reader.u32()) }
             guard let kind = LayerKind(rawValue: UInt32(head[0])) else { throw bad("layer \(index): unknown kind \(head[0])") }
             let (k, stride, padBegin, padEnd, cin, cout) = (head[1], head[2], head[3], head[4], head[5], head[6])
             let flags = LayerFlags(rawValue: UInt32(head[7]))
             let (weightCount, biasCount) = (head[8], head[9])
+            // Bound every dimension before multiplying: a corrupt record must not overflow Int or ask for gigabytes.
+            guard k <= maxKernel, (1...maxStride).contains(stride), padBegin <= maxKernel, padEnd <= maxKernel,
+                  (1...maxChannels).contains(cin), (1...maxChannels).contains(cout) else {
+                throw bad("layer \(index): kernel \(k), stride \(stride), padding \(padBegin)/\(padEnd), channels \(cin)->\(cout) out of range")
+            }
             guard cin == channelsIn else { throw bad("layer \(index): \(cin) input channels, previous layer gives \(channelsIn)") }
             guard cout > 0, cout % 8 == 0 || kind == .fullyConnected else {
                 throw bad("layer \(index): \(cout) output channels; the SIMD kernels need a multiple of 8")
             }
-            // Kernel and channel fields are raw u32s: bound them before multiplying, or a crafted file traps on
-            // overflow (fuzz finding, Tests/NutriLensReliabilityTests/Fixtures/model/kernel-size-overflow.nlm).
-            guard (1...7).contains(k) || kind == .pointwise || kind == .fullyConnected || kind == .globalAveragePool,
-                  cout <= 1 << 20 else { throw bad("layer \(index): kernel \(k) / \(cout) output channels out of range") }
             let expectedWeights: Int
             switch kind {
             case .convolution: expectedWeights = cout * k * k * cin
@@ -101,7 +109,7 @@ enum ModelFile {
                 throw bad("layer \(index): \(weightCount) weights / \(biasCount) biases, expected \(expectedWeights) / \(expectedBias)")
             }
             if kind == .convolution || kind == .depthwise {
-                guard (1...7).contains(k), (1...2).contains(stride), padBegin < k, padEnd < k,
+                guard (1...maxKernel).contains(k), padBegin < k, padEnd < k,
                       size + padBegin + padEnd >= k else { throw bad("layer \(index): bad kernel/stride/padding") }
             }
             if kind == .depthwise || kind == .globalAveragePool {
@@ -114,11 +122,20 @@ enum ModelFile {
             if kind == .convolution { weights = Self.convolutionToIm2colOrder(weights, k: k, cin: cin, cout: cout) }
             let layer = NetworkLayer(kind: kind, kernel: k, stride: stride, padBegin: padBegin, padEnd: padEnd,
                                      inputChannels: cin, outputChannels: cout, flags: flags, weights: weights, bias: bias)
-            if flags.contains(.saveSkip) { skipChannels = cin }
+            if flags.contains(.saveSkip) { skip = (cin, size) }
+            let inputSide = size
             size = layer.outputSize(forInput: size)
+            if kind == .convolution && size * size * k * k * cin > 4 * maxActivationFloats {
+                throw bad("layer \(index): im2col matrix for \(inputSide)x\(inputSide)x\(cin), kernel \(k) too large")
+            }
+            guard size * size * cout <= maxActivationFloats else {
+                throw bad("layer \(index): \(size)x\(size)x\(cout) activation exceeds \(maxActivationFloats) floats")
+            }
             if flags.contains(.addSkip) {
-                guard skipChannels == cout else { throw bad("layer \(index): residual add without a matching skip") }
-                skipChannels = nil
+                guard let kept = skip, kept == (cout, size) else {
+                    throw bad("layer \(index): residual add without a skip tensor of the same shape")
+                }
+                skip = nil
             }
             channelsIn = cout
             layers.append(layer)

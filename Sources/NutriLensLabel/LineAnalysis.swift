@@ -117,10 +117,11 @@ enum LineAnalyzer {
         for mention in mentions { events.append((mention.start, .mention(mention))) }
 
         let gluedStarts = Set(mentions.map(\.end).filter { $0 < chars.count && (chars[$0].isNumber || chars[$0] == "<") })
-        let quantities = NumberGrammar.scan(chars, gluedStarts: gluedStarts).filter { quantity in
+        var quantities = NumberGrammar.scan(chars, gluedStarts: gluedStarts).filter { quantity in
             // A number inside a row name (OCR noise such as "Fett1") is kept; one that overlaps a mention is not.
             !mentions.contains { $0.start < quantity.end && quantity.start < $0.end }
         }
+        markEnergyPair(&quantities, chars)
         let lastMentionStart = mentions.last?.start ?? -1
         let firstMentionStart = mentions.first?.start ?? Int.max
         let perWords: Set<String> = ["per", "pro", "je", "pour", "par", "por", "para", "na", "w", "i", "per100g"]
@@ -214,6 +215,23 @@ enum LineAnalyzer {
                             hasTitleWord: title, lineIndex: lineIndex, box: box, wordBoxes: wordBoxes)
     }
 
+    /// "2600 / 627" with no units: two whole numbers in the kJ/kcal ratio separated by "/" are an energy pair,
+    /// even when the "(kJ / kcal)" header stands on another line.
+    private static func markEnergyPair(_ quantities: inout [ScannedQuantity], _ chars: [Character]) {
+        let plain = quantities.indices.filter {
+            quantities[$0].unit == nil && !quantities[$0].isPercent && !quantities[$0].isVolume
+                && quantities[$0].qualifier == nil && quantities[$0].primary.fractionDigits == 0
+        }
+        guard plain.count == 2, quantities.count == 2 else { return }
+        let first = quantities[plain[0]], second = quantities[plain[1]]
+        guard first.end <= second.start, String(chars[first.end..<second.start]).contains("/") else { return }
+        let kj = NSDecimalNumber(decimal: first.value).doubleValue
+        let kcal = NSDecimalNumber(decimal: second.value).doubleValue
+        guard kj >= 40, ConsistencyChecks.energyPairAgrees(kj: kj, kcal: kcal) else { return }
+        quantities[plain[0]].isEnergyOfUnknownUnit = true
+        quantities[plain[1]].isEnergyOfUnknownUnit = true
+    }
+
     private static func servingWordIn(_ words: [String]) -> Bool {
         !Set(words).isDisjoint(with: Lexicon.servingWords)
     }
@@ -280,7 +298,8 @@ enum LineAnalyzer {
 
     /// Matches a term's words at `index`; returns the number of line words used and total edits.
     private static func match(_ term: Lexicon.PreparedTerm, _ words: [[UInt8]], at index: Int) -> (Int, Int)? {
-        if term.bytes.count > 1, TextFolding.matches(words[index], term.joined) {
+        // Joined form only for words at least as long ("dontsucres"); "vitamin" must not pass for "vitamin d".
+        if term.bytes.count > 1, words[index].count >= term.joined.count, TextFolding.matches(words[index], term.joined) {
             return (1, TextFolding.editDistance(words[index], term.joined, limit: 2))
         }
         guard index + term.bytes.count <= words.count else { return nil }

@@ -150,6 +150,8 @@ enum NumberGrammar {
         if unitScan == nil, end < chars.count, chars[end].isLetter, !isLetterUnitless(chars, at: end) {
             return nil
         }
+        // "00500": two leading zeros before more digits is a code or a barcode fragment, never a label value.
+        if digits.count >= 3, digits[0] == "0", digits[1] == "0", isDigit(digits[2]) { return nil }
         guard var reading = parseDigits(digits, unit: unitScan?.unit) else { return nil }
         reading.repairs = repairs
         var alternatives = alternativeReadings(digits: digits, primary: reading, unit: unitScan?.unit)
@@ -198,28 +200,27 @@ enum NumberGrammar {
         return false
     }
 
-    /// "pro100ml", "per100g": a number glued to a per-word is a column header amount.
-    private static func followsPerWord(_ chars: [Character], at start: Int) -> Bool {
+    /// The letters directly before `start` when they form a whole word of at most five letters ("kJ" in
+    /// "kJ1239", "pro" in "pro100ml"), else `nil`.
+    private static func gluedWord(_ chars: [Character], before start: Int) -> String? {
         var index = start
         var letters = ""
         while index > 0, chars[index - 1].isLetter, letters.count < 5 {
             letters = String(chars[index - 1]) + letters
             index -= 1
         }
-        guard index == 0 || !chars[index - 1].isLetter else { return false }
-        return ["per", "pro", "je", "pour", "par", "por"].contains(letters.lowercased())
+        guard !letters.isEmpty, index == 0 || !chars[index - 1].isLetter else { return nil }
+        return letters.lowercased()
+    }
+
+    /// "pro100ml", "per100g": a number glued to a per-word is a column header amount.
+    private static func followsPerWord(_ chars: [Character], at start: Int) -> Bool {
+        gluedWord(chars, before: start).map { ["per", "pro", "je", "pour", "par", "por"].contains($0) } ?? false
     }
 
     /// "1010kJ1239kcal": a number glued to a preceding kJ/kcal unit (the "/" lost or read as "1").
     private static func followsEnergyUnit(_ chars: [Character], at start: Int) -> Bool {
-        var index = start
-        var letters = ""
-        while index > 0, chars[index - 1].isLetter, letters.count < 5 {
-            letters = String(chars[index - 1]) + letters
-            index -= 1
-        }
-        guard index == 0 || !chars[index - 1].isLetter else { return false }
-        return ["kj", "kcal", "kcai", "j", "cal"].contains(letters.lowercased())
+        gluedWord(chars, before: start).map { ["kj", "kcal", "kcai", "j", "cal"].contains($0) } ?? false
     }
 
     private static func energyUnitFollows(_ chars: [Character], at index: Int) -> Bool {

@@ -96,10 +96,15 @@ public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
 
 /// A unit printed on a nutrition label.
 public enum NutrientUnit: String, Sendable, Codable, Hashable, CaseIterable {
+    /// Kilojoule (energy).
     case kilojoule = "kJ"
+    /// Kilocalorie; US "Calories" and "Cal" are kilocalories.
     case kilocalorie = "kcal"
+    /// Gram.
     case gram = "g"
+    /// Milligram (sodium, cholesterol, minerals on US panels).
     case milligram = "mg"
+    /// Microgram; "mcg" and "ug" are read as µg.
     case microgram = "µg"
 
     /// `true` for kJ and kcal.

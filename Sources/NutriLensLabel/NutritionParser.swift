@@ -102,7 +102,9 @@ public struct NutritionParser: Sendable {
         let layout = ColumnLayout.detect(lines: analyses, tableStart: tableStart,
                                          isUSStyle: isUSStyle && !hasPer100 && !printsKilojoules)
         let languages = languageCounts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
-        let builder = TableBuilder(rows: assembler.rows, energyCells: assembler.energyCells, layout: layout,
+        let builder = TableBuilder(rows: assembler.rows, energyCells: assembler.energyCells,
+                                   leadingCells: assembler.leadingCells, energyLine: assembler.energyLineIndex,
+                                   layout: layout,
                                    languages: languages, options: options)
         return builder.build()
     }

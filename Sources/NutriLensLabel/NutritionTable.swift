@@ -10,7 +10,9 @@ public enum NutritionBasis: String, Sendable, Codable, Hashable {
 
 /// Whether a column describes the food as sold or as prepared (e.g. "with 125 ml milk", "zubereitet").
 public enum Preparation: String, Sendable, Codable, Hashable {
+    /// The food as sold (Open Food Facts keys without infix).
     case asSold
+    /// The food as prepared by the instructions (Open Food Facts `_prepared_` keys).
     case prepared
 }
 

@@ -21,6 +21,16 @@ struct AssembledRow: Sendable {
     var cells: [AssembledCell] = []
     /// Set when the row name was not read and the nutrient comes from the declaration order.
     var inferred = false
+
+    /// An empty row for a row name read on `line`.
+    init(mention: LineAnalysis.Mention, line: LineAnalysis) {
+        nutrient = mention.nutrient
+        language = mention.language
+        unitHint = mention.unitHint
+        lineIndex = line.lineIndex
+        labelText = line.text
+        edits = mention.edits
+    }
 }
 
 /// Turns the reading-order stream of row names and quantities into rows with cells.
@@ -33,6 +43,9 @@ struct RowAssembler {
     private(set) var rows: [AssembledRow] = []
     /// Energy cells are kept apart: a kJ/kcal value is energy whatever row name precedes it.
     private(set) var energyCells: [AssembledCell] = []
+    /// Mass values between the energy row and the next row name (see ``flush()``).
+    private(set) var leadingCells: [AssembledCell] = []
+    private(set) var energyLineIndex: Int?
     private var pendingMentions: [(LineAnalysis.Mention, LineAnalysis)] = []
     private var pendingValues: [AssembledCell] = []
     private var lastCellTarget: CellTarget?
@@ -54,9 +67,9 @@ struct RowAssembler {
             switch event {
             case .mention(let mention):
                 if ofWhichOpen, pendingMentions.isEmpty, !pendingValues.isEmpty, mention.nutrient.isSubRow {
-                    rows.append(AssembledRow(nutrient: mention.nutrient, language: mention.language, unitHint: nil,
-                                             lineIndex: line.lineIndex, labelText: line.text, edits: mention.edits,
-                                             cells: pendingValues))
+                    var row = AssembledRow(mention: mention, line: line)
+                    row.cells = pendingValues
+                    rows.append(row)
                     pendingValues.removeAll()
                 }
                 ofWhichOpen = false
@@ -64,6 +77,7 @@ struct RowAssembler {
                 if mention.nutrient.isEnergy { energyUnitWords = mention.unitHint.map { [$0] } ?? [] }
                 if mention.nutrient.isEnergy {
                     energyRowSeen = true
+                    if energyLineIndex == nil { energyLineIndex = line.lineIndex }
                     if let hint = mention.unitHint { energyUnitHint = hint }
                 }
                 if let last = pendingMentions.last, last.0.nutrient == mention.nutrient {
@@ -88,6 +102,12 @@ struct RowAssembler {
                     // "per 100 g", or "100 g" where no row name waits for a value: a column header.
                     continue
                 } else if quantity.isPercent {
+                    if pendingValues.isEmpty, let last = pendingMentions.last, !last.0.nutrient.isEnergy,
+                       last.1.lineIndex == line.lineIndex {
+                        // "Iron 4%", "Vitamin A 0%": a row printed as %DV only; later numbers are not its amount.
+                        pendingMentions.removeLast()
+                        continue
+                    }
                     attachPercent(quantity)
                 } else if quantity.isVolume {
                     continue
@@ -109,7 +129,8 @@ struct RowAssembler {
 
     /// A bare number right after the energy row name ("Energie kcal 452", "Calories 250").
     private func isUnitlessEnergyValue(_ quantity: ScannedQuantity) -> Bool {
-        guard quantity.unit == nil, quantity.qualifier == nil, pendingValues.isEmpty,
+        // Energy is printed in whole kJ/kcal: "48,3" after "Energie" is the next row's value read early.
+        guard quantity.unit == nil, quantity.qualifier == nil, pendingValues.isEmpty, quantity.primary.fractionDigits == 0,
               let last = pendingMentions.last?.0, last.nutrient.isEnergy else { return false }
         return true
     }
@@ -145,6 +166,13 @@ struct RowAssembler {
         guard !pendingValues.isEmpty else { return }
         if mentions.isEmpty && ofWhichOpen { return }
         if mentions.isEmpty {
+            // Mass values right after the energy row and before any other row name: with labels whose values are
+            // printed half a row above their names, these belong to the first row (see TableBuilder.realign).
+            if pendingMentions.contains(where: { $0.0.nutrient.isEnergy }), leadingCells.isEmpty,
+               !rows.contains(where: { !$0.cells.isEmpty && !$0.nutrient.isEnergy && $0.lineIndex > (energyLineIndex ?? -1) }) {
+                leadingCells = pendingValues
+                return
+            }
             // Values after values with no new row name: more columns of the previous row.
             if var last = rows.popLast() {
                 last.cells += pendingValues
@@ -160,8 +188,7 @@ struct RowAssembler {
             if !fresh.isEmpty { mentions = fresh }
         }
         var newRows = mentions.map { mention, line in
-            AssembledRow(nutrient: mention.nutrient, language: mention.language, unitHint: mention.unitHint,
-                         lineIndex: line.lineIndex, labelText: line.text, edits: mention.edits)
+            AssembledRow(mention: mention, line: line)
         }
         let valueCount = pendingValues.count, rowCount = newRows.count
         if rowCount == 1 {
@@ -206,6 +233,12 @@ struct RowAssembler {
     }
 
     mutating func finish() {
+        // Row names at the end with no values still count as rows (a realigned table gives them values).
+        if pendingValues.isEmpty {
+            rows += pendingMentions.filter { !$0.0.nutrient.isEnergy }.map { mention, line in
+                AssembledRow(mention: mention, line: line)
+            }
+        }
         flush()
     }
 

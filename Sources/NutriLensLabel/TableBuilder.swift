@@ -5,6 +5,9 @@ import Foundation
 struct TableBuilder {
     var rows: [AssembledRow]
     var energyCells: [AssembledCell]
+    var leadingCells: [AssembledCell] = []
+    /// Line of the energy row name, when read: realignment only looks at rows below it.
+    var energyLine: Int?
     var layout: ColumnLayout
     var languages: [String]
     var options: NutritionParser.Options
@@ -61,9 +64,11 @@ struct TableBuilder {
     /// When a nutrient's name occurs several times with values (an ingredient list mentioning "sugar", a second
     /// language block), the occurrence nearest the middle of the table wins, then the one with more cells.
     private func chooseRowInstances() -> [AssembledRow] {
-        let kcal = energyCells.first { $0.quantity.unit == .kilocalorie }
+        let kcal = energyColumns(columnCount: 1).first?.kcal
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
-        let withCells = Self.rebalance(Self.trimWeakCells(rows), kcal: kcal).filter { !$0.cells.isEmpty }
+        let balanced = Self.rebalance(Self.inferLostRowNames(Self.trimWeakCells(rows)), kcal: kcal)
+        let withCells = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine)
+            .filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
         let median = Double(sortedLines[sortedLines.count / 2])
@@ -112,13 +117,46 @@ struct TableBuilder {
             guard cells.count == window.count else { continue }
             var shifted = rows
             for (offset, index) in window.enumerated() { shifted[index].cells = [cells[offset]] }
+            let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
             if window.count > 5 {
-                let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
                 guard let after, before.map({ after < $0 }) ?? (after == 0) else { continue }
+            } else if let before, let after, after > before {
+                continue
             }
             rows = shifted
         }
         return rows
+    }
+
+    /// Whole-table hypothesis for labels whose value column sits half a row off its names (values printed before
+    /// their row name, so every block of values lands on the previous name): take all value cells in reading order,
+    /// cut them into groups of the usual cells-per-row, and give the groups to the row names in order. Used only
+    /// when the groups fit the names exactly and the energy and sum checks clearly prefer it.
+    static func realign(_ rows: [AssembledRow], leading: [AssembledCell], kcal: Double?,
+                        after energyLine: Int? = nil) -> [AssembledRow] {
+        // Row names above the energy row (an ingredient list naming "sugar", "salt") are not part of the table.
+        let massRows = rows.filter { !$0.nutrient.isEnergy && $0.lineIndex > (energyLine ?? -1) }
+        var names: [AssembledRow] = []
+        for row in massRows where !names.contains(where: { $0.nutrient == row.nutrient }) { names.append(row) }
+        let filled = massRows.filter { !$0.cells.isEmpty }
+        guard names.count >= 4, !filled.isEmpty else { return rows }
+        var counts: [Int: Int] = [:]
+        for row in filled { counts[row.cells.count, default: 0] += 1 }
+        let perRow = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+        let cells = leading + massRows.flatMap(\.cells)
+        // Trailing debris after the last row (footnote numbers) may add up to two rows' worth of cells; the
+        // consistency checks below decide whether the realigned table is better.
+        guard perRow >= 1, cells.count >= perRow * names.count, cells.count <= perRow * (names.count + 2) else {
+            return rows
+        }
+        var aligned = names
+        for index in aligned.indices {
+            aligned[index].cells = Array(cells[(index * perRow)..<((index + 1) * perRow)])
+        }
+        guard let after = firstColumnPenalty(aligned, kcal: kcal) else { return rows }
+        let before = firstColumnPenalty(rows, kcal: kcal) ?? .infinity
+        let untouched = rows.filter { $0.nutrient.isEnergy || $0.lineIndex <= (energyLine ?? -1) }
+        return after + 0.5 < before ? untouched + aligned : rows
     }
 
     /// Consistency penalty of the first value of each row (per 100 g), `nil` when the energy check cannot run.
@@ -133,6 +171,28 @@ struct TableBuilder {
         }
         guard ConsistencyChecks.macroEnergyKcal(values) != nil else { return nil }
         return ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal)
+    }
+
+    /// "Saturates / 23 g / of which saturates / 62 g / Sugars": a row name repeated in another language with its own
+    /// single value, where the next row's name was lost. When exactly one mandatory row is missing between this row
+    /// and the next one in declaration order, the repeat's value goes there (marked inferred).
+    static func inferLostRowNames(_ rows: [AssembledRow]) -> [AssembledRow] {
+        let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        var rows = rows
+        let filledIndices = rows.indices.filter { !rows[$0].cells.isEmpty && !rows[$0].nutrient.isEnergy }
+        for (position, index) in filledIndices.enumerated().dropLast() {
+            let next = filledIndices[position + 1]
+            guard rows[index].nutrient == rows[next].nutrient, rows[index].cells.count == 1, rows[next].cells.count == 1,
+                  rows[index].cells[0].quantity.unit != nil, rows[next].cells[0].quantity.unit != nil,
+                  let order = mandatoryOrder.firstIndex(of: rows[index].nutrient),
+                  let following = filledIndices[(position + 2)...].first.map({ rows[$0].nutrient }) else { continue }
+            let present = Set(rows.filter { !$0.cells.isEmpty }.map(\.nutrient))
+            let candidates = mandatoryOrder[(order + 1)...].prefix { $0 != following }.filter { !present.contains($0) }
+            guard candidates.count == 1 else { continue }
+            rows[next].nutrient = candidates[0]
+            rows[next].inferred = true
+        }
+        return rows
     }
 
     /// A stray digit in a row name ("sugars / waarvan suikers / 3" then "43g") is no value when the row also has

@@ -80,16 +80,13 @@ enum TextFolding {
     /// Byte-array form of ``matches(_:_:)`` for the hot lexicon loop.
     static func matches(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         if a == b { return true }
-        let allowed = tolerance(forLength: b.count)
+        // Tolerance follows the shorter word: "gras" (4 letters) must not pass for "grasa".
+        let allowed = tolerance(forLength: min(a.count, b.count))
         guard allowed > 0, a.first == b.first, abs(a.count - b.count) <= allowed else { return false }
         return editDistance(a, b, limit: allowed) <= allowed
     }
 
     static func matches(_ word: String, _ lexiconWord: String) -> Bool {
-        if word == lexiconWord { return true }
-        let a = Array(word.utf8), b = Array(lexiconWord.utf8)
-        let allowed = tolerance(forLength: b.count)
-        guard allowed > 0, a.first == b.first, abs(a.count - b.count) <= allowed else { return false }
-        return editDistance(a, b, limit: allowed) <= allowed
+        matches(Array(word.utf8), Array(lexiconWord.utf8))
     }
 }

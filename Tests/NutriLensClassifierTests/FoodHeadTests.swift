@@ -13,6 +13,7 @@ final class FoodHeadTests: XCTestCase {
         XCTAssertGreaterThan(result.isFoodProbability, 0.9)
         XCTAssertEqual(result.topClasses.first?.name, "espresso")
         XCTAssertFalse(result.items.contains { $0.label == FoodItem.unknownLabel })
+        XCTAssertEqual(result.cropsClassified, 6)
     }
 
     func testCatAndRocketAreNotFood() throws {
@@ -20,6 +21,7 @@ final class FoodHeadTests: XCTestCase {
             let result = FixtureSupport.classifier.classify(try FixtureSupport.ppm(name))
             XCTAssertLessThan(result.isFoodProbability, 0.2, name)
             XCTAssertTrue(result.items.isEmpty, "\(name): \(result.items)")
+            XCTAssertEqual(result.cropsClassified, 2, "\(name): corner crops skipped on non-food")
         }
     }
 

@@ -93,6 +93,40 @@ final class ModelLoadingTests: XCTestCase {
         }
     }
 
+    /// Corrupt dimensions must be rejected before any size is multiplied out or allocated.
+    func testHugeDimensionsAreRejectedNotAllocated() throws {
+        var bytes = try realModel
+        // First layer record starts at 64: kind, kernel, stride, padBegin, padEnd, cin, cout, ... (u32 LE each).
+        bytes.replaceSubrange((64 + 24)..<(64 + 28), with: [0, 0, 0, 0x40])  // cout = 2^30
+        XCTAssertThrowsError(try ModelFile.load(try writeModel(bytes, name: "huge.nlm"))) { error in
+            guard case .malformedModel(_, let reason)? = error as? ClassifierError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("out of range"), reason)
+        }
+        bytes = try realModel
+        bytes.replaceSubrange((64 + 4)..<(64 + 8), with: [0xff, 0xff, 0xff, 0x7f])  // kernel = 2^31 - 1
+        XCTAssertThrowsError(try ModelFile.load(try writeModel(bytes, name: "kernel.nlm")))
+    }
+
+    /// A residual add whose skip tensor has another spatial size would read past a buffer: rejected at load.
+    func testResidualShapeMismatchIsRejected() throws {
+        var bytes = try realModel
+        let (_, layers) = try ModelFile.load(FixtureSupport.modelURL)
+        // Walk the records to the first layer that saves a skip, then give the next depthwise layer stride 2.
+        var offset = 64, saved = false
+        for layer in layers {
+            if layer.flags.contains(.saveSkip) { saved = true }
+            if saved && layer.kind == .depthwise {
+                bytes[offset + 8] = 2
+                break
+            }
+            offset += 48 + ((layer.weights.count + layer.bias.count) * 2 + 3) / 4 * 4
+        }
+        XCTAssertThrowsError(try ModelFile.load(try writeModel(bytes, name: "skip.nlm"))) { error in
+            guard case .malformedModel(_, let reason)? = error as? ClassifierError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("residual"), reason)
+        }
+    }
+
     func testRealModelHeader() throws {
         let (header, layers) = try ModelFile.load(FixtureSupport.modelURL)
         XCTAssertEqual(header.inputSize, 224)

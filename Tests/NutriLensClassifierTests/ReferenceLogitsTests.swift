@@ -13,6 +13,7 @@ final class ReferenceLogitsTests: XCTestCase {
             XCTAssertEqual(logits.count, 1000)
             XCTAssertEqual(reference.count, 1000)
             let maxError = zip(logits, reference).map { abs($0 - $1) }.max()!
+            print("reference logits \(name): max |swift - numpy| = \(maxError)")
             XCTAssertLessThan(maxError, 1e-3, "\(name): max |swift - numpy| = \(maxError)")
             XCTAssertEqual(logits.indices.max { logits[$0] < logits[$1] }, reference.indices.max { reference[$0] < reference[$1] })
         }

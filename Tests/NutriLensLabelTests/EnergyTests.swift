@@ -86,4 +86,37 @@ final class EnergyTests: XCTestCase {
         XCTAssertTrue(bad.findings.contains { $0.check == "energy-vs-macros" })
         XCTAssertLessThan(bad["energy-kcal_100g"]!.confidence, good["energy-kcal_100g"]!.confidence)
     }
+
+    func testUnitHeaderOnAnotherLine() throws {
+        // "(kJ / kcal)" above a bare "2600 / 627", the row name after it, and the fat value read early ("48,3" is
+        // never an energy value: energy is printed in whole numbers).
+        let table = try parseTable("""
+            Durchschnittswerte pro 100 g
+            (kJ / kcal)
+            2600 / 627
+            Energie
+            (g)
+            48,3
+            Fett
+            davon gesättigte Fettsäuren
+            (g)
+            29,5
+            Kohlenhydrate
+            (g)
+            38,6
+            davon Zucker
+            (g)
+            33,6
+            (g)
+            7,4
+            Eiweiß
+            """)
+        assertValue(table, "energy-kj_100g", "2600")
+        assertValue(table, "energy-kcal_100g", "627")
+        assertValue(table, "fat_100g", "48.3")
+        assertValue(table, "saturated-fat_100g", "29.5")
+        assertValue(table, "carbohydrates_100g", "38.6")
+        assertValue(table, "sugars_100g", "33.6")
+        assertValue(table, "proteins_100g", "7.4")
+    }
 }

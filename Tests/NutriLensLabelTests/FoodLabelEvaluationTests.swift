@@ -5,9 +5,13 @@ import NutriLensLabel
 /// the eight per-100 g values. Skips when `../shared` is absent. Bars are set just under the measured figures so a
 /// regression fails.
 final class FoodLabelEvaluationTests: XCTestCase {
+    /// Small crops: all 500 labels. Large crops and full photos: every second label unless `NUTRILENS_EVAL_ALL` is
+    /// set (the full figures in docs/label.md come from that), so the debug suite stays well under a minute.
     private func evaluate(_ variant: String) throws -> EvaluationReport {
         guard let corpus = CorpusLocator.corpus() else { throw XCTSkip("../shared/corpus not present") }
-        let report = try FoodLabelEvaluation.run(corpus: corpus, variant: variant)
+        let all = ProcessInfo.processInfo.environment["NUTRILENS_EVAL_ALL"] != nil
+        let report = try FoodLabelEvaluation.run(corpus: corpus, variant: variant,
+                                                 stride: all || variant == "crop_small" ? 1 : 2)
         print(report.summary(title: "FoodLabel \(variant)"))
         if ProcessInfo.processInfo.environment["NUTRILENS_EVAL_VERBOSE"] != nil {
             print(report.mismatches.joined(separator: "\n"))
@@ -18,21 +22,21 @@ final class FoodLabelEvaluationTests: XCTestCase {
     // Bars: measured figures (see docs/label.md) minus about one point, so a real regression fails.
     func testSmallCrop() throws {
         let report = try evaluate("crop_small")
-        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.915)
-        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.96)
+        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.935)
+        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.97)
         XCTAssertGreaterThanOrEqual(report.perKey["energy-kcal_100g"]!.recall, 0.93)
     }
 
     func testLargeCrop() throws {
         let report = try evaluate("crop_large")
-        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.875)
-        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.915)
+        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.89)
+        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.93)
     }
 
     func testFullSize() throws {
         let report = try evaluate("full_size")
-        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.845)
-        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.88)
+        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.86)
+        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.89)
     }
 }
 

@@ -272,4 +272,58 @@ final class LanguageTableTests: XCTestCase {
         assertValue(table, "proteins_100g", "5.1")
         assertValue(table, "salt_100g", "1.1")
     }
+
+    func testValuesPrintedBeforeTheirNamesAreRealigned() throws {
+        // Two-column table read row by row with the value column half a row above the names: each name is followed
+        // by the next row's values. 9×14 + 4×54 + 4×7.6 + 2×4 ≈ 380 kcal confirms the realignment.
+        let table = try parseTable("""
+            Pour 100 g | Pour 1 part de 56 g
+            1555 kJ 870 kJ
+            Valeurs énergétiques
+            370 kcal 207 kcal
+            14 g 7,9 g
+            Matières grasses
+            6,1 g 3,4 g
+            dont acides gras saturés
+            54 g 30 g
+            Glucides
+            15 g 8,4 g
+            dont sucres
+            4 g 2,2 g
+            Fibres alimentaires
+            7,6 g 4,3 g
+            Protéines
+            1 g 0,56 g
+            Sel
+            """)
+        assertValue(table, "fat_100g", "14")
+        assertValue(table, "saturated-fat_100g", "6.1")
+        assertValue(table, "carbohydrates_100g", "54")
+        assertValue(table, "sugars_100g", "15")
+        assertValue(table, "fiber_100g", "4")
+        assertValue(table, "proteins_100g", "7.6")
+        assertValue(table, "salt_100g", "1")
+        assertValue(table, "salt_serving", "0.56")
+        XCTAssertEqual(table.servingSize?.quantity, 56)
+    }
+
+    func testLostRowNameAfterRepeatedNameIsInferred() throws {
+        // The carbohydrate name was not read; its value follows the saturates name repeated in English.
+        let table = try parseTable("""
+            Fett / matières grasses / grassi
+            9,8 g
+            davon gesättigte Fettsäuren / dont acides gras saturés
+            2,3 g
+            of which saturates
+            62 g
+            davon Zucker / dont sucres / of which sugars
+            21 g
+            Eiweiss / protéines
+            7 g
+            """)
+        assertValue(table, "saturated-fat_100g", "2.3")
+        assertValue(table, "carbohydrates_100g", "62")
+        XCTAssertEqual(table["carbohydrates_100g"]?.repairs, [.inferredRow])
+        XCTAssertLessThan(table["carbohydrates_100g"]!.confidence, table["sugars_100g"]!.confidence)
+    }
 }

@@ -52,6 +52,8 @@ final class LexiconTests: XCTestCase {
         XCTAssertEqual(nutrients("Fett"), [.fat])
         XCTAssertEqual(nutrients("Fest"), [])                              // short words need exact match
         XCTAssertEqual(nutrients("Salat"), [])
+        XCTAssertEqual(nutrients("dont acides gras"), [])                 // "gras" is not "grasa"
+        XCTAssertEqual(nutrients("fonti di calore"), [])                   // "calore" is not "calories"
     }
 
     func testMultilingualRowResolvesToOneNutrient() {

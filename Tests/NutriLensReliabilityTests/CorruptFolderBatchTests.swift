@@ -104,4 +104,14 @@ final class CorruptFolderBatchTests: XCTestCase {
         let loose = await (try Scanner(configuration: configuration)).scan(url)
         XCTAssertNil(loose.error)
     }
+
+    /// Folder discovery keeps every file that starts like a JPEG or PNG, however damaged, so walking the folder reports
+    /// them too. (It drops files without image magic — zero-byte, text, GIF, unreadable — see docs/reliability.md.)
+    func testFolderDiscoveryKeepsDamagedImages() throws {
+        _ = try makeFolder()
+        let found = Set(ImageFileDiscovery.expand([folder.path]).map(\.lastPathComponent))
+        let damaged = ["truncated.jpg", "bad-crc.png", "huge.png", "huge.jpg"]
+        let good = ["barcode_ean13.jpg", "barcode_ean8.jpg", "barcode_upca.jpg", "deg_png_en.png"]
+        XCTAssertEqual(found.intersection(damaged + good), Set(damaged + good))
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 import NutriLensImageIO
 import NutriLensLabel
 import XCTest
@@ -52,5 +53,27 @@ final class ResourceLimitTests: XCTestCase {
             XCTAssertEqual($0 as? NutritionParsingError, .tooManyLines(count: 4, limit: 3))
         }
         XCTAssertEqual(try parser.parse(text: "Fat 3 g\nSalt 1 g")?.entries.count, 2)
+    }
+
+    func testBarcodeTimeBudgetIsValidatedAtSetup() {
+        for bad in [0, -1, Double.nan, Double.infinity] {
+            var configuration = ScannerConfiguration(stages: [.barcode])
+            configuration.barcodeTimeBudget = bad
+            XCTAssertThrowsError(try Scanner(configuration: configuration), "budget \(bad)") { error in
+                guard case .setup(let stage, let message)? = error as? ScanError else { return XCTFail("\(error)") }
+                XCTAssertEqual(stage, "barcode")
+                XCTAssertTrue(message.contains("timeBudget"), message)
+            }
+        }
+    }
+
+    /// A budget far below one ZBar pass still runs the first ladder step (documented worst case: budget + one step).
+    func testTinyBarcodeBudgetStillReadsTheFirstStep() async throws {
+        var configuration = ScannerConfiguration(stages: [.barcode])
+        configuration.barcodeTimeBudget = 1e-9
+        let data = try BadFileFactory.testImage("barcode_ean13.jpg")
+        let result = await (try Scanner(configuration: configuration)).scan(data, name: "ean13")
+        XCTAssertNil(result.error)
+        XCTAssertEqual(result.barcodes?.first?.gtin, "5064658169989")
     }
 }

@@ -44,7 +44,7 @@ final class EvaluationScoringTests: XCTestCase {
     func truth(_ nutriments: [String: String], qualifiers: [String: String]? = nil, barcodes: [GroundTruth.Barcode]? = nil,
                kind: ImageKind? = .nutritionLabel) -> GroundTruth {
         GroundTruth(kind: kind, barcodes: barcodes,
-                    nutrition: GroundTruth.Nutrition(nutriments: nutriments.mapValues { d($0) }, qualifiers: qualifiers))
+                    nutrition: NutritionResult(nutriments: nutriments.mapValues { d($0) }, qualifiers: qualifiers))
     }
 
     func result(_ nutriments: [String: String], qualifiers: [String: String]? = nil, barcodes: [ScannedBarcode]? = nil,

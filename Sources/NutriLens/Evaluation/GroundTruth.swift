@@ -15,47 +15,18 @@ public struct GroundTruth: Codable, Sendable, Equatable {
         public init(label: String) { self.label = label }
     }
 
-    /// The labelled nutrition table.
-    public struct Nutrition: Codable, Sendable, Equatable {
-        public var language: String?
-        public var servingSize: String?
-        /// Open Food Facts key with basis suffix → value as printed (units as in `NutritionResult.nutriments`);
-        /// empty when the sidecar records none (e.g. a label too small to read: a reader should report nothing).
-        public var nutriments: [String: Decimal]
-        /// Key → `<` or `trace`.
-        public var qualifiers: [String: String]?
-
-        public init(language: String? = nil, servingSize: String? = nil, nutriments: [String: Decimal], qualifiers: [String: String]? = nil) {
-            self.language = language
-            self.servingSize = servingSize
-            self.nutriments = nutriments
-            self.qualifiers = qualifiers
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case language, nutriments, qualifiers
-            case servingSize = "serving_size"
-        }
-
-        public init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            language = try c.decodeIfPresent(String.self, forKey: .language)
-            servingSize = try c.decodeIfPresent(String.self, forKey: .servingSize)
-            nutriments = try c.decodeIfPresent([String: Decimal].self, forKey: .nutriments) ?? [:]
-            qualifiers = try c.decodeIfPresent([String: String].self, forKey: .qualifiers)
-        }
-    }
-
     public var kind: ImageKind?
     public var barcodes: [Barcode]?
-    public var nutrition: Nutrition?
+    /// The labelled table: the same type a scan produces (`fields` unused); `nutriments` is empty when the sidecar
+    /// records none (a label too small to read: a reader should report nothing).
+    public var nutrition: NutritionResult?
     public var foodItems: [Food]?
     public var notes: String?
     /// Nutriment key → number of decimals as written in the sidecar (`62.0` → 1), the printed precision scoring rounds
     /// to. Filled by `load(from:)`/`decode(_:)`; keys missing here fall back to the value's own decimals.
     public var printedDecimals: [String: Int] = [:]
 
-    public init(kind: ImageKind? = nil, barcodes: [Barcode]? = nil, nutrition: Nutrition? = nil, foodItems: [Food]? = nil,
+    public init(kind: ImageKind? = nil, barcodes: [Barcode]? = nil, nutrition: NutritionResult? = nil, foodItems: [Food]? = nil,
                 notes: String? = nil, printedDecimals: [String: Int] = [:]) {
         self.kind = kind
         self.barcodes = barcodes

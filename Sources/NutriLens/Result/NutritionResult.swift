@@ -38,6 +38,16 @@ public struct NutritionResult: Codable, Sendable, Equatable {
         case language, nutriments, qualifiers, fields
         case servingSize = "serving_size"
     }
+
+    /// Decodes results and ground-truth sidecars alike; a missing `nutriments` object decodes as empty.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        language = try c.decodeIfPresent(String.self, forKey: .language)
+        servingSize = try c.decodeIfPresent(String.self, forKey: .servingSize)
+        nutriments = try c.decodeIfPresent([String: Decimal].self, forKey: .nutriments) ?? [:]
+        qualifiers = try c.decodeIfPresent([String: String].self, forKey: .qualifiers)
+        fields = try c.decodeIfPresent([String: NutrimentDetail].self, forKey: .fields)
+    }
 }
 
 /// How one nutriment value was read: JSON `{"confidence": 0.9, "needs_review": true, "source_text": "…",

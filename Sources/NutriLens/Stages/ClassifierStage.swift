@@ -32,7 +32,7 @@ struct ClassifierStage: Sendable {
     }
 
     func classify(_ working: WorkingImage) -> Evidence {
-        Evidence(classification: classifier.classify(Self.rgb(working.image)))
+        Evidence(classification: classifier.classify(working.image))
     }
 
     /// The kind and its probability from the network's evidence (nil when it did not run) plus cheap signals from the
@@ -41,22 +41,5 @@ struct ClassifierStage: Sendable {
         let scores = ImageKindScorer().score(classification: evidence?.classification,
                                   signals: KindSignals(barcodeFound: barcodeFound, nutritionAnchorWords: nutritionRows))
         return (ImageKind(rawValue: scores.kind.rawValue) ?? .other, scores.confidence)
-    }
-
-    /// Grey images are replicated into three channels (the network expects RGB).
-    static func rgb(_ image: DecodedImage) -> RGBImage {
-        switch image {
-        case .color(let c): return c
-        case .gray(let g):
-            var out = [UInt8](repeating: 0, count: g.width * g.height * 3)
-            for y in 0..<g.height {
-                for x in 0..<g.width {
-                    let v = g.pixels[y * g.stride + x]
-                    let o = (y * g.width + x) * 3
-                    out[o] = v; out[o + 1] = v; out[o + 2] = v
-                }
-            }
-            return RGBImage(width: g.width, height: g.height, layout: .rgb, pixels: out)
-        }
     }
 }
