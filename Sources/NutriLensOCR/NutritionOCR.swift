@@ -47,9 +47,22 @@ private struct PageReader {
     let image: GrayImage
     let options: OCRReadOptions
     var timings = OCRTimings()
+    /// Started with the read; every pass draws on it.
+    let budget: OCRTimeBudget
+    /// Set when a pass was cut short or skipped for lack of time.
+    var budgetExhausted = false
 
     init(engine: OCREngine, image: GrayImage, options: OCRReadOptions) {
         self.engine = engine; self.image = image; self.options = options
+        budget = OCRTimeBudget(seconds: options.timeBudget)
+    }
+
+    /// Recognises `image` on what is left of the budget; an empty result (and `budgetExhausted`) once it is spent.
+    private mutating func recognize(_ image: GrayImage, segmentation: OCRSegmentation) -> [RawWord] {
+        guard !budget.isSpent else { budgetExhausted = true; return [] }
+        let (words, cutShort) = engine.recognize(image, segmentation: segmentation, budget: budget)
+        if cutShort { budgetExhausted = true }
+        return words
     }
 
     mutating func read() -> OCRPage {
@@ -92,6 +105,7 @@ private struct PageReader {
             if Self.quality(turned) > Self.quality(page) { page = turned }
         }
         page.timings = timings
+        page.budgetExhausted = budgetExhausted
         return page
     }
 
@@ -99,6 +113,8 @@ private struct PageReader {
     /// scaled to an x-height of ~16 px: at 40 px and more it returned no usable answer on the corpus crisps label.
     private mutating func detectTurns(_ survey: GrayImage, xHeight: Double?, clock: inout StageClock) -> Int? {
         defer { timings.orientation += clock.lap() }
+        // OSD takes no monitor: once the budget is spent it does not start.
+        guard !budget.isSpent else { budgetExhausted = true; return nil }
         let factor = xHeight.map { min(2, max(0.25, 16 / max($0, 1))) } ?? 1
         let input = abs(factor - 1) < 0.15 ? survey : survey.scaled(by: factor).image
         guard let osd = engine.detectOrientation(input), osd.confidence >= options.minimumOrientationConfidence else { return nil }
@@ -134,6 +150,7 @@ private struct PageReader {
         // Page pass at the scale that puts the x-height at the target (the survey itself when it is close).
         var pageRaw: [RawWord] = []
         for attempt in 0..<2 {
+            let firstTransform = transform
             let wanted = xHeight.map { workingScale(xHeight: $0, width: transform.uprightWidth, height: transform.uprightHeight) }
             let working: GrayImage
             if let scale = wanted, abs(scale / surveyUprightScaleY - 1) >= 0.15 {
@@ -146,7 +163,14 @@ private struct PageReader {
                 (transform.scaleX, transform.scaleY) = transform.uprightTurns % 2 == 0 ? surveyScale : (surveyScale.1, surveyScale.0)
             }
             timings.prepare += clock.lap()
-            pageRaw = engine.recognize(working, segmentation: options.pageSegmentation)
+            // The second attempt replaces the first only when it had the time to run whole.
+            let raw = recognize(working, segmentation: options.pageSegmentation)
+            if attempt == 1 && budgetExhausted && raw.count < pageRaw.count {
+                transform = firstTransform
+                timings.recognition += clock.lap()
+                break
+            }
+            pageRaw = raw
             timings.recognition += clock.lap()
             let scale = transform.scale
             // Safety net for a bad estimate (e.g. a photo whose texture outnumbers its glyphs): when the words read
@@ -213,9 +237,12 @@ private struct PageReader {
         (t.scaleX, t.scaleY) = (scaled.scaleX, scaled.scaleY)
         let crop = scaled.image
         timings.prepare += clock.lap()
-        let words = engine.recognize(crop, segmentation: options.tableSegmentation).map { ($0, convert($0, t)) }
+        guard !budget.isSpent else { budgetExhausted = true; return nil }
+        let raw = recognize(crop, segmentation: options.tableSegmentation)
         timings.recognition += clock.lap()
-        return words
+        // A re-read cut short by the budget must not replace the page pass's words with fewer.
+        if budgetExhausted && raw.isEmpty { return nil }
+        return raw.map { ($0, convert($0, t)) }
     }
 
     /// The scale putting `xHeight` (original pixels) at the target, limited to 0.05...`maxUpscale`, to

@@ -112,15 +112,31 @@ public final class OCREngine: @unchecked Sendable {
     }
 
     /// Recognises `image` with `segmentation`; words in `image` pixels. An empty array for an image without text.
-    func recognize(_ image: GrayImage, segmentation: OCRSegmentation) -> [RawWord] {
+    /// `cutShort` is true when `budget` ran out during the call (the words are those read before it did).
+    func recognize(_ image: GrayImage, segmentation: OCRSegmentation,
+                   budget: OCRTimeBudget = OCRTimeBudget(seconds: nil)) -> (words: [RawWord], cutShort: Bool) {
         load(image, segmentation: segmentation)
-        return recognizeCurrent()
+        return recognizeCurrent(budget: budget)
     }
 
-    /// Recognises the current page, then releases it.
-    func recognizeCurrent() -> [RawWord] {
+    /// Recognises the current page under a Tesseract monitor (`ETEXT_DESC`) whose deadline is what `budget` has
+    /// left, then releases the page. On a deadline Tesseract stops recognising words ("fakes out" the rest, which
+    /// come back empty and are dropped) and returns non-zero; the words it had read are still kept.
+    func recognizeCurrent(budget: OCRTimeBudget = OCRTimeBudget(seconds: nil)) -> (words: [RawWord], cutShort: Bool) {
         defer { TessBaseAPIClear(api) }
-        guard TessBaseAPIRecognize(api, nil) == 0, let it = TessBaseAPIGetIterator(api) else { return [] }
+        guard let monitor = TessMonitorCreate() else { return ([], false) }
+        defer { TessMonitorDelete(monitor) }
+        if let ms = budget.deadlineMilliseconds { TessMonitorSetDeadlineMSecs(monitor, ms) }
+        let rc = TessBaseAPIRecognize(api, monitor)
+        let cutShort = budget.seconds != nil && (rc != 0 || budget.isSpent)
+        // A failure without a budget to blame is a page Tesseract could not take: nothing to keep.
+        guard rc == 0 || cutShort else { return ([], false) }
+        return (readWords(), cutShort)
+    }
+
+    /// Walks the recognised words of the current page.
+    private func readWords() -> [RawWord] {
+        guard let it = TessBaseAPIGetIterator(api) else { return [] }
         defer { TessResultIteratorDelete(it) }
         let page = TessResultIteratorGetPageIterator(it)
         var words: [RawWord] = []

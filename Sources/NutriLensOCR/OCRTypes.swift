@@ -121,6 +121,9 @@ public struct OCRPage: Sendable, Equatable {
     public var xHeight: Double
     /// Per-stage time.
     public var timings: OCRTimings
+    /// True when ``OCRReadOptions/timeBudget`` ran out: a recognition pass was stopped part-way or skipped (OSD
+    /// retries, second page pass, table re-read), so ``words`` may miss text that is on the page.
+    public var budgetExhausted: Bool = false
 
     /// True when no word was recognised.
     public var isEmpty: Bool { words.isEmpty }
