@@ -25,6 +25,10 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// Wall-clock seconds the barcode retry ladder (scales, binarisations, tilts, tiles) may spend per image, `> 0`;
     /// the step running when it expires finishes. Default 0.25.
     public var barcodeTimeBudget: Double
+    /// Wall-clock seconds OCR may spend per image (all Tesseract passes together), `> 0`; `nil` = unlimited. When it
+    /// runs out, recognition stops at Tesseract's deadline, the words read so far are parsed and `ScanResult.warnings`
+    /// says the table may be incomplete. Default 5 (a label reads in well under 2 s in release builds).
+    public var ocrTimeBudget: Double?
     /// Inputs whose header declares more pixels than this fail with a `too_large` error before any allocation.
     /// Default 100 megapixels.
     public var maxImagePixels: Int
@@ -58,11 +62,13 @@ public struct ScannerConfiguration: Sendable, Equatable {
     public var foodThreshold: Double
 
     public init(languages: [String] = ["eng", "deu", "fra"], stages: Stages = .all, barcodeTimeBudget: Double = 0.25,
+                ocrTimeBudget: Double? = 5,
                 maxImagePixels: Int = 100_000_000, maxFileBytes: Int = 256 << 20, workingMaxDimension: Int? = 2400, tessdataPath: String? = nil,
                 classifierModelPath: String? = nil, routing: Routing = .labelFirst, foodThreshold: Double = 0.9) {
         self.languages = languages
         self.stages = stages
         self.barcodeTimeBudget = barcodeTimeBudget
+        self.ocrTimeBudget = ocrTimeBudget
         self.maxImagePixels = maxImagePixels
         self.maxFileBytes = maxFileBytes
         self.workingMaxDimension = workingMaxDimension
