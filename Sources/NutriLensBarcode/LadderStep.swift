@@ -26,6 +26,12 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
     case tiles(grid: Int)
     /// Unsharp mask `2 I - box3x3(I)`: mildly defocused photos.
     case sharpened
+    /// Upscaled by `factor` (2...4, bilinear), then a wide unsharp mask `I + 6 (I - G(I))` where `G` is three box
+    /// passes of radius 4.5 x `factor` px (about a Gaussian of sigma 4.5 input pixels): small, defocused codes
+    /// whose bars have blurred into one grey band. The wide blur estimates the local mean over several modules,
+    /// so each bar is pushed to black or white against its neighbours; the upscale first gives the steepened
+    /// edges room (on the shared corpus 2x read 6 more photos than the same mask at native scale).
+    case upscaledSharpened(factor: Int)
 
     public var description: String {
         switch self {
@@ -39,6 +45,7 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
         case .rotated(let deg): return "rotated\(deg >= 0 ? "+" : "")\(Int(deg.rounded()))"
         case .tiles(let g): return "tiles\(g)x\(g)"
         case .sharpened: return "sharpened"
+        case .upscaledSharpened(let f): return "upscaled*\(f)+unsharp"
         }
     }
 }
@@ -57,12 +64,13 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     public var maxPixels: Int
 
     /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted, then tilts,
-    /// 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
+    /// 2x up, 2x up with a wide unsharp mask, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
     /// EAN/UPC right to left.
     public static let defaultLadder: [LadderStep] = [
         .native, .downscaled(factor: 2), .contrastStretched, .equalized, .binarized, .inverted,
         .rotated(degrees: 30), .rotated(degrees: -30), .rotated(degrees: 45), .rotated(degrees: -45),
-        .rotated(degrees: 20), .rotated(degrees: -20), .upscaled(factor: 2), .sharpened, .tiles(grid: 2),
+        .rotated(degrees: 20), .rotated(degrees: -20), .upscaled(factor: 2), .upscaledSharpened(factor: 2), .sharpened,
+        .tiles(grid: 2),
     ]
 
     public init(ladder: [LadderStep] = BarcodeReadOptions.defaultLadder, timeBudget: Double = 0.25,
@@ -80,7 +88,8 @@ public struct BarcodeReadOptions: Sendable, Equatable {
             switch step {
             case .downscaled(let f) where !(2...8).contains(f):
                 throw BarcodeError.invalidOptions(reason: "downscaled factor must be 2...8, got \(f)")
-            case .upscaled(let f) where !(2...4).contains(f):
+            case .upscaled(let f) where !(2...4).contains(f),
+                 .upscaledSharpened(let f) where !(2...4).contains(f):
                 throw BarcodeError.invalidOptions(reason: "upscaled factor must be 2...4, got \(f)")
             case .tiles(let g) where !(2...6).contains(g):
                 throw BarcodeError.invalidOptions(reason: "tiles grid must be 2...6, got \(g)")
