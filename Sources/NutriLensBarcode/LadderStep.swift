@@ -55,7 +55,8 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     /// Steps in the order tried. Default: `defaultLadder`.
     public var ladder: [LadderStep]
     /// Wall-clock budget in seconds for the whole ladder (> 0). A step that starts inside the budget runs to its end,
-    /// so the worst case is the budget plus one step. Default 0.25 s.
+    /// so the worst case is the budget plus one step. Default 0.25 s. `.infinity` runs every step of the ladder
+    /// whatever the machine's load (deterministic results for tests and batch evaluation; the ladder is finite).
     public var timeBudget: Double
     /// `false` (default): stop after the first step that yields a checksum-valid GTIN. `true`: run every step
     /// (within budget) and return every distinct code.
@@ -80,8 +81,8 @@ public struct BarcodeReadOptions: Sendable, Equatable {
 
     /// Throws `BarcodeError.invalidOptions` naming the first field out of range.
     public func validate() throws {
-        guard timeBudget > 0, timeBudget.isFinite else {
-            throw BarcodeError.invalidOptions(reason: "timeBudget must be a positive number of seconds, got \(timeBudget)")
+        guard timeBudget > 0, !timeBudget.isNaN else {
+            throw BarcodeError.invalidOptions(reason: "timeBudget must be a positive number of seconds (or .infinity), got \(timeBudget)")
         }
         guard maxPixels > 0 else { throw BarcodeError.invalidOptions(reason: "maxPixels must be > 0, got \(maxPixels)") }
         for step in ladder {
