@@ -69,9 +69,9 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     /// EAN/UPC right to left.
     public static let defaultLadder: [LadderStep] = [
         .native, .downscaled(factor: 2), .contrastStretched, .equalized, .binarized, .inverted,
+        .upscaledSharpened(factor: 2),
         .rotated(degrees: 30), .rotated(degrees: -30), .rotated(degrees: 45), .rotated(degrees: -45),
-        .rotated(degrees: 20), .rotated(degrees: -20), .upscaled(factor: 2), .upscaledSharpened(factor: 2), .sharpened,
-        .tiles(grid: 2),
+        .rotated(degrees: 20), .rotated(degrees: -20), .upscaled(factor: 2), .sharpened, .tiles(grid: 2),
     ]
 
     public init(ladder: [LadderStep] = BarcodeReadOptions.defaultLadder, timeBudget: Double = 0.25,
