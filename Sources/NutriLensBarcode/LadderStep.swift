@@ -64,8 +64,8 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     /// Largest accepted image, in pixels (default 40 M). Larger inputs throw `BarcodeError.imageTooLarge`.
     public var maxPixels: Int
 
-    /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted, then tilts,
-    /// 2x up, 2x up with a wide unsharp mask, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
+    /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted,
+    /// 2x up with a wide unsharp mask, then tilts, 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
     /// EAN/UPC right to left.
     public static let defaultLadder: [LadderStep] = [
         .native, .downscaled(factor: 2), .contrastStretched, .equalized, .binarized, .inverted,
