@@ -39,13 +39,14 @@ public struct BarcodeReader: Sendable {
         let scanner = try ZBarImageScanner()
         let clock = ContinuousClock()
         let start = clock.now
-        let budget = Duration.nanoseconds(Int64(options.timeBudget * 1e9))
+        // `.infinity` (or any budget past ~290 years) is the step-count mode: every step runs, whatever the load.
+        let budget: Duration? = options.timeBudget < 9e9 ? .nanoseconds(Int64(options.timeBudget * 1e9)) : nil
         var pool = CandidatePool()
         let input = image.packed()
 
         var scanID = 0
         for (index, step) in options.ladder.enumerated() {
-            if index > 0 && clock.now - start > budget { break }
+            if index > 0, let budget, clock.now - start > budget { break }
             for variant in LadderImages.variants(of: step, from: input) {
                 scanID += 1
                 let fresh = try scan(variant, step: step, scanID: scanID, toOriginal: toOriginal, scanner: scanner,

@@ -35,6 +35,9 @@ enum LadderImages {
             return [turned]
         case .sharpened:
             return [LadderImage(image: sharpen(input), toInput: .identity)]
+        case .upscaledSharpened(let f):
+            guard let big = upscale(input, factor: f) else { return [] }
+            return [LadderImage(image: wideUnsharp(big, radius: (9 * f + 1) / 2, amount: 6), toInput: upscaledToInput(f))]
         case .tiles(let grid):
             return tiles(input, grid: grid)
         }
@@ -127,6 +130,37 @@ enum LadderImages {
             }
         }
         return GrayImage(width: w, height: h, pixels: out)
+    }
+
+    /// Unsharp mask `I + amount (I - G(I))` with `G` three passes of a separable `(2 radius + 1)`-wide box blur
+    /// (edges clamped), close to a Gaussian of sigma `radius`; results clamped to 0...255.
+    static func wideUnsharp(_ src: GrayImage, radius r: Int, amount: Int) -> GrayImage {
+        let s = src.packed(), w = s.width, h = s.height
+        var blur = s.pixels.map { Int32($0) }
+        var line = [Int32](repeating: 0, count: max(w, h))
+        for _ in 0..<3 {
+            for y in 0..<h { boxLine(&blur, start: y * w, stride: 1, count: w, radius: r, scratch: &line) }
+            for x in 0..<w { boxLine(&blur, start: x, stride: w, count: h, radius: r, scratch: &line) }
+        }
+        var out = [UInt8](repeating: 0, count: w * h)
+        for i in 0..<(w * h) {
+            let v = Int32(s.pixels[i])
+            out[i] = UInt8(clamping: v + Int32(amount) * (v - blur[i]))
+        }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+
+    /// Running-sum box mean of one row or column of `data` in place (window `2 radius + 1`, edge pixels repeated).
+    private static func boxLine(_ data: inout [Int32], start: Int, stride: Int, count n: Int, radius r: Int,
+                                scratch line: inout [Int32]) {
+        for i in 0..<n { line[i] = data[start + i * stride] }
+        let window = Int32(2 * r + 1)
+        var acc: Int32 = 0
+        for k in -r...r { acc += line[min(max(k, 0), n - 1)] }
+        for i in 0..<n {
+            data[start + i * stride] = (acc + window / 2) / window
+            acc += line[min(i + r + 1, n - 1)] - line[max(i - r, 0)]
+        }
     }
 
     /// The image cut into `grid` x `grid` tiles overlapping by a quarter tile, each upscaled 2x.

@@ -32,8 +32,8 @@ final class CorpusEvaluationTests: XCTestCase {
 
     func testReadRateAndNoWrongGTINOnRealPhotos() throws {
         let root = try corpusRoot()
-        // A generous budget so the result does not depend on machine load or on the debug build's speed.
-        let reader = BarcodeReader(options: BarcodeReadOptions(timeBudget: 2))
+        // Step-count mode (no wall-clock budget): the result does not depend on machine load or the debug build's speed.
+        let reader = BarcodeReader(options: BarcodeReadOptions(timeBudget: .infinity))
         // Debug builds run the ladder's image kernels unoptimised: every second photo keeps this under a minute.
         var total = 0, read = 0, wrong: [String] = []
         var flippedTotal = 0, flippedRead = 0
@@ -60,8 +60,8 @@ final class CorpusEvaluationTests: XCTestCase {
         let rate = Double(read) / Double(max(total, 1)), flippedRate = Double(flippedRead) / Double(max(flippedTotal, 1))
         print("barcode corpus: \(read)/\(total) at 0 deg, \(flippedRead)/\(flippedTotal) at 180 deg, wrong \(wrong.count)")
         XCTAssertEqual(total, 106, "corpus changed: update the floors")
-        XCTAssertGreaterThanOrEqual(rate, 0.90, "read \(read)/\(total)")
-        XCTAssertGreaterThanOrEqual(flippedRate, 0.90, "read \(flippedRead)/\(flippedTotal) upside down")
+        XCTAssertGreaterThanOrEqual(rate, 0.92, "read \(read)/\(total)")
+        XCTAssertGreaterThanOrEqual(flippedRate, 0.92, "read \(flippedRead)/\(flippedTotal) upside down")
         XCTAssertEqual(wrong, [], "a checksum-valid wrong GTIN is worse than none")
     }
 }

@@ -4,8 +4,8 @@ import XCTest
 
 /// Reads the rendered fixtures (exact digits known from `scripts/make_barcode_fixtures.py`).
 final class SyntheticBarcodeTests: XCTestCase {
-    /// Default ladder; a budget generous enough that the debug build reaches every step.
-    let reader = BarcodeReader(options: BarcodeReadOptions(timeBudget: 5))
+    /// Default ladder in step-count mode (no wall-clock budget): every step runs however loaded the machine is.
+    let reader = BarcodeReader(options: BarcodeReadOptions(timeBudget: .infinity))
 
     private func readOne(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Barcode {
         let codes = try reader.read(try fixture(name, file: file, line: line))
@@ -65,7 +65,7 @@ final class SyntheticBarcodeTests: XCTestCase {
         // ZBar scans rows and columns only: 45 degrees needs a rotated ladder step.
         let code45 = try readOne("ean13_rot45.png")
         guard case .rotated = code45.step else { return XCTFail("45 degrees found by \(code45.step)") }
-        XCTAssertTrue(try BarcodeReader(options: BarcodeReadOptions(ladder: [.native], timeBudget: 5))
+        XCTAssertTrue(try BarcodeReader(options: BarcodeReadOptions(ladder: [.native], timeBudget: .infinity))
             .read(try fixture("ean13_rot45.png")).isEmpty, "native alone should not read a 45-degree code")
     }
 
@@ -119,9 +119,25 @@ final class SyntheticBarcodeTests: XCTestCase {
         // Bug case 28: the single- and multi-result paths must agree.
         let image = try fixture("ean13_rot30.png")
         let first = try reader.read(image)
-        let all = try BarcodeReader(options: BarcodeReadOptions(timeBudget: 5, findAll: true)).read(image)
+        let all = try BarcodeReader(options: BarcodeReadOptions(timeBudget: .infinity, findAll: true)).read(image)
         XCTAssertEqual(first.map(\.gtin), all.map(\.gtin))
         XCTAssertGreaterThan(all[0].quality, first[0].quality, "more ladder steps add agreeing scanlines")
+    }
+
+    func testUpscaledSharpenedStepReadsBlurredCodeAndMapsItBack() throws {
+        let image = try fixture("ean13_blurred.png")
+        let direct = try readOne("ean13_blurred.png")
+        let codes = try BarcodeReader(options: BarcodeReadOptions(ladder: [.upscaledSharpened(factor: 2)], timeBudget: .infinity))
+            .read(image)
+        let code = try XCTUnwrap(codes.first)
+        XCTAssertEqual(code.gtin, "4006381333931")
+        XCTAssertEqual(code.step, .upscaledSharpened(factor: 2))
+        // Polygon in input pixels (not the 2x variant's): same place as the default ladder's read, within a few px.
+        let w = Double(image.width), h = Double(image.height)
+        XCTAssertTrue(code.polygon.allSatisfy { $0.x >= 0 && $0.x < w && $0.y >= 0 && $0.y < h }, "\(code.polygon)")
+        let mid = { (b: (minX: Double, minY: Double, maxX: Double, maxY: Double)) in ((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2) }
+        XCTAssertEqual(mid(code.bounds).0, mid(direct.bounds).0, accuracy: 8)
+        XCTAssertEqual(mid(code.bounds).1, mid(direct.bounds).1, accuracy: 8)
     }
 
     func testBadOptionsAndHugeImagesThrowDescriptiveErrors() throws {
@@ -130,7 +146,9 @@ final class SyntheticBarcodeTests: XCTestCase {
             guard case BarcodeError.invalidOptions(let reason) = $0 else { return XCTFail("\($0)") }
             XCTAssertTrue(reason.contains("timeBudget"))
         }
+        XCTAssertThrowsError(try BarcodeReader(options: BarcodeReadOptions(timeBudget: .nan)).read(image))
         XCTAssertThrowsError(try BarcodeReader(options: BarcodeReadOptions(ladder: [.downscaled(factor: 1)])).read(image))
+        XCTAssertThrowsError(try BarcodeReader(options: BarcodeReadOptions(ladder: [.upscaledSharpened(factor: 5)])).read(image))
         XCTAssertThrowsError(try BarcodeReader(options: BarcodeReadOptions(maxPixels: 1000)).read(image)) {
             XCTAssertEqual($0 as? BarcodeError, .imageTooLarge(width: 64, height: 64, limit: 1000))
         }
