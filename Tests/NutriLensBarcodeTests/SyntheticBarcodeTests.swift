@@ -159,7 +159,7 @@ final class SyntheticBarcodeTests: XCTestCase {
         let expected = try reader.read(image)
         let results = UnsafeMutableBufferPointer<[Barcode]>.allocate(capacity: 4)
         results.initialize(repeating: [])
-        defer { results.deallocate() }
+        defer { _ = results.deinitialize(); results.deallocate() }
         DispatchQueue.concurrentPerform(iterations: 4) { i in results[i] = (try? reader.read(image)) ?? [] }
         for r in results { XCTAssertEqual(r, expected) }
     }

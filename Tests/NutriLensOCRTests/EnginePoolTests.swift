@@ -10,7 +10,7 @@ final class EnginePoolTests: XCTestCase {
         let sequential = try reader.read(label.image).words.map(\.text)
         let results = UnsafeMutableBufferPointer<[String]>.allocate(capacity: 3)
         results.initialize(repeating: [])
-        defer { results.deallocate() }
+        defer { _ = results.deinitialize(); results.deallocate() }
         DispatchQueue.concurrentPerform(iterations: 3) { i in
             results[i] = (try? reader.read(label.image).words.map(\.text)) ?? ["<error>"]
         }
