@@ -55,8 +55,12 @@ final class ResourceLimitTests: XCTestCase {
         XCTAssertEqual(try parser.parse(text: "Fat 3 g\nSalt 1 g")?.entries.count, 2)
     }
 
-    func testBarcodeTimeBudgetIsValidatedAtSetup() {
-        for bad in [0, -1, Double.nan, Double.infinity] {
+    /// Zero, negative and NaN budgets are set-up errors; `.infinity` means "run every ladder step" (step-count mode).
+    func testBarcodeTimeBudgetIsValidatedAtSetup() throws {
+        var unlimited = ScannerConfiguration(stages: [.barcode])
+        unlimited.barcodeTimeBudget = .infinity
+        XCTAssertNoThrow(try Scanner(configuration: unlimited))
+        for bad in [0, -1, Double.nan] {
             var configuration = ScannerConfiguration(stages: [.barcode])
             configuration.barcodeTimeBudget = bad
             XCTAssertThrowsError(try Scanner(configuration: configuration), "budget \(bad)") { error in
