@@ -34,6 +34,8 @@ public enum ValueRepair: String, Sendable, Codable, Hashable {
     case slashAsOne
     /// A decimal separator inserted because the printed number was implausible ("345" → 3.45).
     case insertedDecimalSeparator
+    /// A separator read as another glyph between digits (":", ";", "'") taken as the decimal separator ("2:1" → 2.1).
+    case misreadDecimalSeparator
     /// A decimal separator removed because the value only fits the table without it.
     case removedDecimalSeparator
     /// kJ and kcal values were printed (or read) in each other's place.

@@ -589,6 +589,8 @@ struct TableBuilder {
             entries[index].confidence *= factor
             entries[index].needsReview = entries[index].confidence < options.reviewThreshold
         }
+        let unresolved = ServingColumnRepair.repair(&entries, servingGrams: layout.servingSize?.quantity.map(double),
+                                   reviewThreshold: options.reviewThreshold, findings: &findings)
         for index in entries.indices where entries[index].nutrient == .salt && entries[index].qualifier == nil {
             let salt = entries[index]
             guard let sodium = entries.first(where: {
@@ -635,5 +637,7 @@ struct TableBuilder {
                     message: String(format: "%@%% RI printed, %.0f%% expected from Annex XIII", "\(percent)", expected)))
             }
         }
+        // Per 100 g, per serving and %RI disagreeing with no separator repair to explain it: a user must look.
+        for index in unresolved { entries[index].needsReview = true }
     }
 }
