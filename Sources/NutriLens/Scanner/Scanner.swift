@@ -101,10 +101,12 @@ public final class Scanner: Sendable {
                     warnings.append("nutrition OCR skipped: photo looks like food (p=\(ScanResultJSON.rounded(food, decimals: 2)))")
                 } else {
                     try checkpoint()
-                    let (lines, ocrWarning) = try clock.measure("ocr") { try ocr.recognize(working) }
+                    let (lines, ocrWarning, levelling) = try clock.measure("ocr") { try ocr.recognize(working) }
                     if let ocrWarning { warnings.append(ocrWarning) }
                     try checkpoint()
-                    result.nutrition = try clock.measure("parse") { try label.parse(lines, working: working) }
+                    result.nutrition = try clock.measure("parse") {
+                        try label.parse(lines, working: working, levelling: levelling)
+                    }
                 }
             }
             // Label-first: a photo with a nutrition table needs no food items; anything else gets the classifier.

@@ -59,11 +59,13 @@ struct OCRStage: Sendable {
     }()
 
     /// Lines with word boxes in working-image pixels, for the label grammar, plus a warning when the OCR time
-    /// budget ran out (the lines are then what was read before it did).
+    /// budget ran out (the lines are then what was read before it did). When the page was skewed, the boxes are in
+    /// the levelled page's pixels, so the grammar sees level rows; `levelling` maps them back (`unlevelled`).
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
-    func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?) {
+    func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, levelling: RotationMapping?) {
         let page: OCRPage
-        do { page = try ocr.read(working.image.grayscale, options: readOptions) } catch let error as OCRError {
+        let (input, levelling) = Self.deskewed(working.image.grayscale)
+        do { page = try ocr.read(input, options: readOptions) } catch let error as OCRError {
             throw ScanError.stageFailed(stage: "ocr", message: error.description)
         }
         let lines = page.lines.map { line in
@@ -75,7 +77,33 @@ struct OCRStage: Sendable {
             })
         }
         let warning = page.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
-        return (lines, warning)
+        return (lines, warning, levelling)
+    }
+
+    /// Skew at which the page is straightened before OCR, in degrees. Tesseract's line finding copes with a degree or
+    /// so; at 4-7 degrees the rows of a ruled table run into each other and nothing is read (TestImages
+    /// `deg_rotate_small_*`).
+    static let minimumSkewDegrees = 1.0
+    /// Below this `SkewEstimate.confidence` there is no line structure worth trusting (photos of food, blank pages).
+    static let minimumSkewConfidence = 0.1
+
+    /// The grey image with its text lines levelled (`NutriLensImaging.estimateSkew`, ±10 degrees, then a bilinear
+    /// rotation that keeps every pixel), and the mapping back to the input; the input itself when it is level.
+    static func deskewed(_ gray: GrayImage) -> (GrayImage, RotationMapping?) {
+        guard let skew = try? gray.estimateSkew(), abs(skew.angle) >= minimumSkewDegrees,
+              skew.confidence >= minimumSkewConfidence,
+              let level = try? gray.rotated(byDegrees: -skew.angle, expand: true),
+              let mapping = try? gray.rotationMapping(byDegrees: -skew.angle, expand: true) else { return (gray, nil) }
+        return (level, mapping)
+    }
+
+    /// A box on the levelled page as the bounding box of its corners on the page as given (itself without levelling).
+    static func unlevelled(_ box: TextBox, through levelling: RotationMapping?) -> TextBox {
+        guard let levelling else { return box }
+        let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height),
+                       (box.x + box.width, box.y + box.height)].map { levelling.sourcePoint(x: $0.0, y: $0.1) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return TextBox(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
     /// The warning for a read the budget cut short, naming the budget and the CLI flag that raises it.
