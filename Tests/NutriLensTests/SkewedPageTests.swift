@@ -1,14 +1,18 @@
 import Foundation
 import NutriLensImaging
 import NutriLensLabel
+import NutriLensImageIO
 import XCTest
 @testable import NutriLens
 
-/// A page skewed by a few degrees is levelled before OCR, and field boxes come back in the upright image's pixels.
+/// With `NUTRILENS_DESKEW=on`, a page skewed by a few degrees is levelled before OCR, and field boxes come back in
+/// the upright image's pixels.
 final class SkewedPageTests: XCTestCase {
     /// `deg_rotate_small_en.jpg` is a rendered EU table turned by 7 degrees (see its sidecar's notes); unlevelled,
     /// Tesseract merged its ruled rows and no value was read.
     func testSevenDegreeTableIsReadAndBoxesMapBackToTheUprightImage() throws {
+        setenv("NUTRILENS_DESKEW", "on", 1)
+        defer { unsetenv("NUTRILENS_DESKEW") }
         let scanner = try Scanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
         let result = scanner.scan(TestPaths.testImages.appendingPathComponent("deg_rotate_small_en.jpg"))
         let nutrition = try XCTUnwrap(result.nutrition, "\(result)")
@@ -21,8 +25,17 @@ final class SkewedPageTests: XCTestCase {
     }
 
     func testLevelPagesAreNotResampled() throws {
+        setenv("NUTRILENS_DESKEW", "on", 1)
+        defer { unsetenv("NUTRILENS_DESKEW") }
         let level = GrayImage(width: 200, height: 100, fill: 255)
         XCTAssertNil(OCRStage.deskewed(level).1, "a blank page has no lines to level")
+    }
+
+    func testDeskewIsOffByDefault() throws {
+        unsetenv("NUTRILENS_DESKEW")
+        let skewed = try XCTUnwrap(try? NutriLensImageIO.ImageDecoder.decode(
+            contentsOf: TestPaths.testImages.appendingPathComponent("deg_rotate_small_en.jpg")))
+        XCTAssertNil(OCRStage.deskewed(skewed.image.grayscale).1, "real photos lose recall with it (see deskewed)")
     }
 
     func testUnlevelledBoxIsTheBoundingBoxOfTheMappedCorners() throws {
