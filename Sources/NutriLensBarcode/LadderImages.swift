@@ -71,15 +71,13 @@ enum LadderImages {
     }
 
     /// Turned clockwise by `degrees` into a canvas that holds the whole input (white outside).
-    /// `GrayImage.rotated(byDegrees:expand:)` turns counter-clockwise and samples output `p` at
-    /// `R(theta) (p - c_out) + c_in` with centres `(size - 1) / 2`; the same map is the variant's `toInput`.
+    /// `GrayImage.rotated(byDegrees:expand:)` turns counter-clockwise; its `rotationMapping` (an affine map from
+    /// output to input pixels) is read off at three points to give the variant's `toInput`.
     static func rotate(_ src: GrayImage, clockwiseDegrees degrees: Double) -> LadderImage? {
-        guard let out = try? src.rotated(byDegrees: -degrees, expand: true, fill: 255) else { return nil }
-        let t = -degrees * .pi / 180, cs = cos(t), sn = sin(t)
-        let cin = (Double(src.width - 1) / 2, Double(src.height - 1) / 2)
-        let cout = (Double(out.width - 1) / 2, Double(out.height - 1) / 2)
-        let map = PixelTransform(a: cs, b: -sn, c: sn, d: cs,
-                                 tx: cin.0 - cs * cout.0 + sn * cout.1, ty: cin.1 - sn * cout.0 - cs * cout.1)
+        guard let out = try? src.rotated(byDegrees: -degrees, expand: true, fill: 255),
+              let mapping = try? src.rotationMapping(byDegrees: -degrees, expand: true) else { return nil }
+        let o = mapping.sourcePoint(x: 0, y: 0), ex = mapping.sourcePoint(x: 1, y: 0), ey = mapping.sourcePoint(x: 0, y: 1)
+        let map = PixelTransform(a: ex.x - o.x, b: ey.x - o.x, c: ex.y - o.y, d: ey.y - o.y, tx: o.x, ty: o.y)
         return LadderImage(image: out, toInput: map)
     }
 
