@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import NutriLensImaging
 import NutriLensImageIO
+import NutriLensTestSupport
 @testable import NutriLensClassifier
 
 /// The targets on ../shared/corpus/food (skipped when the shared folder is absent):
@@ -15,8 +16,7 @@ final class CorpusEvaluationTests: XCTestCase {
     }
 
     func testFoodCorpusTargets() throws {
-        let corpus = FixtureSupport.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/food")
-        guard FileManager.default.fileExists(atPath: corpus.path) else { throw XCTSkip("no shared corpus at \(corpus.path)") }
+        let corpus = try PackagePaths.shared("corpus/food")
         let classifier = FixtureSupport.classifier
         let imageNetNames = Set(classifier.classes.names)
         let scorer = ImageKindScorer()
