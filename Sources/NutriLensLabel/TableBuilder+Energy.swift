@@ -1,0 +1,140 @@
+import Foundation
+
+// Energy cells into kJ/kcal columns and the choice of readings that make each pair agree.
+extension TableBuilder {
+    struct EnergyPair {
+        var kj: AssembledCell?
+        var kcal: AssembledCell?
+        var kjValue: Decimal?
+        var kcalValue: Double? { kcalDecimal.map { NSDecimalNumber(decimal: $0).doubleValue } }
+        var kcalDecimal: Decimal?
+        var repairs: [ValueRepair] = []
+        var consistent: Bool?
+    }
+
+    /// Splits energy cells into columns: the i-th kJ value and the i-th kcal value form column i. Values whose unit
+    /// was not read are paired by the kJ/kcal ratio.
+    func energyColumns(columnCount: Int) -> [EnergyPair] {
+        var kjCells = energyCells.filter { $0.quantity.unit == .kilojoule }
+        var kcalCells = energyCells.filter { $0.quantity.unit == .kilocalorie }
+        var unknown: [AssembledCell] = []
+        func double(_ cell: AssembledCell) -> Double { NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
+        for cell in energyCells where cell.quantity.unit == nil {
+            // A cut-off unit ("758 k)", "(180 k") next to a known partner: the ratio says which it is.
+            if kjCells.count > kcalCells.count,
+               ConsistencyChecks.energyPairAgrees(kj: double(kjCells[kcalCells.count]), kcal: double(cell)) {
+                kcalCells.append(withUnit(cell, .kilocalorie))
+            } else if kcalCells.count > kjCells.count,
+                      ConsistencyChecks.energyPairAgrees(kj: double(cell), kcal: double(kcalCells[kjCells.count])) {
+                kjCells.append(withUnit(cell, .kilojoule))
+            } else if cell.quantity.isEnergyOfUnknownUnit {
+                // "(180 k": an energy value in brackets is the kcal of "750 kJ (180 kcal)".
+                if cell.quantity.isBracketed {
+                    kcalCells.append(withUnit(cell, .kilocalorie))
+                } else {
+                    kjCells.append(withUnit(cell, .kilojoule))
+                }
+            } else {
+                unknown.append(cell)
+            }
+        }
+        if !unknown.isEmpty {
+            var index = 0
+            while index < unknown.count {
+                let first = unknown[index]
+                if index + 1 < unknown.count {
+                    let second = unknown[index + 1]
+                    let a = NSDecimalNumber(decimal: first.quantity.value).doubleValue
+                    let b = NSDecimalNumber(decimal: second.quantity.value).doubleValue
+                    if ConsistencyChecks.energyPairAgrees(kj: a, kcal: b) {
+                        kjCells.append(withUnit(first, .kilojoule))
+                        kcalCells.append(withUnit(second, .kilocalorie))
+                        index += 2
+                        continue
+                    }
+                }
+                // A lone unitless energy number: the unit its row name states, else the missing partner.
+                if let hint = first.unitHint {
+                    if hint == .kilojoule { kjCells.append(withUnit(first, .kilojoule)) }
+                    else { kcalCells.append(withUnit(first, .kilocalorie)) }
+                } else if kjCells.count > kcalCells.count {
+                    kcalCells.append(withUnit(first, .kilocalorie))
+                } else if kcalCells.count > kjCells.count {
+                    kjCells.append(withUnit(first, .kilojoule))
+                }
+                index += 1
+            }
+        }
+        let count = max(kjCells.count, kcalCells.count)
+        return (0..<count).map { index in
+            EnergyPair(kj: index < kjCells.count ? kjCells[index] : nil,
+                       kcal: index < kcalCells.count ? kcalCells[index] : nil)
+        }
+    }
+
+    private func withUnit(_ cell: AssembledCell, _ unit: NutrientUnit) -> AssembledCell {
+        var copy = cell
+        copy.quantity.primary.unit = unit
+        copy.quantity.primary.repairs.append(.inferredUnit)
+        return copy
+    }
+
+    /// Chooses kJ and kcal readings that agree: as read, swapped, a leading "1" dropped from the second value (a
+    /// "/" read as "1": "1010kJ1239kcal"), or a decimal separator treated as thousands separator.
+    func resolveEnergy(_ pair: inout EnergyPair, findings: inout [ConsistencyFinding], spec: ColumnSpec) {
+        pair.kjValue = pair.kj?.quantity.value
+        pair.kcalDecimal = pair.kcal?.quantity.value
+        guard let kjCell = pair.kj, let kcalCell = pair.kcal else { return }
+        let kjOptions = energyReadings(kjCell)
+        let kcalOptions = energyReadings(kcalCell)
+        let kjKey = NutritionEntry.key(nutrient: .energyKJ, basis: spec.basis, preparation: spec.preparation)
+        let kcalKey = NutritionEntry.key(nutrient: .energyKcal, basis: spec.basis, preparation: spec.preparation)
+        for (kjValue, kjRepairs) in kjOptions {
+            for (kcalValue, kcalRepairs) in kcalOptions {
+                let a = NSDecimalNumber(decimal: kjValue).doubleValue, b = NSDecimalNumber(decimal: kcalValue).doubleValue
+                if ConsistencyChecks.energyPairAgrees(kj: a, kcal: b) {
+                    pair.kjValue = kjValue
+                    pair.kcalDecimal = kcalValue
+                    pair.repairs = kjRepairs + kcalRepairs
+                    pair.consistent = true
+                    if !pair.repairs.isEmpty {
+                        findings.append(ConsistencyFinding(
+                            check: "energy-ratio", keys: [kjKey, kcalKey],
+                            message: "kJ/kcal \(kjCell.quantity.text) / \(kcalCell.quantity.text) disagree as read; "
+                                + "repaired to \(kjValue) kJ / \(kcalValue) kcal"))
+                    }
+                    return
+                }
+                if ConsistencyChecks.energyPairAgrees(kj: b, kcal: a), kjRepairs.isEmpty, kcalRepairs.isEmpty {
+                    pair.kjValue = kcalValue
+                    pair.kcalDecimal = kjValue
+                    pair.repairs = [.swappedEnergyUnits]
+                    pair.consistent = true
+                    findings.append(ConsistencyFinding(
+                        check: "energy-swap", keys: [kjKey, kcalKey],
+                        message: "kJ \(kjValue) is smaller than kcal \(kcalValue): units swapped"))
+                    return
+                }
+            }
+        }
+        pair.consistent = false
+        findings.append(ConsistencyFinding(
+            check: "energy-ratio", keys: [kjKey, kcalKey],
+            message: "\(pair.kjValue ?? 0) kJ is not 3.9–4.4 × \(pair.kcalDecimal ?? 0) kcal"))
+    }
+
+    private func energyReadings(_ cell: AssembledCell) -> [(Decimal, [ValueRepair])] {
+        var options: [(Decimal, [ValueRepair])] = [(cell.quantity.value, [])]
+        // Energy is printed in whole kJ/kcal: only the thousands-separator reading is an alternative.
+        for reading in cell.quantity.alternatives where reading.repairs == [.removedDecimalSeparator] {
+            options.append((reading.value, reading.repairs))
+        }
+        // A "/" read as "1" and glued to the front of the number.
+        let digits = cell.quantity.text.filter { $0.isNumber }
+        if digits.count >= 3, digits.first == "1", !cell.quantity.text.contains(where: { $0 == "." || $0 == "," }),
+           let value = Decimal(string: String(digits.dropFirst())) {
+            options.append((value, [.slashAsOne]))
+        }
+        return options
+    }
+}
