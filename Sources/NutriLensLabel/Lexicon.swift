@@ -224,6 +224,25 @@ enum Lexicon {
         all += terms(.phosphorus, "de", ["phosphor"])
         all += terms(.phosphorus, "fr", ["phosphore"])
         all += terms(.iodine, "en", ["iodine"])
+        // Rows NutriLens has no key for, named so that OCR-fuzzy matching does not take them for a vitamin it has
+        // ("Biotine/Vitamine H" is not "vitamine e").
+        all += terms(nil, "en", ["biotin", "vitamin h", "pantothenic acid", "vitamin b5"], ignored: true)
+        all += terms(nil, "nl", ["biotine", "vitamine h", "pantotheenzuur", "panthotheenzuur", "vitamine b5"],
+                     ignored: true)
+        // French/Dutch "vitamine", Dutch/Nordic mineral names (rabbiteye NL product sheets print them with amounts).
+        all += terms(.vitaminA, "nl", ["vitamine a"])
+        all += terms(.vitaminC, "nl", ["vitamine c"])
+        all += terms(.vitaminD, "nl", ["vitamine d"])
+        all += terms(.vitaminE, "nl", ["vitamine e"])
+        all += terms(.vitaminB1, "nl", ["vitamine b1"])
+        all += terms(.vitaminB2, "nl", ["vitamine b2"])
+        all += terms(.vitaminPP, "nl", ["vitamine b3", "vitamine pp"])
+        all += terms(.vitaminB6, "nl", ["vitamine b6"])
+        all += terms(.vitaminB9, "nl", ["foliumzuur", "vitamine b9", "vitamine b11", "vitamin b11"])
+        all += terms(.vitaminB12, "nl", ["vitamine b12"])
+        all += terms(.phosphorus, "nl", ["fosfor"])
+        all += terms(.potassium, "nl", ["kalium"])
+        all += terms(.iodine, "nl", ["jodium"])
         return all
     }()
 

@@ -117,7 +117,16 @@ enum LineAnalyzer {
         let folded = words.map(\.folded)
         var events: [(Int, LineAnalysis.Event)] = []
 
-        let mentions = matchMentions(words)
+        // "1530 Kilojoule", "364 Kilocalorie": a spelled-out energy unit right after a number is that number's unit,
+        // not the "Kilojoules" row name.
+        let mentions = matchMentions(words).filter { mention in
+            guard mention.unitHint?.isEnergy == true, mention.nutrient.isEnergy else { return true }
+            let spelled = String(chars[mention.start..<mention.end]).lowercased()
+            guard spelled.hasPrefix("kilo") else { return true }
+            var index = mention.start - 1
+            while index >= 0, chars[index] == " " { index -= 1 }
+            return !(index >= 0 && chars[index].isNumber)
+        }
         for mention in mentions { events.append((mention.start, .mention(mention))) }
 
         let gluedStarts = Set(mentions.map(\.end).filter { $0 < chars.count && (chars[$0].isNumber || chars[$0] == "<") })

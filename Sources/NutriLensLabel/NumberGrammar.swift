@@ -278,7 +278,7 @@ enum NumberGrammar {
         var letters = ""
         var cursor = index
         while cursor < chars.count, chars[cursor].isLetter || chars[cursor] == "µ" || chars[cursor] == "μ",
-              letters.count < 6 {
+              letters.count < 12 {
             letters.append(chars[cursor])
             cursor += 1
         }
@@ -296,12 +296,21 @@ enum NumberGrammar {
 
     private static func unitFromLetters(_ letters: String, end: Int) -> UnitScan? {
         switch letters.lowercased() {
-        case "kj", "kl", "kjoule", "kjoules": return UnitScan(unit: .kilojoule, end: end)
+        case "kj", "kl", "kjoule", "kjoules", "kilojoule", "kilojoules": return UnitScan(unit: .kilojoule, end: end)
         case "k": return UnitScan(isEnergyOfUnknownUnit: true, end: end)
-        case "kcal", "kcai", "kca", "kcals", "cal", "cals", "calories": return UnitScan(unit: .kilocalorie, end: end)
-        case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes": return UnitScan(unit: .gram, end: end)
-        case "mg": return UnitScan(unit: .milligram, end: end)
-        case "µg", "μg", "mcg", "ug": return UnitScan(unit: .microgram, end: end)
+        // "Calories" stays a row name ("100 Calories from Fat 0"), never a unit.
+        case "kcal", "kcai", "kca", "kcals", "cal", "cals", "kilocalorie", "kilocalories", "kilokalorien":
+            return UnitScan(unit: .kilocalorie, end: end)
+        case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes", "gramme", "grammo",
+             "gramas":
+            return UnitScan(unit: .gram, end: end)
+        // Product sheets (GS1/GDSN exports) spell the unit out: "97 Milligram", "389 Microgram".
+        case "mg", "milligram", "milligrams", "milligramm", "milligramme", "milligrammes", "miligramos", "milligrammi",
+             "miligramas":
+            return UnitScan(unit: .milligram, end: end)
+        case "µg", "μg", "mcg", "ug", "microgram", "micrograms", "mikrogramm", "microgramme", "microgrammes",
+             "microgramos", "microgrammi", "microgramas", "mikrogram":
+            return UnitScan(unit: .microgram, end: end)
         case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)
         default: return nil
         }
