@@ -14,6 +14,11 @@ extension TableBuilder {
     /// Greedy search over OCR readings: switch a value to an alternative reading only when that lowers the
     /// column's consistency penalty by more than the alternative's cost.
     func chooseMassReadings(_ values: inout [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?) {
+        // US/CA panels always print the unit after the amount (21 CFR 101.9).
+        let unitsPrinted = amountsPrintUnits || layout.isUSStyle
+        func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient) -> Double {
+            self.cost(of: reading, original: original, nutrient: nutrient, unitsPrinted: unitsPrinted)
+        }
         for _ in 0..<2 {
             for nutrient in values.keys.sorted(by: { $0.declarationOrder < $1.declarationOrder }) {
                 guard let current = values[nutrient], current.readings.count > 1 else { continue }
@@ -37,9 +42,18 @@ extension TableBuilder {
 
     /// The price of believing a repair: a trailing "9" is cheap when the printed number is implausible as it
     /// stands ("09", two decimals where labels print one).
-    private func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient) -> Double {
+    private func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient,
+                      unitsPrinted: Bool) -> Double {
         let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
         let nineAlternative = original.readings.first { $0.repairs.contains(.nineAsGram) }
+        // A table that prints "6g", "170mg" after its amounts does not print one bare number ending in 9: that 9 is
+        // the g ("Total Fat 69 9%" is 6 g). The consistency checks can still overrule with strong evidence.
+        // Only whole numbers ("69", "169"): "0.9", "0.19" are printed values (salt under 1 g prints two decimals),
+        // and vitamin/mineral cells print mg/µg, whose "g" OCR keeps.
+        let wholeNumber = !printed.contains(where: { $0 == "." || $0 == "," })
+        if unitsPrinted, let nineAlternative, !nutrient.isMicronutrient, wholeNumber {
+            return reading == nineAlternative ? 0.05 : (reading == original.readings[0] ? 0.6 : 1.5)
+        }
         if reading == original.readings[0] {
             // "09", "07 g": no label prints a leading zero before a whole number; either the 9 was the g or OCR
             // dropped the separator after the zero.
@@ -75,5 +89,21 @@ extension TableBuilder {
         let digits = printed.prefix { $0.isNumber }
         return digits.count >= 2 && digits.hasPrefix("0")
             && !printed.contains(where: { $0 == "." || $0 == "," })
+    }
+
+    /// `true` when the table prints a unit after its amounts ("6g", "170mg"): at least three mass cells carry a unit
+    /// and they outnumber the bare numbers two to one.
+    var amountsPrintUnits: Bool {
+        var withUnit = 0, bare = 0
+        for row in rows where !row.nutrient.isEnergy {
+            for cell in row.cells where cell.quantity.qualifier == nil && !cell.quantity.isPercent {
+                if let unit = cell.quantity.unit {
+                    if !unit.isEnergy { withUnit += 1 }
+                } else {
+                    bare += 1
+                }
+            }
+        }
+        return withUnit >= 3 && withUnit >= 2 * bare
     }
 }

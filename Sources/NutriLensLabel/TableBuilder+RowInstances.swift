@@ -34,7 +34,12 @@ extension TableBuilder {
                 best[row.nutrient] = row
             }
         }
-        return best.values.sorted { $0.lineIndex < $1.lineIndex }
+        // Reading order, ties (several rows on one line) in assembly order: dictionary order would make the
+        // parse differ from run to run.
+        let order = Dictionary(withCells.enumerated().map { ("\($0.element.nutrient.rawValue)@\($0.element.lineIndex)", $0.offset) },
+                               uniquingKeysWith: { first, _ in first })
+        func position(_ row: AssembledRow) -> Int { order["\(row.nutrient.rawValue)@\(row.lineIndex)"] ?? 0 }
+        return best.values.sorted { ($0.lineIndex, position($0)) < ($1.lineIndex, position($1)) }
     }
 
     /// `false` for a row above the first energy row (tables declare energy first) whose value was not printed on
