@@ -387,7 +387,17 @@ enum NumberGrammar {
         guard let last = trimmed.last, !isSeparator(last) || trimmed.count > 1,
               var reading = parseDigits(trimmed, unit: .gram) else { return [] }
         reading.repairs = [.nineAsGram]
-        return [reading]
+        var readings = [reading]
+        // "799" for "7,9g": the g read as 9 and the separator dropped; one decimal, as labels print.
+        if trimmed.count >= 2, !trimmed.contains(where: isSeparator) {
+            var withSeparator = trimmed
+            withSeparator.insert(".", at: trimmed.count - 1)
+            if var both = parseDigits(withSeparator, unit: .gram) {
+                both.repairs = [.nineAsGram, .insertedDecimalSeparator]
+                readings.append(both)
+            }
+        }
+        return readings
     }
 
     /// A "<" / "≤" / "less than" (any language) directly before the number at `start`.

@@ -29,10 +29,12 @@ extension TableBuilder {
                 kjCells.append(withUnit(cell, .kilojoule))
             } else if cell.quantity.isEnergyOfUnknownUnit {
                 // "(180 k": an energy value in brackets is the kcal of "750 kJ (180 kcal)".
+                // A cut-off unit is still a printed energy cell: it takes its place in reading order
+                // ("1651 K/395 kcal 476 Kl/115 kcal" is 1651 then 476).
                 if cell.quantity.isBracketed {
-                    kcalCells.append(withUnit(cell, .kilocalorie))
+                    insertInReadingOrder(withUnit(cell, .kilocalorie), into: &kcalCells)
                 } else {
-                    kjCells.append(withUnit(cell, .kilojoule))
+                    insertInReadingOrder(withUnit(cell, .kilojoule), into: &kjCells)
                 }
             } else {
                 unknown.append(cell)
@@ -70,6 +72,12 @@ extension TableBuilder {
             EnergyPair(kj: index < kjCells.count ? kjCells[index] : nil,
                        kcal: index < kcalCells.count ? kcalCells[index] : nil)
         }
+    }
+
+    private func insertInReadingOrder(_ cell: AssembledCell, into cells: inout [AssembledCell]) {
+        let key = (cell.lineIndex, cell.quantity.start)
+        let index = cells.firstIndex { ($0.lineIndex, $0.quantity.start) > key } ?? cells.count
+        cells.insert(cell, at: index)
     }
 
     private func withUnit(_ cell: AssembledCell, _ unit: NutrientUnit) -> AssembledCell {

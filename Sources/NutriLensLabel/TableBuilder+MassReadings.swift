@@ -65,6 +65,10 @@ extension TableBuilder {
             }
             return 0
         }
+        if reading.repairs.contains(.nineAsGram), reading.repairs.contains(.insertedDecimalSeparator) {
+            // Two repairs at once: believed only when the printed number is impossible per 100 g.
+            return original.readings[0].value > 100 ? 0.6 : 1.8
+        }
         if reading.repairs.contains(.nineAsGram) {
             if printed.hasPrefix("0") && !printed.contains(".") && !printed.contains(",") { return 0.1 }
             return RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0.35 : 0.6

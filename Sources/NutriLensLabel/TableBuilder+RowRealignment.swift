@@ -56,6 +56,13 @@ extension TableBuilder {
         var counts: [Int: Int] = [:]
         for row in filled { counts[row.cells.count, default: 0] += 1 }
         let perRow = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+        // Values half a row off leave a trace: cells before the first name, or a name with fewer cells than the
+        // columns. Rows that all hold their columns already are read in place (a stray "12" on one row must not
+        // shift the whole table).
+        let shortRow = names.contains { name in
+            massRows.filter { $0.nutrient == name.nutrient }.map(\.cells.count).max() ?? 0 < perRow
+        }
+        guard !leading.isEmpty || shortRow else { return rows }
         let cells = leading + massRows.flatMap(\.cells)
         // Trailing debris after the last row (footnote numbers) may add up to two rows' worth of cells; the
         // consistency checks below decide whether the realigned table is better.
