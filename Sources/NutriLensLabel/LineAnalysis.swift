@@ -141,7 +141,7 @@ enum LineAnalyzer {
         let hasPerWord = !Set(words.map(\.folded)).isDisjoint(with: perWords)
         for var quantity in quantities {
             // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.
-            if (quantity.unit == .kilojoule && quantity.value == 8400)
+            if ((quantity.unit == .kilojoule || quantity.isEnergyOfUnknownUnit) && quantity.value == 8400)
                 || (quantity.unit == .kilocalorie && quantity.value == 2000) { continue }
             if quantity.isHundredGramsOrMillilitres && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty) {
                 quantity.isHeaderAmount = true

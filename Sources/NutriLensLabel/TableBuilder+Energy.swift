@@ -67,11 +67,91 @@ extension TableBuilder {
                 index += 1
             }
         }
+        let servingGrams = layout.servingSize?.quantity.map { NSDecimalNumber(decimal: $0).doubleValue }
+        let servingFirst = layout.columns.count >= 2 && layout.columns[0].basis == .perServing
+            && layout.columns[1].basis == .per100g
+        (kjCells, kcalCells) = Self.pairedByRatio(kj: kjCells, kcal: kcalCells, servingGrams: servingGrams,
+                                                  servingFirst: servingFirst)
         let count = max(kjCells.count, kcalCells.count)
         return (0..<count).map { index in
             EnergyPair(kj: index < kjCells.count ? kjCells[index] : nil,
                        kcal: index < kcalCells.count ? kcalCells[index] : nil)
         }
+    }
+
+    /// Rows rebuilt from a photo can read the energy cells of two columns out of order ("104 kcal" of the serving
+    /// above "497 kcal" of 100 g; "868kJ" of the portion above "1928 kJ"). When the i-th kJ and i-th kcal disagree,
+    /// the columns are rebuilt from Annex XIV ratio partners: each kcal cell in its order with its one kJ partner, or
+    /// failing that each kJ cell in reading order with its one kcal partner. With a known serving size, two columns
+    /// are ordered so that the per-serving one is the per-100 g one × size/100. Cells without a partner follow in their order.
+    static func pairedByRatio(kj: [AssembledCell], kcal: [AssembledCell], servingGrams: Double?,
+                              servingFirst: Bool) -> (kj: [AssembledCell], kcal: [AssembledCell]) {
+        func double(_ cell: AssembledCell) -> Double { NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
+        func agrees(_ a: AssembledCell, _ b: AssembledCell) -> Bool {
+            ConsistencyChecks.energyPairAgrees(kj: double(a), kcal: double(b))
+        }
+        let count = min(kj.count, kcal.count)
+        guard count >= 2, !(0..<count).allSatisfy({ agrees(kj[$0], kcal[$0]) }) else { return (kj, kcal) }
+        /// For each anchor cell in order, the index of its only partner; `nil` when any anchor has none or several.
+        func partners(anchors: [AssembledCell], others: [AssembledCell],
+                      agree: (AssembledCell, AssembledCell) -> Bool) -> [Int]? {
+            var chosen: [Int] = []
+            for anchor in anchors {
+                let matches = others.indices.filter { !chosen.contains($0) && agree(anchor, others[$0]) }
+                guard matches.count == 1 else { return nil }
+                chosen.append(matches[0])
+            }
+            return chosen
+        }
+        var pairs: [(kj: AssembledCell, kcal: AssembledCell)]
+        var restKJ: [AssembledCell] = [], restKcal: [AssembledCell] = []
+        let ordered = kj.sorted { ($0.lineIndex, $0.quantity.start) < ($1.lineIndex, $1.quantity.start) }
+        if let chosen = partners(anchors: ordered, others: kcal, agree: agrees) {
+            pairs = zip(ordered, chosen).map { ($0.0, kcal[$0.1]) }
+            restKcal = kcal.indices.filter { !chosen.contains($0) }.map { kcal[$0] }
+        } else {
+            guard let chosen = partners(anchors: kcal, others: kj, agree: { agrees($1, $0) }) else { return (kj, kcal) }
+            pairs = zip(chosen, kcal).map { (kj[$0.0], $0.1) }
+            restKJ = kj.indices.filter { !chosen.contains($0) }.map { kj[$0] }
+        }
+        if let servingGrams, servingGrams > 0, servingGrams != 100, pairs.count == 2 {
+            let factor = servingGrams / 100
+            func fits(_ per100: Double, _ serving: Double) -> Bool { abs(serving - per100 * factor) <= 0.1 * per100 * factor + 6 }
+            let (per100, serving) = servingFirst ? (1, 0) : (0, 1)
+            if !fits(double(pairs[per100].kj), double(pairs[serving].kj)),
+               fits(double(pairs[serving].kj), double(pairs[per100].kj)) {
+                pairs.reverse()
+            }
+        }
+        return (pairs.map(\.kj) + restKJ, pairs.map(\.kcal) + restKcal)
+    }
+
+    /// The first two energy columns swapped when the macros of each value column fit the other column's energy
+    /// (Annex XIV) and not their own: OCR read the energy cells of a two-column table in the other order.
+    func orderedByMacros(_ pairs: [EnergyPair], rows: [AssembledRow]) -> [EnergyPair] {
+        guard pairs.count >= 2 else { return pairs }
+        func kcal(_ pair: EnergyPair) -> Double? {
+            if let cell = pair.kcal { return NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
+            return pair.kj.map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue / 4.184 }
+        }
+        func estimate(column: Int) -> (withFiber: Double, withoutFiber: Double)? {
+            var values: [Nutrient: CandidateValue] = [:]
+            for row in rows where [.fat, .carbohydrates, .proteins, .fiber, .polyols].contains(row.nutrient)
+                && values[row.nutrient] == nil && column < row.cells.count && row.cells[column].quantity.qualifier == nil {
+                values[row.nutrient] = candidate(for: row.cells[column], nutrient: row.nutrient)
+            }
+            return ConsistencyChecks.macroEnergyKcal(values)
+        }
+        guard let first = kcal(pairs[0]), let second = kcal(pairs[1]), let estimate0 = estimate(column: 0),
+              let estimate1 = estimate(column: 1) else { return pairs }
+        let asRead = ConsistencyChecks.energyMismatch(kcal: first, estimate: estimate0)
+            + ConsistencyChecks.energyMismatch(kcal: second, estimate: estimate1)
+        let swapped = ConsistencyChecks.energyMismatch(kcal: second, estimate: estimate0)
+            + ConsistencyChecks.energyMismatch(kcal: first, estimate: estimate1)
+        guard asRead > 0, swapped == 0 else { return pairs }
+        var result = pairs
+        result.swapAt(0, 1)
+        return result
     }
 
     private func insertInReadingOrder(_ cell: AssembledCell, into cells: inout [AssembledCell]) {

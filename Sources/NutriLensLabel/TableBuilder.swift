@@ -30,7 +30,7 @@ struct TableBuilder {
         var entries: [NutritionEntry] = []
         let rowsWithInferred = inferMissingRows(chosenRows, columnCount: columnCount)
         var usedSpecs = Set<ColumnSpec>()
-        let energyByColumn = energyColumns(columnCount: columnCount)
+        let energyByColumn = orderedByMacros(energyColumns(columnCount: columnCount), rows: rowsWithInferred)
         for (columnIndex, spec) in columns.enumerated() where !usedSpecs.contains(spec) {
             usedSpecs.insert(spec)
             var values: [Nutrient: CandidateValue] = [:]

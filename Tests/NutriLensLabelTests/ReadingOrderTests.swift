@@ -57,3 +57,56 @@ final class ReadingOrderTests: XCTestCase {
         assertValue(table, "carbohydrates_100g", "79")
     }
 }
+
+/// Energy cells of two columns that OCR delivered out of order or next to the footnote's reference intake: the kJ
+/// and kcal of one column are paired by the Annex XIV ratio, and the columns follow the kJ reading order, the serving
+/// size or the macros of each column.
+final class EnergyColumnPairingTests: XCTestCase {
+    func testEnergyColumnsFromScrambledCells() throws {
+        let cases: [(text: String, expected: [String: String])] = [
+            // kcal of the serving read first; "8400 k" (the reference intake, unit cut off) is no amount.
+            ("""
+             Typical values Per 100g Per serving (21g) %RI
+             8400 k
+             2085 kJ 438 kJ
+             Energy 104 kcal
+             497 kcal
+             Fat 22.6g 4.7g
+             of which saturates 11.6g 2.4g
+             Carbohydrate 66.3g 13.9g
+             Protein 5.5g 1.2g
+             """, ["energy-kj_100g": "2085", "energy-kcal_100g": "497", "energy-kj_serving": "438",
+                   "energy-kcal_serving": "104"]),
+            // A unitless kJ value paired by ratio after the one with its unit: the macros say which column is which.
+            ("""
+             pro 100 g pro Portion (30 g)
+             Energie
+             1642
+             493kJ
+             389kcal
+             117kcal
+             Fett 7 g 2,1 g
+             Kohlenhydrate 64 g 19 g
+             Eiweiss 13 g 3,9 g
+             """, ["energy-kj_100g": "1642", "energy-kcal_100g": "389", "energy-kj_serving": "493",
+                   "energy-kcal_serving": "117"]),
+        ]
+        for (text, expected) in cases {
+            let table = try parseTable(text)
+            for (key, value) in expected.sorted(by: { $0.key < $1.key }) { assertValue(table, key, value) }
+        }
+    }
+
+    /// Consistent columns are never reordered.
+    func testConsistentColumnsStay() throws {
+        let table = try parseTable("""
+            Per 100 g Per portion (50 g)
+            Energy 1500 kJ / 358 kcal 750 kJ / 179 kcal
+            Fat 10 g 5 g
+            Carbohydrate 55 g 27.5 g
+            Protein 10 g 5 g
+            """)
+        assertValue(table, "energy-kj_100g", "1500")
+        assertValue(table, "energy-kcal_serving", "179")
+    }
+}
