@@ -299,16 +299,20 @@ enum NumberGrammar {
         case "kj", "kl", "kjoule", "kjoules", "kilojoule", "kilojoules": return UnitScan(unit: .kilojoule, end: end)
         case "k": return UnitScan(isEnergyOfUnknownUnit: true, end: end)
         // "Calories" stays a row name ("100 Calories from Fat 0"), never a unit.
-        case "kcal", "kcai", "kca", "kcals", "cal", "cals", "kilocalorie", "kilocalories", "kilokalorien":
+        // "kcol", "keal", "kral": OCR misreads of kcal seen in Tesseract output of real photos.
+        case "kcal", "kcai", "kca", "kcals", "cal", "cals", "kcol", "keal", "kral", "kilocalorie", "kilocalories",
+             "kilokalorien":
             return UnitScan(unit: .kilocalorie, end: end)
         case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes", "gramme", "grammo",
              "gramas":
             return UnitScan(unit: .gram, end: end)
         // Product sheets (GS1/GDSN exports) spell the unit out: "97 Milligram", "389 Microgram".
-        case "mg", "milligram", "milligrams", "milligramm", "milligramme", "milligrammes", "miligramos", "milligrammi",
+        // "170ma": the g's descender lost.
+        case "mg", "ma", "milligram", "milligrams", "milligramm", "milligramme", "milligrammes", "miligramos", "milligrammi",
              "miligramas":
             return UnitScan(unit: .milligram, end: end)
-        case "µg", "μg", "mcg", "ug", "microgram", "micrograms", "mikrogramm", "microgramme", "microgrammes",
+        // "3.4 pg": µ read as p (no label prints picograms).
+        case "µg", "μg", "mcg", "ug", "pg", "microgram", "micrograms", "mikrogramm", "microgramme", "microgrammes",
              "microgramos", "microgrammi", "microgramas", "mikrogram":
             return UnitScan(unit: .microgram, end: end)
         case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)

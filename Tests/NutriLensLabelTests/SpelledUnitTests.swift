@@ -15,6 +15,9 @@ final class SpelledUnitTests: XCTestCase {
             ("389 microgrammes", "389", .microgram), ("389 microgramos", "389", .microgram),
             ("1530 Kilojoule", "1530", .kilojoule), ("1530 kilojoules", "1530", .kilojoule),
             ("364 Kilocalorie", "364", .kilocalorie), ("364 Kilokalorien", "364", .kilocalorie),
+            // Tesseract misreads seen on real photos: kcal as kcol/keal/kral, mg without its descender, µ as p.
+            ("91kcol", "91", .kilocalorie), ("221 keal", "221", .kilocalorie), ("450 kral", "450", .kilocalorie),
+            ("170ma", "170", .milligram), ("3.4 pg", "3.4", .microgram),
         ]
         for item in cases {
             guard let quantity = scanOne(item.text) else { XCTFail("no quantity in \(item.text)"); continue }
