@@ -194,8 +194,8 @@ enum NumberGrammar {
             if "Oo".contains(character) {
                 // "O,5", "O g", "O" alone in a cell.
                 if nextNumeric { return next.map(isSeparator) == true || next.map(isDigit) == true }
-                // A lone "O" ends the line (a value cell) or precedes a unit.
-                return next == nil || next == " " || next == "g"
+                // A lone "O" ends the line (a value cell) or precedes a unit ("Og", "Omg": US panels' zeros).
+                return next == nil || next == " " || next == "g" || massUnitFollows(chars, at: index + 1)
             }
             return next.map(isDigit) == true
         }
@@ -225,6 +225,18 @@ enum NumberGrammar {
     /// "1010kJ1239kcal": a number glued to a preceding kJ/kcal unit (the "/" lost or read as "1").
     private static func followsEnergyUnit(_ chars: [Character], at start: Int) -> Bool {
         gluedWord(chars, before: start).map { ["kj", "kcal", "kcai", "j", "cal"].contains($0) } ?? false
+    }
+
+    /// "mg", "mcg", "µg" at `index`, ending the word.
+    private static func massUnitFollows(_ chars: [Character], at index: Int) -> Bool {
+        for unit in ["mg", "mcg", "µg", "μg"] {
+            let letters = Array(unit)
+            guard index + letters.count <= chars.count,
+                  Array(chars[index..<(index + letters.count)]).map({ Character($0.lowercased()) }) == letters else { continue }
+            let end = index + letters.count
+            if end == chars.count || !chars[end].isLetter { return true }
+        }
+        return false
     }
 
     private static func energyUnitFollows(_ chars: [Character], at index: Int) -> Bool {

@@ -18,6 +18,8 @@ final class SpelledUnitTests: XCTestCase {
             // Tesseract misreads seen on real photos: kcal as kcol/keal/kral, mg without its descender, µ as p.
             ("91kcol", "91", .kilocalorie), ("221 keal", "221", .kilocalorie), ("450 kral", "450", .kilocalorie),
             ("170ma", "170", .milligram), ("3.4 pg", "3.4", .microgram),
+            // Letter O for zero before a milligram unit (bug case 4's class): "Omg", "Omcg".
+            ("Omg", "0", .milligram), ("Omcg", "0", .microgram),
         ]
         for item in cases {
             guard let quantity = scanOne(item.text) else { XCTFail("no quantity in \(item.text)"); continue }
