@@ -16,6 +16,8 @@ extension TableBuilder {
     func chooseMassReadings(_ values: inout [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?) {
         // US/CA panels always print the unit after the amount (21 CFR 101.9).
         let unitsPrinted = amountsPrintUnits || layout.isUSStyle
+        let servingGrams = layout.servingSize?.quantity.map { NSDecimalNumber(decimal: $0).doubleValue }
+            .flatMap { $0 > 0 && layout.servingSize?.unit?.lowercased() == "g" ? $0 : nil }
         func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient) -> Double {
             self.cost(of: reading, original: original, nutrient: nutrient, unitsPrinted: unitsPrinted)
         }
@@ -23,12 +25,12 @@ extension TableBuilder {
             for nutrient in values.keys.sorted(by: { $0.declarationOrder < $1.declarationOrder }) {
                 guard let current = values[nutrient], current.readings.count > 1 else { continue }
                 var bestIndex = current.chosen
-                var bestScore = ConsistencyChecks.penalty(values, basis: basis, kcal: kcal)
+                var bestScore = ConsistencyChecks.penalty(values, basis: basis, kcal: kcal, servingGrams: servingGrams)
                     + cost(of: current.reading, original: current, nutrient: nutrient)
                 for index in current.readings.indices where index != current.chosen {
                     var trial = values
                     trial[nutrient]?.chosen = index
-                    let score = ConsistencyChecks.penalty(trial, basis: basis, kcal: kcal)
+                    let score = ConsistencyChecks.penalty(trial, basis: basis, kcal: kcal, servingGrams: servingGrams)
                         + cost(of: current.readings[index], original: current, nutrient: nutrient)
                     if score < bestScore - 1e-9 {
                         bestScore = score

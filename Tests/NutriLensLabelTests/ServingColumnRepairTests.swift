@@ -84,3 +84,23 @@ final class ServingColumnRepairTests: XCTestCase {
         XCTAssertEqual(table["salt_100g"]?.needsReview, false)
     }
 }
+
+/// No mass in a serving exceeds the serving: a per-serving cell above the serving size is a dropped separator
+/// ("PROTEIN 3.7 274" for 2.74 g in a 74 g serving), as a per-100 g cell above 100 g is.
+final class ServingMassLimitTests: XCTestCase {
+    func testPerServingMassAboveServingSizeIsRepaired() throws {
+        let table = try parseTable("""
+            Typical values Per 100g Per serving (74g)
+            Energy 384kJ/91kcal 284kJ/67kcal
+            Fat 2.7g 2.0g
+            Carbohydrate 12.1g 90
+            Protein 3.7g 274
+            Salt 0.15g 0.11g
+            """)
+        assertValue(table, "proteins_serving", "2.74")
+        assertValue(table, "carbohydrates_serving", "9.0")
+        XCTAssertEqual(table["proteins_serving"]?.repairs, [.insertedDecimalSeparator])
+        // Values within the serving stay as printed.
+        assertValue(table, "fat_serving", "2.0")
+    }
+}
