@@ -93,7 +93,8 @@ enum Lexicon {
         all += terms(.monounsaturatedFat, "fr", ["acides gras monoinsaturés", "mono insaturés"])
         all += terms(.monounsaturatedFat, "es", ["monoinsaturados", "ácidos grasos monoinsaturados"])
         all += terms(.monounsaturatedFat, "it", ["monoinsaturi", "acidi grassi monoinsaturi"])
-        all += terms(.monounsaturatedFat, "nl", ["enkelvoudig onverzadigde vetzuren"])
+        all += terms(.monounsaturatedFat, "nl", ["enkelvoudig onverzadigde vetzuren", "enkelvoudig onverzadigd",
+                                                 "vetzuren enkelvoudig onverzadigd"])
         all += terms(.monounsaturatedFat, "pl", ["jednonienasycone"])
         all += terms(.monounsaturatedFat, "sv", ["enkelomättat fett"])
         all += terms(.polyunsaturatedFat, "en", ["polyunsaturates", "poly unsaturates", "polyunsaturated fat",
@@ -102,10 +103,14 @@ enum Lexicon {
         all += terms(.polyunsaturatedFat, "fr", ["acides gras polyinsaturés", "poly insaturés"])
         all += terms(.polyunsaturatedFat, "es", ["poliinsaturados", "ácidos grasos poliinsaturados"])
         all += terms(.polyunsaturatedFat, "it", ["polinsaturi", "acidi grassi polinsaturi"])
-        all += terms(.polyunsaturatedFat, "nl", ["meervoudig onverzadigde vetzuren"])
+        all += terms(.polyunsaturatedFat, "nl", ["meervoudig onverzadigde vetzuren", "meervoudig onverzadigd",
+                                                 "vetzuren meervoudig onverzadigd"])
         all += terms(.polyunsaturatedFat, "pl", ["wielonienasycone"])
         all += terms(.polyunsaturatedFat, "sv", ["fleromättat fett"])
         all += terms(.transFat, "en", ["trans fat", "trans fatty acids", "trans"])
+        all += terms(.transFat, "nl", ["transvetzuren", "transvet"])
+        all += terms(.transFat, "de", ["transfettsäuren", "trans fettsäuren"])
+        all += terms(.transFat, "fr", ["acides gras trans"])
         all += terms(.cholesterol, "en", ["cholesterol"])
         all += terms(.cholesterol, "de", ["cholesterin"])
         // Carbohydrate

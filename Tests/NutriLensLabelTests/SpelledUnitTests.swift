@@ -69,3 +69,33 @@ final class SpelledUnitTests: XCTestCase {
         XCTAssertEqual(table["vitamin-e_100g"]?.unit, .milligram)
     }
 }
+
+/// Dutch GS1 product sheets name the fatty-acid rows "Vetzuren, enkelvoudig onverzadigd", "…meervoudig onverzadigd"
+/// and "Transvetzuren"; German and French labels "Transfettsäuren", "acides gras trans".
+final class FattyAcidNameTests: XCTestCase {
+    func testDutchFattyAcidRows() throws {
+        let table = try parseTable("""
+            Energie 1552 Kilojoule
+            Energie 370 Kilocalorie
+            Vetten 16 Gram
+            Vetzuren, totaal verzadigd 7 Gram
+            Vetzuren, enkelvoudig onverzadigd 5.5 Gram
+            Vetzuren, meervoudig onverzadigd 2 Gram
+            Transvetzuren 0.09 Gram
+            Koolhydraten 48 Gram
+            Eiwitten 7.5 Gram
+            """)
+        let expected: [(String, String)] = [
+            ("fat_100g", "16"), ("saturated-fat_100g", "7"), ("monounsaturated-fat_100g", "5.5"),
+            ("polyunsaturated-fat_100g", "2"), ("trans-fat_100g", "0.09"), ("carbohydrates_100g", "48"),
+        ]
+        for (key, value) in expected { assertValue(table, key, value) }
+    }
+
+    func testTransFatNames() throws {
+        for name in ["Transfettsäuren", "acides gras trans", "Transvetzuren"] {
+            let table = try parseTable("Fett 16 g\n\(name) 0,1 g\nEiweiß 7 g")
+            assertValue(table, "trans-fat_100g", "0.1")
+        }
+    }
+}
