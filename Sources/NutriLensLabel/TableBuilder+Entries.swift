@@ -56,6 +56,13 @@ extension TableBuilder {
                                                                        preparation: spec.preparation)],
                     message: "\(reading.value) \(reading.unit?.rawValue ?? "g") per 100 g is impossible"))
             }
+            if spec.basis == .perServing, candidate.chosen != 0, let grams = servingGrams,
+               candidate.readings[0].value * (candidate.readings[0].unit?.grams ?? 1) > Decimal(grams) {
+                findings.append(ConsistencyFinding(
+                    check: "serving-mass-limit", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,
+                                                                           preparation: spec.preparation)],
+                    message: "\(candidate.readings[0].value) g in a \(grams) g serving is impossible; read as \(reading.value)"))
+            }
             var repairs = reading.repairs
             if row?.inferred == true { repairs.append(.inferredRow) }
             entries.append(entry(nutrient, spec: spec, value: reading.value, unit: reading.unit ?? .gram,

@@ -16,8 +16,6 @@ extension TableBuilder {
     func chooseMassReadings(_ values: inout [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?) {
         // US/CA panels always print the unit after the amount (21 CFR 101.9).
         let unitsPrinted = amountsPrintUnits || layout.isUSStyle
-        let servingGrams = layout.servingSize?.quantity.map { NSDecimalNumber(decimal: $0).doubleValue }
-            .flatMap { $0 > 0 && layout.servingSize?.unit?.lowercased() == "g" ? $0 : nil }
         func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient) -> Double {
             self.cost(of: reading, original: original, nutrient: nutrient, unitsPrinted: unitsPrinted)
         }
@@ -111,5 +109,11 @@ extension TableBuilder {
             }
         }
         return withUnit >= 3 && withUnit >= 2 * bare
+    }
+
+    /// The serving size in grams when the header states one in g ("per 30 g serving"), else `nil`.
+    var servingGrams: Double? {
+        layout.servingSize?.quantity.map { NSDecimalNumber(decimal: $0).doubleValue }
+            .flatMap { $0 > 0 && layout.servingSize?.unit?.lowercased() == "g" ? $0 : nil }
     }
 }
