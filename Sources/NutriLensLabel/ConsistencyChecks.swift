@@ -46,10 +46,16 @@ enum ConsistencyChecks {
     }
 
     /// Penalty (0 = consistent) of a column's values; larger means more rules broken, and by more.
-    static func penalty(_ values: [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?) -> Double {
+    /// - Parameter servingGrams: the serving size in grams for a per-serving column: no mass in a serving exceeds
+    ///   it, as none per 100 g exceeds 100 g.
+    static func penalty(_ values: [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?,
+                        servingGrams: Double? = nil) -> Double {
         var total = 0.0
-        if basis == .per100g {
-            for (nutrient, value) in values where nutrient.isMass && value.keyDouble > 100 {
+        let limit = basis == .per100g ? 100 : servingGrams
+        if let limit {
+            // Vitamin/mineral cells whose mg/µg unit was lost read as grams; a ÷10 reading would not make them right.
+            for (nutrient, value) in values where nutrient.isMass && value.keyDouble > limit
+                && (basis == .per100g || !nutrient.isMicronutrient) {
                 total += 3
             }
         }

@@ -93,7 +93,8 @@ enum Lexicon {
         all += terms(.monounsaturatedFat, "fr", ["acides gras monoinsaturés", "mono insaturés"])
         all += terms(.monounsaturatedFat, "es", ["monoinsaturados", "ácidos grasos monoinsaturados"])
         all += terms(.monounsaturatedFat, "it", ["monoinsaturi", "acidi grassi monoinsaturi"])
-        all += terms(.monounsaturatedFat, "nl", ["enkelvoudig onverzadigde vetzuren"])
+        all += terms(.monounsaturatedFat, "nl", ["enkelvoudig onverzadigde vetzuren", "enkelvoudig onverzadigd",
+                                                 "vetzuren enkelvoudig onverzadigd"])
         all += terms(.monounsaturatedFat, "pl", ["jednonienasycone"])
         all += terms(.monounsaturatedFat, "sv", ["enkelomättat fett"])
         all += terms(.polyunsaturatedFat, "en", ["polyunsaturates", "poly unsaturates", "polyunsaturated fat",
@@ -102,10 +103,14 @@ enum Lexicon {
         all += terms(.polyunsaturatedFat, "fr", ["acides gras polyinsaturés", "poly insaturés"])
         all += terms(.polyunsaturatedFat, "es", ["poliinsaturados", "ácidos grasos poliinsaturados"])
         all += terms(.polyunsaturatedFat, "it", ["polinsaturi", "acidi grassi polinsaturi"])
-        all += terms(.polyunsaturatedFat, "nl", ["meervoudig onverzadigde vetzuren"])
+        all += terms(.polyunsaturatedFat, "nl", ["meervoudig onverzadigde vetzuren", "meervoudig onverzadigd",
+                                                 "vetzuren meervoudig onverzadigd"])
         all += terms(.polyunsaturatedFat, "pl", ["wielonienasycone"])
         all += terms(.polyunsaturatedFat, "sv", ["fleromättat fett"])
         all += terms(.transFat, "en", ["trans fat", "trans fatty acids", "trans"])
+        all += terms(.transFat, "nl", ["transvetzuren", "transvet"])
+        all += terms(.transFat, "de", ["transfettsäuren", "trans fettsäuren"])
+        all += terms(.transFat, "fr", ["acides gras trans"])
         all += terms(.cholesterol, "en", ["cholesterol"])
         all += terms(.cholesterol, "de", ["cholesterin"])
         // Carbohydrate
@@ -224,6 +229,25 @@ enum Lexicon {
         all += terms(.phosphorus, "de", ["phosphor"])
         all += terms(.phosphorus, "fr", ["phosphore"])
         all += terms(.iodine, "en", ["iodine"])
+        // Rows NutriLens has no key for, named so that OCR-fuzzy matching does not take them for a vitamin it has
+        // ("Biotine/Vitamine H" is not "vitamine e").
+        all += terms(nil, "en", ["biotin", "vitamin h", "pantothenic acid", "vitamin b5"], ignored: true)
+        all += terms(nil, "nl", ["biotine", "vitamine h", "pantotheenzuur", "panthotheenzuur", "vitamine b5"],
+                     ignored: true)
+        // French/Dutch "vitamine", Dutch/Nordic mineral names (rabbiteye NL product sheets print them with amounts).
+        all += terms(.vitaminA, "nl", ["vitamine a"])
+        all += terms(.vitaminC, "nl", ["vitamine c"])
+        all += terms(.vitaminD, "nl", ["vitamine d"])
+        all += terms(.vitaminE, "nl", ["vitamine e"])
+        all += terms(.vitaminB1, "nl", ["vitamine b1"])
+        all += terms(.vitaminB2, "nl", ["vitamine b2"])
+        all += terms(.vitaminPP, "nl", ["vitamine b3", "vitamine pp"])
+        all += terms(.vitaminB6, "nl", ["vitamine b6"])
+        all += terms(.vitaminB9, "nl", ["foliumzuur", "vitamine b9", "vitamine b11", "vitamin b11"])
+        all += terms(.vitaminB12, "nl", ["vitamine b12"])
+        all += terms(.phosphorus, "nl", ["fosfor"])
+        all += terms(.potassium, "nl", ["kalium"])
+        all += terms(.iodine, "nl", ["jodium"])
         return all
     }()
 

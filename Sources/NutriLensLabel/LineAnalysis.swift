@@ -117,7 +117,16 @@ enum LineAnalyzer {
         let folded = words.map(\.folded)
         var events: [(Int, LineAnalysis.Event)] = []
 
-        let mentions = matchMentions(words)
+        // "1530 Kilojoule", "364 Kilocalorie": a spelled-out energy unit right after a number is that number's unit,
+        // not the "Kilojoules" row name.
+        let mentions = matchMentions(words).filter { mention in
+            guard mention.unitHint?.isEnergy == true, mention.nutrient.isEnergy else { return true }
+            let spelled = String(chars[mention.start..<mention.end]).lowercased()
+            guard spelled.hasPrefix("kilo") else { return true }
+            var index = mention.start - 1
+            while index >= 0, chars[index] == " " { index -= 1 }
+            return !(index >= 0 && chars[index].isNumber)
+        }
         for mention in mentions { events.append((mention.start, .mention(mention))) }
 
         let gluedStarts = Set(mentions.map(\.end).filter { $0 < chars.count && (chars[$0].isNumber || chars[$0] == "<") })
@@ -132,7 +141,7 @@ enum LineAnalyzer {
         let hasPerWord = !Set(words.map(\.folded)).isDisjoint(with: perWords)
         for var quantity in quantities {
             // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.
-            if (quantity.unit == .kilojoule && quantity.value == 8400)
+            if ((quantity.unit == .kilojoule || quantity.isEnergyOfUnknownUnit) && quantity.value == 8400)
                 || (quantity.unit == .kilocalorie && quantity.value == 2000) { continue }
             if quantity.isHundredGramsOrMillilitres && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty) {
                 quantity.isHeaderAmount = true

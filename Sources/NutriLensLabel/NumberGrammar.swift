@@ -194,8 +194,8 @@ enum NumberGrammar {
             if "Oo".contains(character) {
                 // "O,5", "O g", "O" alone in a cell.
                 if nextNumeric { return next.map(isSeparator) == true || next.map(isDigit) == true }
-                // A lone "O" ends the line (a value cell) or precedes a unit.
-                return next == nil || next == " " || next == "g"
+                // A lone "O" ends the line (a value cell) or precedes a unit ("Og", "Omg": US panels' zeros).
+                return next == nil || next == " " || next == "g" || massUnitFollows(chars, at: index + 1)
             }
             return next.map(isDigit) == true
         }
@@ -225,6 +225,18 @@ enum NumberGrammar {
     /// "1010kJ1239kcal": a number glued to a preceding kJ/kcal unit (the "/" lost or read as "1").
     private static func followsEnergyUnit(_ chars: [Character], at start: Int) -> Bool {
         gluedWord(chars, before: start).map { ["kj", "kcal", "kcai", "j", "cal"].contains($0) } ?? false
+    }
+
+    /// "mg", "mcg", "µg" at `index`, ending the word.
+    private static func massUnitFollows(_ chars: [Character], at index: Int) -> Bool {
+        for unit in ["mg", "mcg", "µg", "μg"] {
+            let letters = Array(unit)
+            guard index + letters.count <= chars.count,
+                  Array(chars[index..<(index + letters.count)]).map({ Character($0.lowercased()) }) == letters else { continue }
+            let end = index + letters.count
+            if end == chars.count || !chars[end].isLetter { return true }
+        }
+        return false
     }
 
     private static func energyUnitFollows(_ chars: [Character], at index: Int) -> Bool {
@@ -278,7 +290,7 @@ enum NumberGrammar {
         var letters = ""
         var cursor = index
         while cursor < chars.count, chars[cursor].isLetter || chars[cursor] == "µ" || chars[cursor] == "μ",
-              letters.count < 6 {
+              letters.count < 12 {
             letters.append(chars[cursor])
             cursor += 1
         }
@@ -296,12 +308,25 @@ enum NumberGrammar {
 
     private static func unitFromLetters(_ letters: String, end: Int) -> UnitScan? {
         switch letters.lowercased() {
-        case "kj", "kl", "kjoule", "kjoules": return UnitScan(unit: .kilojoule, end: end)
+        case "kj", "kl", "kjoule", "kjoules", "kilojoule", "kilojoules": return UnitScan(unit: .kilojoule, end: end)
         case "k": return UnitScan(isEnergyOfUnknownUnit: true, end: end)
-        case "kcal", "kcai", "kca", "kcals", "cal", "cals", "calories": return UnitScan(unit: .kilocalorie, end: end)
-        case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes": return UnitScan(unit: .gram, end: end)
-        case "mg": return UnitScan(unit: .milligram, end: end)
-        case "µg", "μg", "mcg", "ug": return UnitScan(unit: .microgram, end: end)
+        // "Calories" stays a row name ("100 Calories from Fat 0"), never a unit.
+        // "kcol", "keal", "kral": OCR misreads of kcal seen in Tesseract output of real photos.
+        case "kcal", "kcai", "kca", "kcals", "cal", "cals", "kcol", "keal", "kral", "kilocalorie", "kilocalories",
+             "kilokalorien":
+            return UnitScan(unit: .kilocalorie, end: end)
+        case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes", "gramme", "grammo",
+             "gramas":
+            return UnitScan(unit: .gram, end: end)
+        // Product sheets (GS1/GDSN exports) spell the unit out: "97 Milligram", "389 Microgram".
+        // "170ma": the g's descender lost.
+        case "mg", "ma", "milligram", "milligrams", "milligramm", "milligramme", "milligrammes", "miligramos", "milligrammi",
+             "miligramas":
+            return UnitScan(unit: .milligram, end: end)
+        // "3.4 pg": µ read as p (no label prints picograms).
+        case "µg", "μg", "mcg", "ug", "pg", "microgram", "micrograms", "mikrogramm", "microgramme", "microgrammes",
+             "microgramos", "microgrammi", "microgramas", "mikrogram":
+            return UnitScan(unit: .microgram, end: end)
         case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)
         default: return nil
         }
@@ -378,7 +403,17 @@ enum NumberGrammar {
         guard let last = trimmed.last, !isSeparator(last) || trimmed.count > 1,
               var reading = parseDigits(trimmed, unit: .gram) else { return [] }
         reading.repairs = [.nineAsGram]
-        return [reading]
+        var readings = [reading]
+        // "799" for "7,9g": the g read as 9 and the separator dropped; one decimal, as labels print.
+        if trimmed.count >= 2, !trimmed.contains(where: isSeparator) {
+            var withSeparator = trimmed
+            withSeparator.insert(".", at: trimmed.count - 1)
+            if var both = parseDigits(withSeparator, unit: .gram) {
+                both.repairs = [.nineAsGram, .insertedDecimalSeparator]
+                readings.append(both)
+            }
+        }
+        return readings
     }
 
     /// A "<" / "≤" / "less than" (any language) directly before the number at `start`.

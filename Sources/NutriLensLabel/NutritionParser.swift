@@ -65,6 +65,7 @@ public struct NutritionParser: Sendable {
         guard characters <= options.maximumCharacters else {
             throw NutritionParsingError.inputTooLarge(characters: characters, limit: options.maximumCharacters)
         }
+        DebugLineDump.write(lines)
         let analyses: [LineAnalysis]
         if let rows = VisualRows.rows(from: lines) {
             analyses = rows.enumerated().map { index, row in
@@ -85,7 +86,8 @@ public struct NutritionParser: Sendable {
         var energyLine: Int?
         var printsKilojoules = false
         var isUSStyle = false
-        for line in analyses where !line.isNonTable {
+        let footnoteLines = Self.dailyValueFootnoteLines(analyses)
+        for line in analyses where !line.isNonTable && !footnoteLines.contains(line.lineIndex) {
             for mention in line.mentions {
                 languageCounts[mention.language, default: 0] += 1
                 if mention.nutrient == .energyKcal && mention.unitHint == .kilocalorie { isUSStyle = true }
@@ -96,6 +98,7 @@ public struct NutritionParser: Sendable {
             assembler.consume(line)
         }
         assembler.finish()
+        let analyses = analyses.filter { !footnoteLines.contains($0.lineIndex) }
         let hasPer100 = analyses.contains { $0.namesPer100 && !$0.isNonTable }
         let tableStart = energyLine ?? firstRowLine
         // US/CA panels declare Calories per serving and never kJ; AU/EU panels print kJ and per 100 g.
@@ -107,5 +110,32 @@ public struct NutritionParser: Sendable {
                                    layout: layout,
                                    languages: languages, options: options)
         return builder.build()
+    }
+
+    /// The US %DV footnote table ("Calories: 2,000 2,500 / Total Fat Less than 65g 80g / Sodium Less than 2,400mg
+    /// …", 21 CFR 101.9(d)(9)) repeats row names with the reference amounts: rows after its "2,000 2,500" header whose
+    /// every amount is one of those references are no values. Lines without amounts ("Calories per gram:") do not
+    /// end the block; the first line with another amount does.
+    static func dailyValueFootnoteLines(_ analyses: [LineAnalysis]) -> Set<Int> {
+        let references: Set<String> = ["65", "80", "20", "25", "300", "375", "2400", "30", "3500", "4700", "50", "18"]
+        var lines = Set<Int>()
+        var inFootnote = false
+        for line in analyses {
+            let compact = line.text.replacingOccurrences(of: " ", with: "")
+            if compact.range(of: #"2[,.]?000[^0-9]*2[,.]?500"#, options: .regularExpression) != nil {
+                inFootnote = true
+                lines.insert(line.lineIndex)
+                continue
+            }
+            guard inFootnote else { continue }
+            let amounts = line.quantities.filter { !$0.isPercent }.map { $0.text.filter(\.isNumber) }
+            if amounts.isEmpty { continue }
+            if amounts.allSatisfy(references.contains) {
+                lines.insert(line.lineIndex)
+            } else {
+                inFootnote = false
+            }
+        }
+        return lines
     }
 }

@@ -13,40 +13,89 @@ enum VisualRows {
     /// `nil` unless at least 80 % of the words carry boxes.
     static func rows(from lines: [TextLine]) -> [Row]? {
         let words = lines.flatMap(\.words).filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
-        let boxed = words.compactMap { word in word.box.map { (word.text, $0) } }
-        guard !boxed.isEmpty, Double(boxed.count) >= 0.8 * Double(words.count) else { return nil }
-        let sorted = boxed.sorted { $0.1.midY < $1.1.midY }
-        var groups: [[(String, TextBox)]] = []
+        guard !words.isEmpty, Double(words.filter { $0.box != nil }.count) >= 0.8 * Double(words.count) else {
+            return nil
+        }
+        // Grouping runs in the text's reading frame; the rows keep the image boxes.
+        let orientation = TextOrientation.detect(lines)
+        let boxed = words.compactMap { word in word.box.map { (text: word.text, frame: orientation.readingFrame($0), image: $0) } }
+        let sorted = boxed.sorted { $0.frame.midY < $1.frame.midY }
+        var groups: [[(text: String, frame: TextBox, image: TextBox)]] = []
         var groupBox: [TextBox] = []
         for word in sorted {
             if let last = groupBox.last {
-                let height = min(last.height, word.1.height)
-                let centreInside = word.1.midY >= last.y && word.1.midY <= last.maxY
-                let overlap = min(last.maxY, word.1.maxY) - max(last.y, word.1.y)
+                let height = min(last.height, word.frame.height)
+                let centreInside = word.frame.midY >= last.y && word.frame.midY <= last.maxY
+                let overlap = min(last.maxY, word.frame.maxY) - max(last.y, word.frame.y)
                 if centreInside && overlap >= 0.5 * height {
                     groups[groups.count - 1].append(word)
                     // Grow horizontally only, so a tall word does not swallow the next row.
-                    groupBox[groupBox.count - 1] = TextBox(x: min(last.x, word.1.x), y: last.y,
-                                                           width: max(last.maxX, word.1.maxX) - min(last.x, word.1.x),
+                    groupBox[groupBox.count - 1] = TextBox(x: min(last.x, word.frame.x), y: last.y,
+                                                           width: max(last.maxX, word.frame.maxX) - min(last.x, word.frame.x),
                                                            height: last.height)
                     continue
                 }
             }
             groups.append([word])
-            groupBox.append(word.1)
+            groupBox.append(word.frame)
         }
         return groups.map { group in
-            let ordered = group.sorted { $0.1.x < $1.1.x }
+            let ordered = group.sorted { $0.frame.x < $1.frame.x }
             var text = ""
             var boxes: [(start: Int, end: Int, box: TextBox)] = []
             for (index, word) in ordered.enumerated() {
                 if index > 0 { text += " " }
                 let start = text.count
-                text += word.0
-                boxes.append((start, text.count, word.1))
+                text += word.text
+                boxes.append((start, text.count, word.image))
             }
-            let box = ordered.dropFirst().reduce(ordered[0].1) { $0.union($1.1) }
+            let box = ordered.dropFirst().reduce(ordered[0].image) { $0.union($1.image) }
             return Row(text: text, box: box, wordBoxes: boxes)
+        }
+    }
+}
+
+/// Which way the text runs in the image. A label photographed sideways reaches the parser with word boxes taller than
+/// wide (the OCR engine read the text turned but reports boxes in the image's own axes); rows must then be grouped
+/// along x, not y.
+enum TextOrientation: Equatable {
+    /// Left to right, lines downwards (y grows from line to line).
+    case upright
+    /// Turned 90° anticlockwise: words read bottom to top, lines follow each other to the right.
+    case bottomToTop
+    /// Turned 90° clockwise: words read top to bottom, lines follow each other to the left.
+    case topToBottom
+
+    /// Vertical when most boxed words of three or more characters are at least 1.5 × taller than wide; the reading
+    /// direction comes from the order the engine gives the words of a line in.
+    static func detect(_ lines: [TextLine]) -> TextOrientation {
+        var tall = 0, wide = 0
+        for word in lines.flatMap(\.words) where word.text.count >= 3 {
+            guard let box = word.box else { continue }
+            if box.height >= 1.5 * box.width { tall += 1 } else if box.width > box.height { wide += 1 }
+        }
+        guard tall >= 4, Double(tall) > 2 * Double(wide) else { return .upright }
+        var upwards = 0, downwards = 0
+        for line in lines {
+            let boxes = line.words.compactMap(\.box)
+            guard let first = boxes.first, let last = boxes.last, boxes.count >= 2 else { continue }
+            if last.midY < first.midY { upwards += 1 } else if last.midY > first.midY { downwards += 1 }
+        }
+        if upwards == downwards {
+            // Single-word lines only: lines of turned text follow each other across x in reading order.
+            let xs = lines.compactMap { $0.box?.midX }
+            let rising = zip(xs, xs.dropFirst()).filter { $0 < $1 }.count
+            return rising * 2 >= max(1, xs.count - 1) ? .bottomToTop : .topToBottom
+        }
+        return upwards > downwards ? .bottomToTop : .topToBottom
+    }
+
+    /// `box` in the reading frame: x along the words of a line, y from line to line (extents stay ≥ 0).
+    func readingFrame(_ box: TextBox) -> TextBox {
+        switch self {
+        case .upright: return box
+        case .bottomToTop: return TextBox(x: -box.maxY, y: box.x, width: box.height, height: box.width)
+        case .topToBottom: return TextBox(x: box.y, y: -box.maxX, width: box.height, height: box.width)
         }
     }
 }

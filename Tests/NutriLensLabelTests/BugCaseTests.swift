@@ -43,6 +43,66 @@ final class BugCaseTests: XCTestCase {
         XCTAssertTrue(table.entries.allSatisfy { $0.repairs.isEmpty })
     }
 
+    /// Tables that print the unit after their amounts ("1g", "170mg"; every US/CA panel) never print one bare whole
+    /// number ending in 9: that 9 is the g, even where no consistency check could tell (per-serving columns).
+    func testTrailingNineInTablesThatPrintUnits() throws {
+        let cases: [(text: String, expected: [String: String])] = [
+            ("""
+             Nutrition Facts
+             Serving size 1 Tbsp (15g)
+             Calories 70
+             Total Fat 69 9%
+             Saturated Fat 1g 5%
+             Trans Fat 0g
+             Cholesterol <5mg 1%
+             Sodium 170mg 7%
+             Total Carbohydrate 49 1%
+             Protein 0g
+             """, ["fat_serving": "6", "carbohydrates_serving": "4", "saturated-fat_serving": "1"]),
+            ("""
+             Nutrition Facts
+             Amount per serving
+             Calories 150
+             Total Fat 2g 3%
+             Sodium 150mg 7%
+             Total Carbohydrate 159 5%
+             Dietary Fiber 1g 4%
+             Total Sugars 7g
+             Protein 109
+             """, ["carbohydrates_serving": "15", "proteins_serving": "10", "fat_serving": "2"]),
+            // EU table with units printed: the whole number "19" is "1 g"; a two-decimal salt stays as printed.
+            ("""
+             Nutrition declaration per 100 g
+             Energy 1046 kJ / 250 kcal
+             Fat 9.5g
+             of which saturates 0.9g
+             Carbohydrate 35g
+             of which sugars 12g
+             Fibre 19
+             Protein 6.4g
+             Salt 0.19
+             """, ["fiber_100g": "1", "saturated-fat_100g": "0.9", "salt_100g": "0.19", "fat_100g": "9.5"]),
+        ]
+        for (text, expected) in cases {
+            let table = try parseTable(text)
+            for (key, value) in expected.sorted(by: { $0.key < $1.key }) { assertValue(table, key, value) }
+        }
+        // No units printed in the cells (the unit is in the header): "Fett 19" is 19 g.
+        let bare = try parseTable("""
+            Nährwerte pro 100 g
+            Energie 1900 kJ / 455 kcal
+            Fett 19
+            davon gesättigte Fettsäuren 9
+            Kohlenhydrate 59
+            davon Zucker 29
+            Eiweiß 9
+            Salz 1,2
+            """)
+        assertValue(bare, "fat_100g", "19")
+        assertValue(bare, "carbohydrates_100g", "59")
+        assertValue(bare, "sugars_100g", "29")
+    }
+
     func testTrailingNineNeverAppliedToEnergy() throws {
         let table = try parseTable("Energy 1049 kJ / 249 kcal\nFat 9,5 g\nCarbohydrate 35 g\nProtein 6,4 g")
         assertValue(table, "energy-kj_100g", "1049")

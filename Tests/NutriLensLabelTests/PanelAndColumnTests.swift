@@ -165,3 +165,48 @@ final class PanelAndColumnTests: XCTestCase {
         }
     }
 }
+
+/// The US %DV footnote table repeats the row names with the reference amounts ("Total Fat Less than 65g 80g"):
+/// those are never the product's values, whether the panel's own rows were read or not.
+final class DailyValueFootnoteTests: XCTestCase {
+    private let panel = """
+        Nutrition Facts
+        Serving Size 1 Cookie (19g)
+        Calories 90 Calories from Fat 30
+        Total Fat 3.5g 5%
+        Saturated Fat 1g 5%
+        Cholesterol 5mg 2%
+        Sodium 25mg 1%
+        Total Carbohydrate 13g 4%
+        Dietary Fiber 1g 4%
+        Sugars 9g
+        Protein 1g
+        *Percent Daily Values are based on a 2,000 calorie diet.
+        Calories: 2,000 2,500
+        Total Fat Less than 65g 80g
+        Saturated Fat Less than 20g 25g
+        Cholesterol Less than 300mg 300mg
+        Sodium Less than 2,400mg 2,400mg
+        Total Carbohydrate 300g 375g
+        Dietary Fiber 25g 30g
+        Calories per gram:
+        Fat 9 Carbohydrate 4 Protein 4
+        """
+
+    func testFootnoteAmountsAreNotValues() throws {
+        let table = try parseTable(panel)
+        let expected: [(String, String)] = [
+            ("fat_serving", "3.5"), ("saturated-fat_serving", "1"), ("cholesterol_serving", "5"),
+            ("sodium_serving", "25"), ("carbohydrates_serving", "13"), ("fiber_serving", "1"),
+            ("sugars_serving", "9"), ("proteins_serving", "1"),
+        ]
+        for (key, value) in expected { assertValue(table, key, value) }
+    }
+
+    /// Rows printed after a footnote-like line keep their values once an amount outside the references appears.
+    func testFootnoteBlockEndsAtAnotherAmount() {
+        let lines = ["Calories 2000 2500", "Total Fat Less than 65g 80g", "Protein 7g", "Salt 1.2g"]
+        let analyses = lines.enumerated().map { LineAnalyzer.analyze($0.element, lineIndex: $0.offset) }
+        XCTAssertEqual(NutritionParser.dailyValueFootnoteLines(analyses), [0, 1])
+    }
+}

@@ -28,7 +28,11 @@ final class ServingColumnRepairTests: XCTestCase {
             XCTAssertEqual(entry.value, Decimal(string: expected)!, rows)
             XCTAssertTrue(entry.repairs.contains(repair), "\(rows): \(entry.repairs)")
             XCTAssertLessThan(entry.confidence, 0.92, rows)
-            XCTAssertTrue(table.findings.contains { $0.check == "separator-repair" && $0.keys == [key] }, rows)
+            // A per-serving cell above the serving size is already repaired by the mass-reading search, which reports
+            // it as "serving-mass-limit"; every other case by the column repair.
+            XCTAssertTrue(table.findings.contains {
+                ["separator-repair", "serving-mass-limit"].contains($0.check) && $0.keys == [key]
+            }, rows)
         }
     }
 
@@ -82,5 +86,26 @@ final class ServingColumnRepairTests: XCTestCase {
         assertValue(table, "salt_100g", "2.1")
         assertValue(table, "salt_serving", "0.62")
         XCTAssertEqual(table["salt_100g"]?.needsReview, false)
+    }
+}
+
+/// No mass in a serving exceeds the serving: a per-serving cell above the serving size is a dropped separator
+/// ("PROTEIN 3.7 274" for 2.74 g in a 74 g serving), as a per-100 g cell above 100 g is.
+final class ServingMassLimitTests: XCTestCase {
+    func testPerServingMassAboveServingSizeIsRepaired() throws {
+        let table = try parseTable("""
+            Typical values Per 100g Per serving (74g)
+            Energy 384kJ/91kcal 284kJ/67kcal
+            Fat 2.7g 2.0g
+            Carbohydrate 12.1g 90
+            Protein 3.7g 274
+            Salt 0.15g 0.11g
+            """)
+        assertValue(table, "proteins_serving", "2.74")
+        assertValue(table, "carbohydrates_serving", "9.0")
+        XCTAssertEqual(table["proteins_serving"]?.repairs, [.insertedDecimalSeparator])
+        XCTAssertTrue(table.findings.contains { $0.check == "serving-mass-limit" && $0.keys == ["proteins_serving"] })
+        // Values within the serving stay as printed.
+        assertValue(table, "fat_serving", "2.0")
     }
 }

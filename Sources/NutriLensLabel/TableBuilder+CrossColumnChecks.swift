@@ -1,0 +1,63 @@
+import Foundation
+
+// Checks across columns and rows: separator repair, salt vs sodium, per serving vs per 100 g, %RI.
+extension TableBuilder {
+    /// Salt vs sodium, per serving vs per 100 g, %RI vs Annex XIII reference intakes.
+    func crossColumnChecks(_ entries: inout [NutritionEntry], findings: inout [ConsistencyFinding]) {
+        func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
+        func lower(_ index: Int, by factor: Double) {
+            entries[index].confidence *= factor
+            entries[index].needsReview = entries[index].confidence < options.reviewThreshold
+        }
+        let unresolved = ServingColumnRepair.repair(&entries, servingGrams: layout.servingSize?.quantity.map(double),
+                                   reviewThreshold: options.reviewThreshold, findings: &findings)
+        for index in entries.indices where entries[index].nutrient == .salt && entries[index].qualifier == nil {
+            let salt = entries[index]
+            guard let sodium = entries.first(where: {
+                $0.nutrient == .sodium && $0.basis == salt.basis && $0.preparation == salt.preparation && $0.qualifier == nil
+            }) else { continue }
+            let expected = double(sodium.valueInKeyUnit) * 2.5
+            let actual = double(salt.valueInKeyUnit)
+            if abs(actual - expected) > max(0.06, 0.12 * expected) {
+                lower(index, by: 0.7)
+                findings.append(ConsistencyFinding(check: "salt-vs-sodium", keys: [salt.key, sodium.key],
+                                                   message: "salt \(salt.valueInKeyUnit) g ≠ 2.5 × sodium \(sodium.valueInKeyUnit) g"))
+            }
+        }
+        if let size = layout.servingSize?.quantity.map(double), size > 0 {
+            for index in entries.indices where entries[index].basis == .perServing && entries[index].qualifier == nil {
+                let serving = entries[index]
+                guard let per100 = entries.first(where: {
+                    $0.nutrient == serving.nutrient && $0.basis == .per100g && $0.preparation == serving.preparation
+                        && $0.qualifier == nil
+                }) else { continue }
+                let expected = double(per100.valueInKeyUnit) * size / 100
+                let actual = double(serving.valueInKeyUnit)
+                let tolerance = serving.nutrient.isEnergy ? max(6, 0.1 * expected) : max(0.15, 0.12 * expected)
+                if abs(actual - expected) > tolerance {
+                    lower(index, by: 0.75)
+                    findings.append(ConsistencyFinding(
+                        check: "serving-vs-100g", keys: [serving.key, per100.key],
+                        message: String(format: "%@ per serving is %.2f, expected %.2f from per 100 g × %.0f/100",
+                                        serving.nutrient.rawValue, actual, expected, size)))
+                }
+            }
+        }
+        for index in entries.indices {
+            guard let percent = entries[index].referenceIntakePercent, let intake = entries[index].nutrient.referenceIntake,
+                  entries[index].qualifier == nil else { continue }
+            let expected = double(entries[index].valueInKeyUnit) / double(intake) * 100
+            if abs(double(percent) - expected) <= max(1.5, 0.12 * expected) {
+                entries[index].confidence = min(1, entries[index].confidence + 0.05)
+                entries[index].needsReview = entries[index].confidence < options.reviewThreshold
+            } else {
+                lower(index, by: 0.8)
+                findings.append(ConsistencyFinding(
+                    check: "ri-percent", keys: [entries[index].key],
+                    message: String(format: "%@%% RI printed, %.0f%% expected from Annex XIII", "\(percent)", expected)))
+            }
+        }
+        // Per 100 g, per serving and %RI disagreeing with no separator repair to explain it: a user must look.
+        for index in unresolved { entries[index].needsReview = true }
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+
+// Energy cells into kJ/kcal columns and the choice of readings that make each pair agree.
+extension TableBuilder {
+    struct EnergyPair {
+        var kj: AssembledCell?
+        var kcal: AssembledCell?
+        var kjValue: Decimal?
+        var kcalValue: Double? { kcalDecimal.map { NSDecimalNumber(decimal: $0).doubleValue } }
+        var kcalDecimal: Decimal?
+        var repairs: [ValueRepair] = []
+        var consistent: Bool?
+    }
+
+    /// Splits energy cells into columns: the i-th kJ value and the i-th kcal value form column i. Values whose unit
+    /// was not read are paired by the kJ/kcal ratio.
+    func energyColumns(columnCount: Int) -> [EnergyPair] {
+        var kjCells = energyCells.filter { $0.quantity.unit == .kilojoule }
+        var kcalCells = energyCells.filter { $0.quantity.unit == .kilocalorie }
+        var unknown: [AssembledCell] = []
+        func double(_ cell: AssembledCell) -> Double { NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
+        for cell in energyCells where cell.quantity.unit == nil {
+            // A cut-off unit ("758 k)", "(180 k") next to a known partner: the ratio says which it is.
+            if kjCells.count > kcalCells.count,
+               ConsistencyChecks.energyPairAgrees(kj: double(kjCells[kcalCells.count]), kcal: double(cell)) {
+                kcalCells.append(withUnit(cell, .kilocalorie))
+            } else if kcalCells.count > kjCells.count,
+                      ConsistencyChecks.energyPairAgrees(kj: double(cell), kcal: double(kcalCells[kjCells.count])) {
+                kjCells.append(withUnit(cell, .kilojoule))
+            } else if cell.quantity.isEnergyOfUnknownUnit {
+                // "(180 k": an energy value in brackets is the kcal of "750 kJ (180 kcal)".
+                // A cut-off unit is still a printed energy cell: it takes its place in reading order
+                // ("1651 K/395 kcal 476 Kl/115 kcal" is 1651 then 476).
+                if cell.quantity.isBracketed {
+                    insertInReadingOrder(withUnit(cell, .kilocalorie), into: &kcalCells)
+                } else {
+                    insertInReadingOrder(withUnit(cell, .kilojoule), into: &kjCells)
+                }
+            } else {
+                unknown.append(cell)
+            }
+        }
+        if !unknown.isEmpty {
+            var index = 0
+            while index < unknown.count {
+                let first = unknown[index]
+                if index + 1 < unknown.count {
+                    let second = unknown[index + 1]
+                    let a = NSDecimalNumber(decimal: first.quantity.value).doubleValue
+                    let b = NSDecimalNumber(decimal: second.quantity.value).doubleValue
+                    if ConsistencyChecks.energyPairAgrees(kj: a, kcal: b) {
+                        kjCells.append(withUnit(first, .kilojoule))
+                        kcalCells.append(withUnit(second, .kilocalorie))
+                        index += 2
+                        continue
+                    }
+                }
+                // A lone unitless energy number: the unit its row name states, else the missing partner.
+                if let hint = first.unitHint {
+                    if hint == .kilojoule { kjCells.append(withUnit(first, .kilojoule)) }
+                    else { kcalCells.append(withUnit(first, .kilocalorie)) }
+                } else if kjCells.count > kcalCells.count {
+                    kcalCells.append(withUnit(first, .kilocalorie))
+                } else if kcalCells.count > kjCells.count {
+                    kjCells.append(withUnit(first, .kilojoule))
+                }
+                index += 1
+            }
+        }
+        let servingGrams = layout.servingSize?.quantity.map { NSDecimalNumber(decimal: $0).doubleValue }
+        let servingFirst = layout.columns.count >= 2 && layout.columns[0].basis == .perServing
+            && layout.columns[1].basis == .per100g
+        (kjCells, kcalCells) = Self.pairedByRatio(kj: kjCells, kcal: kcalCells, servingGrams: servingGrams,
+                                                  servingFirst: servingFirst)
+        let count = max(kjCells.count, kcalCells.count)
+        return (0..<count).map { index in
+            EnergyPair(kj: index < kjCells.count ? kjCells[index] : nil,
+                       kcal: index < kcalCells.count ? kcalCells[index] : nil)
+        }
+    }
+
+    /// Rows rebuilt from a photo can read the energy cells of two columns out of order ("104 kcal" of the serving
+    /// above "497 kcal" of 100 g; "868kJ" of the portion above "1928 kJ"). When the i-th kJ and i-th kcal disagree,
+    /// the columns are rebuilt from Annex XIV ratio partners: each kcal cell in its order with its one kJ partner, or
+    /// failing that each kJ cell in reading order with its one kcal partner. With a known serving size, two columns
+    /// are ordered so that the per-serving one is the per-100 g one × size/100. Cells without a partner follow in their order.
+    static func pairedByRatio(kj: [AssembledCell], kcal: [AssembledCell], servingGrams: Double?,
+                              servingFirst: Bool) -> (kj: [AssembledCell], kcal: [AssembledCell]) {
+        func double(_ cell: AssembledCell) -> Double { NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
+        func agrees(_ a: AssembledCell, _ b: AssembledCell) -> Bool {
+            ConsistencyChecks.energyPairAgrees(kj: double(a), kcal: double(b))
+        }
+        let count = min(kj.count, kcal.count)
+        guard count >= 2, !(0..<count).allSatisfy({ agrees(kj[$0], kcal[$0]) }) else { return (kj, kcal) }
+        /// For each anchor cell in order, the index of its only partner; `nil` when any anchor has none or several.
+        func partners(anchors: [AssembledCell], others: [AssembledCell],
+                      agree: (AssembledCell, AssembledCell) -> Bool) -> [Int]? {
+            var chosen: [Int] = []
+            for anchor in anchors {
+                let matches = others.indices.filter { !chosen.contains($0) && agree(anchor, others[$0]) }
+                guard matches.count == 1 else { return nil }
+                chosen.append(matches[0])
+            }
+            return chosen
+        }
+        var pairs: [(kj: AssembledCell, kcal: AssembledCell)]
+        var restKJ: [AssembledCell] = [], restKcal: [AssembledCell] = []
+        let ordered = kj.sorted { ($0.lineIndex, $0.quantity.start) < ($1.lineIndex, $1.quantity.start) }
+        if let chosen = partners(anchors: ordered, others: kcal, agree: agrees) {
+            pairs = zip(ordered, chosen).map { ($0.0, kcal[$0.1]) }
+            restKcal = kcal.indices.filter { !chosen.contains($0) }.map { kcal[$0] }
+        } else {
+            guard let chosen = partners(anchors: kcal, others: kj, agree: { agrees($1, $0) }) else { return (kj, kcal) }
+            pairs = zip(chosen, kcal).map { (kj[$0.0], $0.1) }
+            restKJ = kj.indices.filter { !chosen.contains($0) }.map { kj[$0] }
+        }
+        if let servingGrams, servingGrams > 0, servingGrams != 100, pairs.count == 2 {
+            let factor = servingGrams / 100
+            func fits(_ per100: Double, _ serving: Double) -> Bool { abs(serving - per100 * factor) <= 0.1 * per100 * factor + 6 }
+            let (per100, serving) = servingFirst ? (1, 0) : (0, 1)
+            if !fits(double(pairs[per100].kj), double(pairs[serving].kj)),
+               fits(double(pairs[serving].kj), double(pairs[per100].kj)) {
+                pairs.reverse()
+            }
+        }
+        return (pairs.map(\.kj) + restKJ, pairs.map(\.kcal) + restKcal)
+    }
+
+    /// The first two energy columns swapped when the macros of each value column fit the other column's energy
+    /// (Annex XIV) and not their own: OCR read the energy cells of a two-column table in the other order.
+    func orderedByMacros(_ pairs: [EnergyPair], rows: [AssembledRow]) -> [EnergyPair] {
+        guard pairs.count >= 2 else { return pairs }
+        func kcal(_ pair: EnergyPair) -> Double? {
+            if let cell = pair.kcal { return NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
+            return pair.kj.map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue / 4.184 }
+        }
+        func estimate(column: Int) -> (withFiber: Double, withoutFiber: Double)? {
+            var values: [Nutrient: CandidateValue] = [:]
+            for row in rows where [.fat, .carbohydrates, .proteins, .fiber, .polyols].contains(row.nutrient)
+                && values[row.nutrient] == nil && column < row.cells.count && row.cells[column].quantity.qualifier == nil {
+                values[row.nutrient] = candidate(for: row.cells[column], nutrient: row.nutrient)
+            }
+            return ConsistencyChecks.macroEnergyKcal(values)
+        }
+        guard let first = kcal(pairs[0]), let second = kcal(pairs[1]), let estimate0 = estimate(column: 0),
+              let estimate1 = estimate(column: 1) else { return pairs }
+        let asRead = ConsistencyChecks.energyMismatch(kcal: first, estimate: estimate0)
+            + ConsistencyChecks.energyMismatch(kcal: second, estimate: estimate1)
+        let swapped = ConsistencyChecks.energyMismatch(kcal: second, estimate: estimate0)
+            + ConsistencyChecks.energyMismatch(kcal: first, estimate: estimate1)
+        guard asRead > 0, swapped == 0 else { return pairs }
+        var result = pairs
+        result.swapAt(0, 1)
+        return result
+    }
+
+    private func insertInReadingOrder(_ cell: AssembledCell, into cells: inout [AssembledCell]) {
+        let key = (cell.lineIndex, cell.quantity.start)
+        let index = cells.firstIndex { ($0.lineIndex, $0.quantity.start) > key } ?? cells.count
+        cells.insert(cell, at: index)
+    }
+
+    private func withUnit(_ cell: AssembledCell, _ unit: NutrientUnit) -> AssembledCell {
+        var copy = cell
+        copy.quantity.primary.unit = unit
+        copy.quantity.primary.repairs.append(.inferredUnit)
+        return copy
+    }
+
+    /// Chooses kJ and kcal readings that agree: as read, swapped, a leading "1" dropped from the second value (a
+    /// "/" read as "1": "1010kJ1239kcal"), or a decimal separator treated as thousands separator.
+    func resolveEnergy(_ pair: inout EnergyPair, findings: inout [ConsistencyFinding], spec: ColumnSpec) {
+        pair.kjValue = pair.kj?.quantity.value
+        pair.kcalDecimal = pair.kcal?.quantity.value
+        guard let kjCell = pair.kj, let kcalCell = pair.kcal else { return }
+        let kjOptions = energyReadings(kjCell)
+        let kcalOptions = energyReadings(kcalCell)
+        let kjKey = NutritionEntry.key(nutrient: .energyKJ, basis: spec.basis, preparation: spec.preparation)
+        let kcalKey = NutritionEntry.key(nutrient: .energyKcal, basis: spec.basis, preparation: spec.preparation)
+        for (kjValue, kjRepairs) in kjOptions {
+            for (kcalValue, kcalRepairs) in kcalOptions {
+                let a = NSDecimalNumber(decimal: kjValue).doubleValue, b = NSDecimalNumber(decimal: kcalValue).doubleValue
+                if ConsistencyChecks.energyPairAgrees(kj: a, kcal: b) {
+                    pair.kjValue = kjValue
+                    pair.kcalDecimal = kcalValue
+                    pair.repairs = kjRepairs + kcalRepairs
+                    pair.consistent = true
+                    if !pair.repairs.isEmpty {
+                        findings.append(ConsistencyFinding(
+                            check: "energy-ratio", keys: [kjKey, kcalKey],
+                            message: "kJ/kcal \(kjCell.quantity.text) / \(kcalCell.quantity.text) disagree as read; "
+                                + "repaired to \(kjValue) kJ / \(kcalValue) kcal"))
+                    }
+                    return
+                }
+                if ConsistencyChecks.energyPairAgrees(kj: b, kcal: a), kjRepairs.isEmpty, kcalRepairs.isEmpty {
+                    pair.kjValue = kcalValue
+                    pair.kcalDecimal = kjValue
+                    pair.repairs = [.swappedEnergyUnits]
+                    pair.consistent = true
+                    findings.append(ConsistencyFinding(
+                        check: "energy-swap", keys: [kjKey, kcalKey],
+                        message: "kJ \(kjValue) is smaller than kcal \(kcalValue): units swapped"))
+                    return
+                }
+            }
+        }
+        pair.consistent = false
+        findings.append(ConsistencyFinding(
+            check: "energy-ratio", keys: [kjKey, kcalKey],
+            message: "\(pair.kjValue ?? 0) kJ is not 3.9–4.4 × \(pair.kcalDecimal ?? 0) kcal"))
+    }
+
+    private func energyReadings(_ cell: AssembledCell) -> [(Decimal, [ValueRepair])] {
+        var options: [(Decimal, [ValueRepair])] = [(cell.quantity.value, [])]
+        // Energy is printed in whole kJ/kcal: only the thousands-separator reading is an alternative.
+        for reading in cell.quantity.alternatives where reading.repairs == [.removedDecimalSeparator] {
+            options.append((reading.value, reading.repairs))
+        }
+        // A "/" read as "1" and glued to the front of the number.
+        let digits = cell.quantity.text.filter { $0.isNumber }
+        if digits.count >= 3, digits.first == "1", !cell.quantity.text.contains(where: { $0 == "." || $0 == "," }),
+           let value = Decimal(string: String(digits.dropFirst())) {
+            options.append((value, [.slashAsOne]))
+        }
+        return options
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+// Chosen values → `NutritionEntry` with confidence, repairs and per-column findings.
+extension TableBuilder {
+    func makeEntries(values: [Nutrient: CandidateValue], rows: [Nutrient: AssembledRow], energy: EnergyPair,
+                             spec: ColumnSpec, findings: inout [ConsistencyFinding]) -> [NutritionEntry] {
+        var entries: [NutritionEntry] = []
+        let penaltyBefore = ConsistencyChecks.penalty(values, basis: spec.basis, kcal: energy.kcalValue)
+        let macroEstimate = ConsistencyChecks.macroEnergyKcal(values)
+        let energyMatchesMacros = energy.kcalValue.flatMap { kcal in
+            macroEstimate.map { ConsistencyChecks.energyMismatch(kcal: kcal, estimate: $0) == 0 }
+        }
+        if energyMatchesMacros == false, let kcal = energy.kcalValue, let estimate = macroEstimate {
+            findings.append(ConsistencyFinding(
+                check: "energy-vs-macros",
+                keys: [NutritionEntry.key(nutrient: .energyKcal, basis: spec.basis, preparation: spec.preparation)],
+                message: String(format: "%.0f kcal declared, %.0f kcal from fat/carbohydrate/protein/fibre",
+                                kcal, estimate.withFiber)))
+        }
+        // Energy
+        for (nutrient, cell, value) in [(Nutrient.energyKJ, energy.kj, energy.kjValue),
+                                        (Nutrient.energyKcal, energy.kcal, energy.kcalDecimal)] {
+            guard let cell, let value else { continue }
+            var confidence = 0.9
+            var repairs = cell.quantity.primary.repairs + energy.repairs
+            if cell.quantity.primary.repairs.contains(.letterAsDigit) { confidence *= 0.8 }
+            if energy.consistent == true { confidence = min(1, confidence + 0.08) }
+            if energy.consistent == false { confidence *= 0.6 }
+            if !energy.repairs.isEmpty { confidence *= 0.75 }
+            if energyMatchesMacros == true { confidence = min(1, confidence + 0.05) }
+            if energyMatchesMacros == false { confidence *= 0.85 }
+            repairs = Array(NSOrderedSet(array: repairs.map(\.rawValue))).compactMap { ValueRepair(rawValue: $0 as! String) }
+            entries.append(entry(nutrient, spec: spec, value: value, unit: nutrient.keyUnit, qualifier: nil,
+                                 cell: cell, label: nil, confidence: confidence, repairs: repairs))
+        }
+        // Masses
+        for (nutrient, candidate) in values {
+            let reading = candidate.reading
+            let row = rows[nutrient]
+            var confidence = 0.92
+            if candidate.cell.quantity.primary.unit == nil && candidate.qualifier == nil { confidence *= 0.85 }
+            if let row, row.edits > 0 { confidence *= 0.9 }
+            if row?.inferred == true { confidence *= 0.7 }
+            if !reading.repairs.isEmpty { confidence *= 0.7 }
+            if energyMatchesMacros == true, [.fat, .carbohydrates, .proteins].contains(nutrient) {
+                confidence = min(1, confidence + 0.06)
+            }
+            var trial = values
+            trial.removeValue(forKey: nutrient)
+            let penaltyWithout = ConsistencyChecks.penalty(trial, basis: spec.basis, kcal: energy.kcalValue)
+            if penaltyWithout < penaltyBefore - 1e-9 { confidence *= 0.55 }
+            if spec.basis == .per100g, candidate.keyDouble > 100 {
+                confidence = min(confidence, 0.2)
+                findings.append(ConsistencyFinding(
+                    check: "mass-over-100g", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,
+                                                                       preparation: spec.preparation)],
+                    message: "\(reading.value) \(reading.unit?.rawValue ?? "g") per 100 g is impossible"))
+            }
+            if spec.basis == .perServing, candidate.chosen != 0, let grams = servingGrams,
+               candidate.readings[0].value * (candidate.readings[0].unit?.grams ?? 1) > Decimal(grams) {
+                findings.append(ConsistencyFinding(
+                    check: "serving-mass-limit", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,
+                                                                           preparation: spec.preparation)],
+                    message: "\(candidate.readings[0].value) g in a \(grams) g serving is impossible; read as \(reading.value)"))
+            }
+            var repairs = reading.repairs
+            if row?.inferred == true { repairs.append(.inferredRow) }
+            entries.append(entry(nutrient, spec: spec, value: reading.value, unit: reading.unit ?? .gram,
+                                 qualifier: candidate.qualifier, cell: candidate.cell, label: row?.labelText,
+                                 confidence: confidence, repairs: repairs))
+        }
+        addPairFindings(values, spec: spec, findings: &findings)
+        return entries
+    }
+
+    private func addPairFindings(_ values: [Nutrient: CandidateValue], spec: ColumnSpec,
+                                 findings: inout [ConsistencyFinding]) {
+        func key(_ nutrient: Nutrient) -> String {
+            NutritionEntry.key(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation)
+        }
+        if let fat = values[.fat], let saturates = values[.saturatedFat], saturates.isExact,
+           saturates.keyDouble > fat.keyDouble + 0.05 {
+            findings.append(ConsistencyFinding(check: "saturates-exceed-fat", keys: [key(.saturatedFat), key(.fat)],
+                                               message: "saturates \(saturates.keyValue) g > fat \(fat.keyValue) g"))
+        }
+        if let carbohydrates = values[.carbohydrates], let sugars = values[.sugars], sugars.isExact,
+           sugars.keyDouble > carbohydrates.keyDouble + 0.05 {
+            findings.append(ConsistencyFinding(
+                check: "sugars-exceed-carbohydrates", keys: [key(.sugars), key(.carbohydrates)],
+                message: "sugars \(sugars.keyValue) g > carbohydrate \(carbohydrates.keyValue) g"))
+        }
+    }
+
+    private func entry(_ nutrient: Nutrient, spec: ColumnSpec, value: Decimal, unit: NutrientUnit,
+                       qualifier: ValueQualifier?, cell: AssembledCell, label: String?, confidence: Double,
+                       repairs: [ValueRepair]) -> NutritionEntry {
+        let source = label.map { $0 == cell.quantity.text ? $0 : "\($0) | \(cell.quantity.text)" } ?? cell.quantity.text
+        return NutritionEntry(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation, value: value,
+                              unit: unit, qualifier: qualifier, referenceIntakePercent: cell.referenceIntakePercent,
+                              confidence: confidence, needsReview: confidence < options.reviewThreshold,
+                              sourceText: source, box: cell.box, repairs: repairs)
+    }
+}

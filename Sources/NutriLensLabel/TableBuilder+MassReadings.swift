@@ -1,0 +1,119 @@
+import Foundation
+
+// Choosing between OCR readings of mass cells (trailing 9 as g, dropped or spurious separators) by consistency.
+extension TableBuilder {
+    func candidate(for cell: AssembledCell, nutrient: Nutrient) -> CandidateValue {
+        var readings = [cell.quantity.primary] + cell.quantity.alternatives.filter { $0.unit?.isEnergy != true }
+        // A mass row with no unit read: grams unless the row is sodium-like and the number only fits as mg.
+        for index in readings.indices where readings[index].unit == nil {
+            readings[index].unit = .gram
+        }
+        return CandidateValue(readings: readings, chosen: 0, qualifier: cell.quantity.qualifier, cell: cell)
+    }
+
+    /// Greedy search over OCR readings: switch a value to an alternative reading only when that lowers the
+    /// column's consistency penalty by more than the alternative's cost.
+    func chooseMassReadings(_ values: inout [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?) {
+        // US/CA panels always print the unit after the amount (21 CFR 101.9).
+        let unitsPrinted = amountsPrintUnits || layout.isUSStyle
+        func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient) -> Double {
+            self.cost(of: reading, original: original, nutrient: nutrient, unitsPrinted: unitsPrinted)
+        }
+        for _ in 0..<2 {
+            for nutrient in values.keys.sorted(by: { $0.declarationOrder < $1.declarationOrder }) {
+                guard let current = values[nutrient], current.readings.count > 1 else { continue }
+                var bestIndex = current.chosen
+                var bestScore = ConsistencyChecks.penalty(values, basis: basis, kcal: kcal, servingGrams: servingGrams)
+                    + cost(of: current.reading, original: current, nutrient: nutrient)
+                for index in current.readings.indices where index != current.chosen {
+                    var trial = values
+                    trial[nutrient]?.chosen = index
+                    let score = ConsistencyChecks.penalty(trial, basis: basis, kcal: kcal, servingGrams: servingGrams)
+                        + cost(of: current.readings[index], original: current, nutrient: nutrient)
+                    if score < bestScore - 1e-9 {
+                        bestScore = score
+                        bestIndex = index
+                    }
+                }
+                values[nutrient]?.chosen = bestIndex
+            }
+        }
+    }
+
+    /// The price of believing a repair: a trailing "9" is cheap when the printed number is implausible as it
+    /// stands ("09", two decimals where labels print one).
+    private func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient,
+                      unitsPrinted: Bool) -> Double {
+        let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
+        let nineAlternative = original.readings.first { $0.repairs.contains(.nineAsGram) }
+        // A table that prints "6g", "170mg" after its amounts does not print one bare number ending in 9: that 9 is
+        // the g ("Total Fat 69 9%" is 6 g). The consistency checks can still overrule with strong evidence.
+        // Only whole numbers ("69", "169"): "0.9", "0.19" are printed values (salt under 1 g prints two decimals),
+        // and vitamin/mineral cells print mg/µg, whose "g" OCR keeps.
+        let wholeNumber = !printed.contains(where: { $0 == "." || $0 == "," })
+        if unitsPrinted, let nineAlternative, !nutrient.isMicronutrient, wholeNumber {
+            return reading == nineAlternative ? 0.05 : (reading == original.readings[0] ? 0.6 : 1.5)
+        }
+        if reading == original.readings[0] {
+            // "09", "07 g": no label prints a leading zero before a whole number; either the 9 was the g or OCR
+            // dropped the separator after the zero.
+            if leadingZeroWhole(printed) { return 0.8 }
+            // "3,99" / "0,069" with no unit: more decimals than labels print, while "3,9 g" / "0,06 g" conform.
+            if let nineAlternative, !RoundingGuidance.conforms(reading, nutrient: nutrient),
+               RoundingGuidance.conforms(nineAlternative, nutrient: nutrient) {
+                return 0.7
+            }
+            return 0
+        }
+        if reading.repairs.contains(.nineAsGram), reading.repairs.contains(.insertedDecimalSeparator) {
+            // Two repairs at once: believed only when the printed number is impossible per 100 g.
+            return original.readings[0].value > 100 ? 0.6 : 1.8
+        }
+        if reading.repairs.contains(.nineAsGram) {
+            if printed.hasPrefix("0") && !printed.contains(".") && !printed.contains(",") { return 0.1 }
+            return RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0.35 : 0.6
+        }
+        // A dropped separator is believed readily when the printed number is impossible per 100 g, otherwise only
+        // when it fixes a large inconsistency (energy far from the macros).
+        if reading.repairs.contains(.insertedDecimalSeparator) {
+            // "07" → 0.7: the separator belongs right after the leading zero; a trailing 9 with no unit read is
+            // still more likely the g ("09" → 0 g), so that reading stays cheaper.
+            if leadingZeroWhole(printed), reading.value < 1 {
+                return nineAlternative == nil ? 0.1 : 0.3
+            }
+            let base = original.readings[0].value > 100 ? 0.5 : 1.5
+            return base + (RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0 : 0.2)
+        }
+        if reading.repairs.contains(.removedDecimalSeparator) { return 1.4 }
+        return 0.5
+    }
+
+    /// `true` for a printed digit run with a leading zero and no separator ("07", "09 g"), which labels never print.
+    private func leadingZeroWhole(_ printed: String) -> Bool {
+        let digits = printed.prefix { $0.isNumber }
+        return digits.count >= 2 && digits.hasPrefix("0")
+            && !printed.contains(where: { $0 == "." || $0 == "," })
+    }
+
+    /// `true` when the table prints a unit after its amounts ("6g", "170mg"): at least three mass cells carry a unit
+    /// and they outnumber the bare numbers two to one.
+    var amountsPrintUnits: Bool {
+        var withUnit = 0, bare = 0
+        for row in rows where !row.nutrient.isEnergy {
+            for cell in row.cells where cell.quantity.qualifier == nil && !cell.quantity.isPercent {
+                if let unit = cell.quantity.unit {
+                    if !unit.isEnergy { withUnit += 1 }
+                } else {
+                    bare += 1
+                }
+            }
+        }
+        return withUnit >= 3 && withUnit >= 2 * bare
+    }
+
+    /// The serving size in grams when the header states one in g ("per 30 g serving"), else `nil`.
+    var servingGrams: Double? {
+        layout.servingSize?.quantity.map { NSDecimalNumber(decimal: $0).doubleValue }
+            .flatMap { $0 > 0 && layout.servingSize?.unit?.lowercased() == "g" ? $0 : nil }
+    }
+}

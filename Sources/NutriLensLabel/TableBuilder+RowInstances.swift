@@ -1,0 +1,66 @@
+import Foundation
+
+// Which occurrence of a repeated row name is the table's, and how many value columns the rows print.
+extension TableBuilder {
+    /// When a nutrient's name occurs several times with values (an ingredient list mentioning "sugar", a second
+    /// language block), the occurrence nearest the middle of the table wins, then the one with more cells.
+    func chooseRowInstances() -> [AssembledRow] {
+        let kcal = energyColumns(columnCount: 1).first?.kcal
+            .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
+        let balanced = Self.rebalance(Self.inferLostRowNames(Self.trimWeakCells(rows)), kcal: kcal)
+        let withCells = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine)
+            .filter { !$0.cells.isEmpty }
+        guard !withCells.isEmpty else { return [] }
+        let sortedLines = withCells.map(\.lineIndex).sorted()
+        let median = Double(sortedLines[sortedLines.count / 2])
+        var best: [Nutrient: AssembledRow] = [:]
+        for row in withCells {
+            if let current = best[row.nutrient] {
+                let currentDistance = abs(Double(current.lineIndex) - median)
+                let distance = abs(Double(row.lineIndex) - median)
+                let strength = cellStrength(row.cells[0]), currentStrength = cellStrength(current.cells[0])
+                // A name above the energy row with its value on another line lies outside the table (an ingredient
+                // list's "salt" picking up a header's "30g"): it loses to an instance inside the table whatever its
+                // cell looks like.
+                let inside = isInsideTable(row), currentInside = isInsideTable(current)
+                if inside != currentInside {
+                    if inside { best[row.nutrient] = row }
+                } else if strength > currentStrength
+                    || (strength == currentStrength && (distance < currentDistance
+                        || (distance == currentDistance && row.cells.count > current.cells.count))) {
+                    best[row.nutrient] = row
+                }
+            } else {
+                best[row.nutrient] = row
+            }
+        }
+        // Reading order, ties (several rows on one line) in assembly order: dictionary order would make the
+        // parse differ from run to run.
+        let order = Dictionary(withCells.enumerated().map { ("\($0.element.nutrient.rawValue)@\($0.element.lineIndex)", $0.offset) },
+                               uniquingKeysWith: { first, _ in first })
+        func position(_ row: AssembledRow) -> Int { order["\(row.nutrient.rawValue)@\(row.lineIndex)"] ?? 0 }
+        return best.values.sorted { ($0.lineIndex, position($0)) < ($1.lineIndex, position($1)) }
+    }
+
+    /// `false` for a row above the first energy row (tables declare energy first) whose value was not printed on
+    /// its name's line: a name in the ingredient list that picked up a stray number. US panels that print
+    /// "Total Fat 6g" above "Calories" keep name and value on one line.
+    private func isInsideTable(_ row: AssembledRow) -> Bool {
+        guard let energyLine, !row.nutrient.isEnergy, let cell = row.cells.first else { return true }
+        return row.lineIndex >= energyLine || cell.lineIndex == row.lineIndex
+    }
+
+    /// How much a cell looks like a real value: 2 with a unit or qualifier, 1 a bare number, 0 a bare "1" that is
+    /// probably a column rule.
+    private func cellStrength(_ cell: AssembledCell) -> Int {
+        if cell.quantity.isSeparatorLike { return 0 }
+        return cell.quantity.unit != nil || cell.quantity.qualifier != nil ? 2 : 1
+    }
+
+    /// The most common number of amount cells per row: the number of amount columns actually printed.
+    func typicalCellCount(_ rows: [AssembledRow]) -> Int {
+        var counts: [Int: Int] = [:]
+        for row in rows where !row.cells.isEmpty { counts[row.cells.count, default: 0] += 1 }
+        return counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 1
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+// Row-level repairs of OCR reading order: values read a row late, a value column half a row off its names,
+// row names OCR lost, stray digits inside row names.
+extension TableBuilder {
+    /// In a single-column table, a row with surplus values right after rows that got none means OCR read the values
+    /// a row late ("Fibre / Protein / 0.7 g / Salt / 5.1 g / 1.1 g"): the values move back one row each, in order.
+    /// A shift over more than four rows is only made when the table's consistency checks improve with it (a whole
+    /// label read one row late: "Fat / Saturates / 13,9 g / Carbohydrate / 2 g / …").
+    static func rebalance(_ rows: [AssembledRow], kcal: Double?) -> [AssembledRow] {
+        let filled = rows.filter { !$0.cells.isEmpty && !$0.nutrient.isEnergy }
+        guard !filled.isEmpty, filled.filter({ $0.cells.count == 1 }).count * 2 > filled.count else { return rows }
+        var rows = rows
+        for j in rows.indices where rows[j].cells.count > 1 && !rows[j].nutrient.isEnergy {
+            let excess = rows[j].cells.count - 1
+            var empty = 0
+            var start: Int?
+            var i = j - 1
+            while i >= 0, rows[i].cells.count <= 1, !rows[i].nutrient.isEnergy {
+                if rows[i].cells.isEmpty {
+                    empty += 1
+                    if empty == excess { start = i; break }
+                }
+                i -= 1
+            }
+            guard let start else { continue }
+            let window = Array(start...j)
+            guard Set(window.map { rows[$0].nutrient }).count == window.count else { continue }
+            let cells = window.flatMap { rows[$0].cells }
+            guard cells.count == window.count else { continue }
+            var shifted = rows
+            for (offset, index) in window.enumerated() { shifted[index].cells = [cells[offset]] }
+            let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
+            if window.count > 5 {
+                guard let after, before.map({ after < $0 }) ?? (after == 0) else { continue }
+            } else if let before, let after, after > before {
+                continue
+            }
+            rows = shifted
+        }
+        return rows
+    }
+
+    /// Whole-table hypothesis for labels whose value column sits half a row off its names (values printed before
+    /// their row name, so every block of values lands on the previous name): take all value cells in reading order,
+    /// cut them into groups of the usual cells-per-row, and give the groups to the row names in order. Used only
+    /// when the groups fit the names exactly and the energy and sum checks clearly prefer it.
+    static func realign(_ rows: [AssembledRow], leading: [AssembledCell], kcal: Double?,
+                        after energyLine: Int? = nil) -> [AssembledRow] {
+        // Row names above the energy row (an ingredient list naming "sugar", "salt") are not part of the table.
+        let massRows = rows.filter { !$0.nutrient.isEnergy && $0.lineIndex > (energyLine ?? -1) }
+        var names: [AssembledRow] = []
+        for row in massRows where !names.contains(where: { $0.nutrient == row.nutrient }) { names.append(row) }
+        let filled = massRows.filter { !$0.cells.isEmpty }
+        guard names.count >= 4, !filled.isEmpty else { return rows }
+        var counts: [Int: Int] = [:]
+        for row in filled { counts[row.cells.count, default: 0] += 1 }
+        let perRow = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+        // Values half a row off leave a trace: cells before the first name, or a name with fewer cells than the
+        // columns. Rows that all hold their columns already are read in place (a stray "12" on one row must not
+        // shift the whole table).
+        let shortRow = names.contains { name in
+            massRows.filter { $0.nutrient == name.nutrient }.map(\.cells.count).max() ?? 0 < perRow
+        }
+        guard !leading.isEmpty || shortRow else { return rows }
+        let cells = leading + massRows.flatMap(\.cells)
+        // Trailing debris after the last row (footnote numbers) may add up to two rows' worth of cells; the
+        // consistency checks below decide whether the realigned table is better.
+        guard perRow >= 1, cells.count >= perRow * names.count, cells.count <= perRow * (names.count + 2) else {
+            return rows
+        }
+        var aligned = names
+        for index in aligned.indices {
+            aligned[index].cells = Array(cells[(index * perRow)..<((index + 1) * perRow)])
+        }
+        guard let after = firstColumnPenalty(aligned, kcal: kcal) else { return rows }
+        let before = firstColumnPenalty(rows, kcal: kcal) ?? .infinity
+        let untouched = rows.filter { $0.nutrient.isEnergy || $0.lineIndex <= (energyLine ?? -1) }
+        return after + 0.5 < before ? untouched + aligned : rows
+    }
+
+    /// Consistency penalty of the first value of each row (per 100 g), `nil` when the energy check cannot run.
+    private static func firstColumnPenalty(_ rows: [AssembledRow], kcal: Double?) -> Double? {
+        guard let kcal else { return nil }
+        var values: [Nutrient: CandidateValue] = [:]
+        for row in rows where !row.cells.isEmpty && values[row.nutrient] == nil && !row.nutrient.isEnergy {
+            var reading = row.cells[0].quantity.primary
+            if reading.unit == nil { reading.unit = .gram }
+            values[row.nutrient] = CandidateValue(readings: [reading], chosen: 0, qualifier: row.cells[0].quantity.qualifier,
+                                                  cell: row.cells[0])
+        }
+        guard ConsistencyChecks.macroEnergyKcal(values) != nil else { return nil }
+        return ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal)
+    }
+
+    /// "Saturates / 23 g / of which saturates / 62 g / Sugars": a row name repeated in another language with its own
+    /// single value, where the next row's name was lost. When exactly one mandatory row is missing between this row
+    /// and the next one in declaration order, the repeat's value goes there (marked inferred).
+    static func inferLostRowNames(_ rows: [AssembledRow]) -> [AssembledRow] {
+        let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        var rows = rows
+        let filledIndices = rows.indices.filter { !rows[$0].cells.isEmpty && !rows[$0].nutrient.isEnergy }
+        for (position, index) in filledIndices.enumerated().dropLast() {
+            let next = filledIndices[position + 1]
+            guard rows[index].nutrient == rows[next].nutrient, rows[index].cells.count == 1, rows[next].cells.count == 1,
+                  rows[index].cells[0].quantity.unit != nil, rows[next].cells[0].quantity.unit != nil,
+                  let order = mandatoryOrder.firstIndex(of: rows[index].nutrient),
+                  let following = filledIndices[(position + 2)...].first.map({ rows[$0].nutrient }) else { continue }
+            let present = Set(rows.filter { !$0.cells.isEmpty }.map(\.nutrient))
+            let candidates = mandatoryOrder[(order + 1)...].prefix { $0 != following }.filter { !present.contains($0) }
+            guard candidates.count == 1 else { continue }
+            rows[next].nutrient = candidates[0]
+            rows[next].inferred = true
+        }
+        return rows
+    }
+
+    /// A stray digit in a row name ("sugars / waarvan suikers / 3" then "43g") is no value when the row also has
+    /// values with units: bare single-digit integers are dropped from rows that have more cells than columns.
+    static func trimWeakCells(_ rows: [AssembledRow]) -> [AssembledRow] {
+        rows.map { row in
+            let strong = row.cells.filter { $0.quantity.unit != nil || $0.quantity.qualifier != nil }
+            guard row.cells.count > 1, !strong.isEmpty, !row.nutrient.isEnergy else { return row }
+            var copy = row
+            copy.cells = row.cells.filter { cell in
+                let quantity = cell.quantity
+                let weak = quantity.unit == nil && quantity.qualifier == nil && quantity.primary.fractionDigits == 0
+                    && quantity.value < 10 && quantity.text.filter(\.isNumber).count == 1
+                return !weak
+            }
+            return copy
+        }
+    }
+
+    /// A row with twice the usual number of cells swallowed the values of a row whose name OCR lost; when exactly one
+    /// mandatory row is missing between it and the next row in declaration order, the second half goes there.
+    func inferMissingRows(_ rows: [AssembledRow], columnCount: Int) -> [AssembledRow] {
+        let present = Set(rows.map(\.nutrient))
+        let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        var result: [AssembledRow] = []
+        for (index, row) in rows.enumerated() {
+            guard columnCount >= 1, row.cells.count == 2 * columnCount,
+                  let position = mandatoryOrder.firstIndex(of: row.nutrient) else {
+                result.append(row)
+                continue
+            }
+            let nextNutrient = rows[(index + 1)...].first.map(\.nutrient)
+            let candidates = mandatoryOrder[(position + 1)...].prefix { $0 != nextNutrient }
+                .filter { !present.contains($0) }
+            guard candidates.count == 1, let missing = candidates.first else {
+                result.append(row)
+                continue
+            }
+            var head = row
+            head.cells = Array(row.cells.prefix(columnCount))
+            var tail = row
+            tail.nutrient = missing
+            tail.cells = Array(row.cells.suffix(columnCount))
+            tail.inferred = true
+            result.append(head)
+            result.append(tail)
+        }
+        return result
+    }
+}
