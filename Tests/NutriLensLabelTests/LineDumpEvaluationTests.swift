@@ -1,5 +1,6 @@
 import XCTest
 @testable import NutriLensLabel
+import NutriLensTestSupport
 
 /// The grammar on the project's own Tesseract OCR of the shared label photos, from text alone: a folder of
 /// `NAME.lines.json` dumps (written by `NUTRILENS_LABEL_DUMP=FILE nutrilens scan photo.jpg`, one photo per process)
@@ -12,7 +13,7 @@ final class LineDumpEvaluationTests: XCTestCase {
         guard let folder = ProcessInfo.processInfo.environment["NUTRILENS_LINE_DUMPS"] else {
             throw XCTSkip("set NUTRILENS_LINE_DUMPS to a folder of NAME.lines.json dumps")
         }
-        guard let corpus = CorpusLocator.corpus() else { throw XCTSkip("../shared/corpus not present") }
+        let corpus = try PackagePaths.shared("corpus")
         let labels = corpus.appendingPathComponent("labels")
         let dumps = URL(fileURLWithPath: folder)
         let list = try String(contentsOf: dumps.appendingPathComponent("list.txt"), encoding: .utf8)
