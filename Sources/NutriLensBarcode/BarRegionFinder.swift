@@ -32,7 +32,7 @@ enum BarRegionFinder {
     /// Bar-like cells a region needs (six cells is about 40 x 32 px of bars).
     static let minimumCells = 6
 
-    /// Regions in `image`'s pixels (each grown by a quarter of its size, at least 16 px, for quiet zones and digits; merged
+    /// Regions in `image`'s pixels (each grown by half its size, at least 32 px, for quiet zones and digits; merged
     /// when they overlap), largest first. Empty when nothing looks like bars.
     static func regions(in image: GrayImage) -> [PixelRect] {
         let longest = max(image.width, image.height)
@@ -48,7 +48,7 @@ enum BarRegionFinder {
             let s = cell * factor
             let x0 = (component.minX - 1) * s, y0 = (component.minY - 1) * s
             let x1 = (component.maxX + 2) * s, y1 = (component.maxY + 2) * s
-            let margin = max(16, max(x1 - x0, y1 - y0) / 4)
+            let margin = max(32, max(x1 - x0, y1 - y0) / 2)
             boxes.append(clip(x0 - margin, y0 - margin, x1 + margin, y1 + margin, image.width, image.height))
         }
         return merged(boxes).sorted { $0.width * $0.height > $1.width * $1.height }

@@ -11,8 +11,8 @@ import NutriLensImaging
 /// the ladder stops after the first step that produced such a GTIN with >= 24 scanlines or from two steps; a weaker
 /// read lets the ladder go on for a second opinion.
 ///
-/// With `focusOnBarRegions` (default) only the first step scans the whole image; the later ones scan crops of the
-/// regions `BarRegionFinder` sees bars in, and a photo without such regions ends the ladder after the first step.
+/// With `focusOnBarRegions` (default) a photo where `BarRegionFinder` sees no bars ends the ladder after the first
+/// step; in a photo over `cropMinimumPixels` the later steps scan only crops of the regions with bars.
 ///
 /// `Sendable` and stateless: each `read` creates its own ZBar scanner, so one reader can serve many threads.
 public struct BarcodeReader: Sendable {
@@ -78,8 +78,8 @@ public struct BarcodeReader: Sendable {
     }
 
     /// Regions of `image` (its pixels, top-left origin) that look like 1D bars — the crops the ladder's later steps
-    /// scan when `focusOnBarRegions` is on; largest first, empty when nothing looks like bars. Each is grown by a
-    /// quarter of its size (at least 16 px) for quiet zones and digits. About 1 ms per megapixel; see `BarRegionFinder`.
+    /// scan when `focusOnBarRegions` is on; largest first, empty when nothing looks like bars. Each is grown by half
+    /// its size (at least 32 px) for quiet zones and digits. About 1 ms per megapixel; see `BarRegionFinder`.
     public static func barRegions(in image: GrayImage) -> [PixelRect] {
         BarRegionFinder.regions(in: image)
     }
@@ -90,13 +90,19 @@ public struct BarcodeReader: Sendable {
         var toOriginal: PixelTransform
     }
 
-    /// Crops of the regions where `BarRegionFinder` sees bars; the whole input when they cover more than half of it;
-    /// empty when there are none.
+    /// Images up to this many pixels are scanned whole once bars were seen in them: a crop saves little there, and
+    /// on the shared corpus's small blurred photos (240 x 240) the region covers only the sharpest bars, so a crop
+    /// cut off digits and quiet zones the later steps need (6 photos lost when cropped).
+    static let cropMinimumPixels = 1_000_000
+
+    /// Crops of the regions where `BarRegionFinder` sees bars; the whole input when it is small or they cover more
+    /// than half of it; empty when there are none.
     private static func barAreas(of input: GrayImage, toOriginal: PixelTransform) -> [ScanArea] {
         let regions = BarRegionFinder.regions(in: input)
         let covered = regions.reduce(0) { $0 + $1.width * $1.height }
         if regions.isEmpty { return [] }
-        if 2 * covered > input.width * input.height { return [ScanArea(image: input, toOriginal: toOriginal)] }
+        let area = input.width * input.height
+        if area <= cropMinimumPixels || 2 * covered > area { return [ScanArea(image: input, toOriginal: toOriginal)] }
         return regions.compactMap { r in
             guard let crop = try? input.cropped(to: r) else { return nil }
             return ScanArea(image: crop, toOriginal: toOriginal.concatenating(

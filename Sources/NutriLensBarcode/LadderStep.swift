@@ -63,11 +63,12 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     public var findAll: Bool
     /// Largest accepted image, in pixels (default 40 M). Larger inputs throw `BarcodeError.imageTooLarge`.
     public var maxPixels: Int
-    /// `true` (default): after the first ladder step (which scans the whole image), the later steps scan only crops
-    /// of the regions where bars were seen — dense parallel edges in one direction, found from the gradient
-    /// structure tensor in ~1 ms per megapixel — and the ladder stops when there are none. A label photo without a
-    /// barcode then costs the first step plus that test instead of the whole budget, and the later steps of a photo
-    /// with a small code scan a small crop. Regions covering more than half the image are scanned whole.
+    /// `true` (default): after the first ladder step (which scans the whole image), the ladder stops unless bars were
+    /// seen somewhere — dense parallel edges in one direction, found from the gradient structure tensor in ~1-2 ms
+    /// per megapixel — and in photos over 1 MP the later steps scan only crops of the regions with bars (unless they
+    /// cover more than half the photo). A label photo without a barcode then costs the first step plus that test
+    /// instead of the whole budget, and the later steps of a photo with a small code scan a small crop. QR codes
+    /// are not bars: a QR code the first step misses is only searched further when bars are seen too.
     /// `false`: every step scans the whole image.
     public var focusOnBarRegions: Bool
 
