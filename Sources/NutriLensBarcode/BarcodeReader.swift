@@ -12,7 +12,7 @@ import NutriLensImaging
 /// read lets the ladder go on for a second opinion.
 ///
 /// With `focusOnBarRegions` (default) a photo where `BarRegionFinder` sees no bars ends the ladder after the first
-/// step; in a photo over `cropMinimumPixels` the later steps scan only crops of the regions with bars.
+/// step.
 ///
 /// `Sendable` and stateless: each `read` creates its own ZBar scanner, so one reader can serve many threads.
 public struct BarcodeReader: Sendable {
@@ -47,29 +47,23 @@ public struct BarcodeReader: Sendable {
         var pool = CandidatePool()
         let input = image.packed()
 
-        // What each step scans: the whole input, or (after the first step) crops of the regions with bars.
-        var areas = [ScanArea(image: input, toOriginal: toOriginal)]
         var scanID = 0
         for (index, step) in options.ladder.enumerated() {
             if index > 0, let budget, clock.now - start > budget { break }
-            if index == 1 && options.focusOnBarRegions {
-                areas = Self.barAreas(of: input, toOriginal: toOriginal)
-                if areas.isEmpty { break }
-            }
-            for area in areas {
-                for variant in LadderImages.variants(of: step, from: area.image) {
+            // Bar-presence gate: without anything that looks like bars the later steps have nothing to work on.
+            if index == 1 && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty { break }
+            for variant in LadderImages.variants(of: step, from: input) {
+                scanID += 1
+                let fresh = try scan(variant, step: step, scanID: scanID, toOriginal: toOriginal, scanner: scanner,
+                                     into: &pool)
+                // Agreement check: a GTIN must be read again from the same pixels turned 180 degrees, which makes
+                // ZBar's edge filter and decoder run in the opposite direction over every scanline; until some
+                // variant reads it both ways, every variant that reads it is re-scanned turned.
+                if fresh.contains(where: { pool.needsConfirmation(gtinText: $0) }) {
                     scanID += 1
-                    let fresh = try scan(variant, step: step, scanID: scanID, toOriginal: area.toOriginal,
-                                         scanner: scanner, into: &pool)
-                    // Agreement check: a GTIN must be read again from the same pixels turned 180 degrees, which
-                    // makes ZBar's edge filter and decoder run in the opposite direction over every scanline; until
-                    // some variant reads it both ways, every variant that reads it is re-scanned turned.
-                    if fresh.contains(where: { pool.needsConfirmation(gtinText: $0) }) {
-                        scanID += 1
-                        let turned = try scan(LadderImages.turned180(variant), step: step, scanID: scanID,
-                                              toOriginal: area.toOriginal, scanner: scanner, into: &pool)
-                        pool.recordTurnedScan(forward: fresh, turned: turned)
-                    }
+                    let turned = try scan(LadderImages.turned180(variant), step: step, scanID: scanID,
+                                          toOriginal: toOriginal, scanner: scanner, into: &pool)
+                    pool.recordTurnedScan(forward: fresh, turned: turned)
                 }
             }
             if !options.findAll && pool.hasAcceptedGTIN { break }
@@ -77,37 +71,11 @@ public struct BarcodeReader: Sendable {
         return pool.results()
     }
 
-    /// Regions of `image` (its pixels, top-left origin) that look like 1D bars — the crops the ladder's later steps
-    /// scan when `focusOnBarRegions` is on; largest first, empty when nothing looks like bars. Each is grown by half
+    /// Regions of `image` (its pixels, top-left origin) that look like 1D bars — the ladder's later steps run only
+    /// when there is one and `focusOnBarRegions` is on; largest first, empty when nothing looks like bars. Each is grown by half
     /// its size (at least 32 px) for quiet zones and digits. About 1 ms per megapixel; see `BarRegionFinder`.
     public static func barRegions(in image: GrayImage) -> [PixelRect] {
         BarRegionFinder.regions(in: image)
-    }
-
-    /// A picture the ladder steps run on, and the map from its pixels to the caller's original.
-    private struct ScanArea {
-        var image: GrayImage
-        var toOriginal: PixelTransform
-    }
-
-    /// Images up to this many pixels are scanned whole once bars were seen in them: a crop saves little there, and
-    /// on the shared corpus's small blurred photos (240 x 240) the region covers only the sharpest bars, so a crop
-    /// cut off digits and quiet zones the later steps need (6 photos lost when cropped).
-    static let cropMinimumPixels = 1_000_000
-
-    /// Crops of the regions where `BarRegionFinder` sees bars; the whole input when it is small or they cover more
-    /// than half of it; empty when there are none.
-    private static func barAreas(of input: GrayImage, toOriginal: PixelTransform) -> [ScanArea] {
-        let regions = BarRegionFinder.regions(in: input)
-        let covered = regions.reduce(0) { $0 + $1.width * $1.height }
-        if regions.isEmpty { return [] }
-        let area = input.width * input.height
-        if area <= cropMinimumPixels || 2 * covered > area { return [ScanArea(image: input, toOriginal: toOriginal)] }
-        return regions.compactMap { r in
-            guard let crop = try? input.cropped(to: r) else { return nil }
-            return ScanArea(image: crop, toOriginal: toOriginal.concatenating(
-                .translation(dx: Double(r.x), dy: Double(r.y))))
-        }
     }
 
     /// Scans one variant into `pool`; returns the keys (symbology + text) of GTIN-bearing hits.
