@@ -36,8 +36,13 @@ enum BarcodeBenchmark {
     static func run(_ args: [String]) throws {
         let corpus = args.first { !$0.hasPrefix("--") && Double($0) == nil } ?? "../shared/corpus/barcodes"
         let useZbarimg = !args.contains("--no-zbarimg"), useZxing = !args.contains("--no-zxing")
-        var options = BarcodeReadOptions(findAll: args.contains("--findall"))
+        var options = BarcodeReadOptions(findAll: args.contains("--findall"), focusOnBarRegions: !args.contains("--whole"))
         if let i = args.firstIndex(of: "--budget"), i + 1 < args.count, let b = Double(args[i + 1]) { options.timeBudget = b }
+        // `--steps 0,2,5`: only those steps of the default ladder, in that order (to see what each step reads).
+        if let i = args.firstIndex(of: "--steps"), i + 1 < args.count {
+            let ladder = BarcodeReadOptions.defaultLadder
+            options.ladder = args[i + 1].split(separator: ",").compactMap { Int($0) }.filter(ladder.indices.contains).map { ladder[$0] }
+        }
         let reader = BarcodeReader(options: options)
         let samples = try loadSamples(corpus)
         print("barcode benchmark: \(samples.count) images under \(corpus)")
@@ -146,12 +151,12 @@ enum BarcodeBenchmark {
         var file = path
         if rotation != 0 {
             file = NSTemporaryDirectory() + "nl-bench-rot.png"
-            _ = try runProcess("/usr/bin/convert", [path, "-rotate", String(rotation), file])
+            _ = try BenchProcess.run("/usr/bin/convert", [path, "-rotate", String(rotation), file])
         }
         var args = ["-q", "--nodbus"]
         if addOns { args += ["-Sean2.enable", "-Sean5.enable"] }
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let out = try runProcess("/usr/bin/zbarimg", args + [file])
+        let out = try BenchProcess.run("/usr/bin/zbarimg", args + [file])
         let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
         let results = out.split(separator: "\n").compactMap { line -> (String, String)? in
             let parts = line.split(separator: ":", maxSplits: 1).map(String.init)
@@ -166,7 +171,7 @@ enum BarcodeBenchmark {
         let script = "scripts/zxingcpp_read.py"
         guard FileManager.default.fileExists(atPath: script) else { print("zxing-cpp: \(script) not found, skipped"); return [:] }
         let input = samples.flatMap { ["\($0.path)\t0", "\($0.path)\t180"] }.joined(separator: "\n") + "\n"
-        guard let out = try? runProcess("/usr/bin/env", ["python3", script], stdin: input) else {
+        guard let out = try? BenchProcess.run("/usr/bin/env", ["python3", script], stdin: input) else {
             print("zxing-cpp: python3/zxingcpp unavailable, skipped"); return [:]
         }
         var map: [String: ZxingResult] = [:]
@@ -179,30 +184,6 @@ enum BarcodeBenchmark {
             })
         }
         return map
-    }
-
-    @discardableResult
-    static func runProcess(_ exe: String, _ args: [String], stdin: String? = nil) throws -> String {
-        String(decoding: try runProcessData(exe, args, stdin: stdin), as: UTF8.self)
-    }
-
-    static func runProcessData(_ exe: String, _ args: [String], stdin: String? = nil) throws -> Data {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        let outPipe = Pipe()
-        p.standardOutput = outPipe
-        p.standardError = FileHandle.nullDevice
-        let inPipe = Pipe()
-        if stdin != nil { p.standardInput = inPipe }
-        try p.run()
-        if let stdin {
-            let handle = inPipe.fileHandleForWriting
-            DispatchQueue.global().async { handle.write(Data(stdin.utf8)); try? handle.close() }
-        }
-        let data = outPipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return data
     }
 
     static func printTable(_ tallies: [String: Tally]) {

@@ -21,7 +21,7 @@ enum BenchImageLoader {
         let cache = dir + "/" + path.replacingOccurrences(of: "/", with: "_") + ".png"
         if !FileManager.default.fileExists(atPath: cache) {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try BarcodeBenchmark.runProcess("/usr/bin/convert", [path, cache])
+            try BenchProcess.run("/usr/bin/convert", [path, cache])
         }
         return cache
     }

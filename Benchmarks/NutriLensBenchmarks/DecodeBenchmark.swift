@@ -128,7 +128,7 @@ enum DecodeBenchmark {
 
     static func childPeakBytes(index: Int, jpeg: String, png: String) throws -> Int {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let out = try BarcodeBenchmark.runProcess(exe, ["decode", "--jpeg", jpeg, "--png", png, "--peak-child", "\(index)"])
+        let out = try BenchProcess.run(exe, ["decode", "--jpeg", jpeg, "--png", png, "--peak-child", "\(index)"])
         guard let bytes = Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw BenchError("peak child printed \(out.debugDescription)")
         }
@@ -161,7 +161,7 @@ enum DecodeBenchmark {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let out = dir + "/" + URL(fileURLWithPath: jpeg).deletingPathExtension().lastPathComponent + "-\(width)x\(height).png"
         if !FileManager.default.fileExists(atPath: out) {
-            _ = try BarcodeBenchmark.runProcess("/usr/bin/convert", [jpeg, "-auto-orient", "-resize", "\(width)x\(height)!",
+            _ = try BenchProcess.run("/usr/bin/convert", [jpeg, "-auto-orient", "-resize", "\(width)x\(height)!",
                                                                     "-depth", "8", "-type", "TrueColor", out])
         }
         return out

@@ -8,7 +8,8 @@ import NutriLens
 /// - per-stage latency (`decode`, `barcode`, `ocr`, `parse`, `classify`, `total`, from `ScanResult.timingsMs`):
 ///   min / median / p95 over `reps` sequential passes after `warmup` passes;
 /// - batch throughput at 1 and N concurrent scans (`Scanner.scan(contentsOf:maxConcurrentScans:)`) and the
-///   scaling efficiency `throughput(N) / (N × throughput(1))`; peak RSS (`VmHWM`);
+///   scaling efficiency `throughput(N) / (N × throughput(1))`, CPU ms per image and cores busy per batch (to tell
+///   contention inside the process from a machine other processes keep busy); peak RSS (`VmHWM`);
 /// - peers on the same images, timed and scored the same way: the CLI pipeline a user would script
 ///   (`tesseract IMG - --psm 6` + `zbarimg`, one process each) and the Python pipeline
 ///   (`Benchmarks/peers/python_pipeline.py`: Pillow + pyzbar + pytesseract). Peer OCR text goes through NutriLens's
@@ -91,6 +92,12 @@ enum ScanBenchmark {
         var coldStartMs: [String: Double]
         var stageMs: [String: Distribution]
         var throughputImagesPerSecond: [String: Double]
+        /// Process CPU time (user + system) per image in each batch, ms: flat from 1 to N workers means nothing
+        /// thrashes; a rise means contention (locks spinning, cache or memory-bandwidth pressure).
+        var cpuMsPerImage: [String: Double]
+        /// CPU seconds / wall seconds of each batch: below N for N workers means the scans waited (a lock, or
+        /// other processes holding the cores).
+        var coresUsed: [String: Double]
         var scalingEfficiency: Double?
         var peakRSSMiB: Double
         var pipelines: [PipelineFigures]
@@ -126,14 +133,25 @@ enum ScanBenchmark {
         }
         let stageMs = stageSamples.compactMapValues(Distribution.init)
 
-        // Batch throughput at 1 and N workers (wall time of the whole batch).
+        // Batch throughput at 1 and N workers (wall time of the whole batch). A short N-wide batch first, so the
+        // OCR pool's extra engines (loaded lazily, one per concurrent scan) are not loaded inside the timed batch.
+        if options.jobs > 1 {
+            let warm = Array(images.prefix(options.jobs)), width = options.jobs
+            _ = try awaitBlocking { await scanner.scan(contentsOf: warm, maxConcurrentScans: width) }
+        }
         var throughput: [String: Double] = [:]
+        var cpuPerImage: [String: Double] = [:]
+        var coresUsed: [String: Double] = [:]
         for jobs in Array(Set([1, options.jobs])).sorted() {
             let batchStart = Date()
+            let cpuStart = ProcessMemory.processCPUSeconds()
             let batch = images
             let results = try awaitBlocking { await scanner.scan(contentsOf: batch, maxConcurrentScans: jobs) }
             precondition(results.count == images.count)
-            throughput["\(jobs)"] = Double(images.count) / Date().timeIntervalSince(batchStart)
+            let wall = Date().timeIntervalSince(batchStart), cpu = ProcessMemory.processCPUSeconds() - cpuStart
+            throughput["\(jobs)"] = Double(images.count) / wall
+            cpuPerImage["\(jobs)"] = 1000 * cpu / Double(images.count)
+            coresUsed["\(jobs)"] = cpu / wall
         }
         let scaling = options.jobs > 1
             ? throughput["\(options.jobs)"].flatMap { n in throughput["1"].map { n / (Double(options.jobs) * $0) } }
@@ -152,7 +170,8 @@ enum ScanBenchmark {
         }
 
         let report = Report(folder: options.folder, images: images.count, reps: options.reps, coldStartMs: cold,
-                            stageMs: stageMs, throughputImagesPerSecond: throughput, scalingEfficiency: scaling,
+                            stageMs: stageMs, throughputImagesPerSecond: throughput, cpuMsPerImage: cpuPerImage,
+                            coresUsed: coresUsed, scalingEfficiency: scaling,
                             peakRSSMiB: ProcessMemory.peakRSSMiB(), pipelines: pipelines)
         printReport(report)
         if let path = options.jsonPath {
@@ -171,8 +190,8 @@ enum ScanBenchmark {
         var results: [ScanResult] = []
         for url in images {
             let start = Date()
-            let text = (try? BarcodeBenchmark.runProcess("/usr/bin/tesseract", [url.path, "-", "--psm", "6"])) ?? ""
-            let codes = (try? BarcodeBenchmark.runProcess("/usr/bin/zbarimg", ["-q", "--nodbus", url.path])) ?? ""
+            let text = (try? BenchProcess.run("/usr/bin/tesseract", [url.path, "-", "--psm", "6"])) ?? ""
+            let codes = (try? BenchProcess.run("/usr/bin/zbarimg", ["-q", "--nodbus", url.path])) ?? ""
             times.append(ms(since: start))
             var result = NutritionTextReader.read(text: text, name: url.path)
             result.barcodes = codes.split(separator: "\n").compactMap { line in
@@ -187,7 +206,7 @@ enum ScanBenchmark {
     /// Pillow + pyzbar + pytesseract in one Python process; nil (with a note) when the modules are missing.
     static func pythonPipeline(images: [URL], truths: [GroundTruth]) -> PipelineFigures? {
         let script = "Benchmarks/peers/python_pipeline.py"
-        guard let out = try? BarcodeBenchmark.runProcess("/usr/bin/env", ["python3", script] + images.map(\.path)),
+        guard let out = try? BenchProcess.run("/usr/bin/env", ["python3", script] + images.map(\.path)),
               !out.isEmpty else {
             print("note: Python peer skipped (needs `pip install pillow pyzbar pytesseract` and \(script))")
             return nil
@@ -226,6 +245,8 @@ enum ScanBenchmark {
             .map { "\($0.key) worker(s) \(f($0.value, 2)) images/s" }.joined(separator: ", ")
             + (r.scalingEfficiency.map { String(format: "; scaling efficiency %.2f", $0) } ?? "")
             + String(format: "; peak RSS %.0f MiB", r.peakRSSMiB))
+        print("CPU per image: " + r.cpuMsPerImage.sorted { $0.key < $1.key }
+            .map { "\($0.key) worker(s) \(f($0.value)) ms (\(f(r.coresUsed[$0.key], 2)) cores busy)" }.joined(separator: ", "))
         print("\n| pipeline | images | median ms | p95 ms | × NutriLens time | field recall | field precision | tables exact | barcodes read |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
         for p in r.pipelines {
@@ -235,26 +256,4 @@ enum ScanBenchmark {
     }
 
     static func ms(since start: Date) -> Double { Date().timeIntervalSince(start) * 1000 }
-}
-
-/// A benchmark's command line was wrong; the message says how.
-struct BenchUsageError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
-
-/// Runs an async operation to completion from synchronous benchmark code.
-func awaitBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) throws -> T {
-    let done = DispatchSemaphore(value: 0)
-    let box = ResultBox<T>()
-    Task.detached {
-        box.value = await body()
-        done.signal()
-    }
-    done.wait()
-    return box.value!
-}
-
-private final class ResultBox<T>: @unchecked Sendable {
-    var value: T?
 }

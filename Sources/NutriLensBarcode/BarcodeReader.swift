@@ -5,11 +5,14 @@ import NutriLensImaging
 /// Each step of `options.ladder` builds an image variant (downscaled, contrast-stretched, rotated, ...) and scans it.
 /// Hits are mapped back to the caller's coordinates, deduplicated by symbology + text across steps, and a short
 /// code (EAN-8/UPC-E) lying inside a long one's region (EAN-13/UPC-A) is dropped as a partial read (bug case 21).
-/// A GTIN is reported only when its check digit verifies, a second scan agreed (every new GTIN is re-scanned on the
-/// same variant turned 180 degrees, so ZBar's edge filter runs the other way), no rival GTIN was read over the same
+/// A GTIN is reported only when its check digit verifies, it was read both ways (some variant that read it also read
+/// it turned 180 degrees, so ZBar's edge filter runs the other way), no rival GTIN was read over the same
 /// bars (unless one dominates), and, for EAN-8/UPC-E, the quiet zone holds (`QuietZone`). Unless `findAll` is set
 /// the ladder stops after the first step that produced such a GTIN with >= 24 scanlines or from two steps; a weaker
 /// read lets the ladder go on for a second opinion.
+///
+/// With `focusOnBarRegions` (default) a photo where `BarRegionFinder` sees no bars ends the ladder after the first
+/// step.
 ///
 /// `Sendable` and stateless: each `read` creates its own ZBar scanner, so one reader can serve many threads.
 public struct BarcodeReader: Sendable {
@@ -47,21 +50,32 @@ public struct BarcodeReader: Sendable {
         var scanID = 0
         for (index, step) in options.ladder.enumerated() {
             if index > 0, let budget, clock.now - start > budget { break }
+            // Bar-presence gate: without anything that looks like bars the later steps have nothing to work on.
+            if index == 1 && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty { break }
             for variant in LadderImages.variants(of: step, from: input) {
                 scanID += 1
                 let fresh = try scan(variant, step: step, scanID: scanID, toOriginal: toOriginal, scanner: scanner,
                                      into: &pool)
-                // Agreement check: a new GTIN must be read again from the same pixels turned 180 degrees, which
-                // makes ZBar's edge filter and decoder run in the opposite direction over every scanline.
+                // Agreement check: a GTIN must be read again from the same pixels turned 180 degrees, which makes
+                // ZBar's edge filter and decoder run in the opposite direction over every scanline; until some
+                // variant reads it both ways, every variant that reads it is re-scanned turned.
                 if fresh.contains(where: { pool.needsConfirmation(gtinText: $0) }) {
                     scanID += 1
-                    _ = try scan(LadderImages.turned180(variant), step: step, scanID: scanID, toOriginal: toOriginal,
-                                 scanner: scanner, into: &pool)
+                    let turned = try scan(LadderImages.turned180(variant), step: step, scanID: scanID,
+                                          toOriginal: toOriginal, scanner: scanner, into: &pool)
+                    pool.recordTurnedScan(forward: fresh, turned: turned)
                 }
             }
             if !options.findAll && pool.hasAcceptedGTIN { break }
         }
         return pool.results()
+    }
+
+    /// Regions of `image` (its pixels, top-left origin) that look like 1D bars — the ladder's later steps run only
+    /// when there is one and `focusOnBarRegions` is on; largest first, empty when nothing looks like bars. Each is grown by half
+    /// its size (at least 32 px) for quiet zones and digits. About 1 ms per megapixel; see `BarRegionFinder`.
+    public static func barRegions(in image: GrayImage) -> [PixelRect] {
+        BarRegionFinder.regions(in: image)
     }
 
     /// Scans one variant into `pool`; returns the keys (symbology + text) of GTIN-bearing hits.

@@ -38,7 +38,8 @@ struct BoundingBox: Equatable {
 /// Hits gathered over the ladder, merged by symbology + text, and the rules that decide which are reported.
 ///
 /// Acceptance (GTIN-bearing symbologies): the check digit verifies, the code was read by at least two independent
-/// scans (two ladder images, or one image and the same image turned 180 degrees), and no other GTIN was read over
+/// scans (two ladder images, or one image and the same image turned 180 degrees) and, once a 180-degree re-scan has
+/// been tried, read both ways by at least one variant, and no other GTIN was read over
 /// the same bars, unless one reading dominates (>= 3x the scanlines and confirmed). A checksum-valid wrong number is
 /// worse than none, so an unconfirmed or contested read is dropped rather than guessed. EAN-8/UPC-E additionally
 /// need light quiet zones (`QuietZone`) and `shortCodeMinimumQuality` scanlines or two ladder steps.
@@ -57,6 +58,8 @@ struct CandidatePool {
         var quality: Int
         var steps: [LadderStep]
         var scans: Set<Int>
+        /// 180-degree re-scans of a variant that read this GTIN which read it again / did not.
+        var turnedHits = 0, turnedMisses = 0
         /// No scan saw bars on both sides of a one-sided read (only tested for EAN-8/UPC-E; see `QuietZone`).
         var quietZoneClear: Bool
         var order: Int
@@ -79,10 +82,19 @@ struct CandidatePool {
     /// Scanlines after which a single ladder step's GTIN read stops the ladder.
     static let settledQuality = 24
 
-    /// Whether `key` holds a checksum-valid GTIN read by a single scan so far.
+    /// Whether `key` holds a checksum-valid GTIN that no 180-degree re-scan has read yet: the variant that read it
+    /// should be scanned again turned.
     func needsConfirmation(gtinText key: Key) -> Bool {
         guard let c = candidates[key], c.gtin != nil else { return false }
-        return c.scans.count < 2
+        return c.turnedHits == 0
+    }
+
+    /// Records which GTINs read on a variant (`forward`) its 180-degree turn read again (`turned`).
+    mutating func recordTurnedScan(forward: [Key], turned: [Key]) {
+        let again = Set(turned)
+        for key in Set(forward) where candidates[key]?.gtin != nil {
+            if again.contains(key) { candidates[key]!.turnedHits += 1 } else { candidates[key]!.turnedMisses += 1 }
+        }
     }
 
     @discardableResult
@@ -128,7 +140,11 @@ struct CandidatePool {
         let all = Array(candidates.values)
         let gtinFamily = all.filter { $0.key.symbology.carriesGTIN }
         var out: [Candidate] = all.filter { !$0.key.symbology.carriesGTIN }
-        for c in gtinFamily where c.gtin != nil && c.scans.count >= 2 {
+        // Direction: a GTIN that its variants' 180-degree turns never read is a one-way read. ZBar's edge filter
+        // runs along each scanline, so on a blurred half it can settle on the same wrong digits on every line in
+        // one direction (150 agreeing scanlines on zxing-cpp ean13-1/37 upside down, confirmed by a contrast step
+        // that misreads it the same way); a true read of the bars also decodes when they are swept the other way.
+        for c in gtinFamily where c.gtin != nil && c.scans.count >= 2 && (c.turnedHits > 0 || c.turnedMisses == 0) {
             let box = c.box.grown(by: 4)
             let reach = c.box.grown(by: max(c.box.width, c.box.height) / 2)
             // Rivals: other GTINs over the same bars. Hits on other scanlines of the same symbol may not overlap

@@ -45,6 +45,31 @@ final class CandidatePoolTests: XCTestCase {
         XCTAssertEqual(pool.results().first?.quality, 70)
     }
 
+    func testAGTINThatNoTurnedRescanReadsIsAOneWayReadAndDropped() {
+        // zxing-cpp ean13-1/37 upside down: native and contrast-stretched both read 1040183002834 (71 and 79
+        // scanlines), and the 180-degree turns of both variants read nothing.
+        var pool = CandidatePool()
+        let wrong = CandidatePool.Key(symbology: .ean13, text: "1040183002834")
+        let forward1 = pool.add(hit(.ean13, wrong.text, x: 50...350, y: 40...160, quality: 71), step: .native,
+                                scanID: 1, toOriginal: .identity)
+        XCTAssertTrue(pool.needsConfirmation(gtinText: forward1))
+        pool.recordTurnedScan(forward: [forward1], turned: [])
+        let forward2 = pool.add(hit(.ean13, wrong.text, x: 50...350, y: 40...160, quality: 79),
+                                step: .contrastStretched, scanID: 3, toOriginal: .identity)
+        XCTAssertTrue(pool.needsConfirmation(gtinText: forward2), "still no read in the other direction")
+        pool.recordTurnedScan(forward: [forward2], turned: [])
+        XCTAssertEqual(pool.results(), [], "two steps agree, but only one way: not reported")
+        XCTAssertFalse(pool.hasAcceptedGTIN)
+        // A later variant read both ways makes it a two-way read.
+        let forward3 = pool.add(hit(.ean13, wrong.text, x: 50...350, y: 40...160, quality: 20), step: .equalized,
+                                scanID: 5, toOriginal: .identity)
+        let turned3 = pool.add(hit(.ean13, wrong.text, x: 50...350, y: 40...160, quality: 20), step: .equalized,
+                               scanID: 6, toOriginal: .identity)
+        pool.recordTurnedScan(forward: [forward3], turned: [turned3])
+        XCTAssertFalse(pool.needsConfirmation(gtinText: forward3))
+        XCTAssertEqual(pool.results().map(\.text), [wrong.text])
+    }
+
     func testTwoDifferentGTINsOverTheSameBarsAreBothDroppedUnlessOneDominates() {
         var pool = CandidatePool()
         for scan in 1...2 {

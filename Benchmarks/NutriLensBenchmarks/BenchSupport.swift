@@ -1,0 +1,54 @@
+import Foundation
+
+// Helpers shared by the benchmark families: child processes (peers, converters), usage errors, async bridging.
+
+/// Runs peer tools (`zbarimg`, `tesseract`, `python3`, ImageMagick `convert`) as child processes.
+enum BenchProcess {
+    /// Runs `exe` with `args` (stdin fed from `stdin` when given, stderr discarded) and returns its stdout as UTF-8.
+    @discardableResult
+    static func run(_ exe: String, _ args: [String], stdin: String? = nil) throws -> String {
+        String(decoding: try runData(exe, args, stdin: stdin), as: UTF8.self)
+    }
+
+    /// Same as `run`, returning the raw bytes of stdout.
+    static func runData(_ exe: String, _ args: [String], stdin: String? = nil) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        let outPipe = Pipe()
+        p.standardOutput = outPipe
+        p.standardError = FileHandle.nullDevice
+        let inPipe = Pipe()
+        if stdin != nil { p.standardInput = inPipe }
+        try p.run()
+        if let stdin {
+            let handle = inPipe.fileHandleForWriting
+            DispatchQueue.global().async { handle.write(Data(stdin.utf8)); try? handle.close() }
+        }
+        let data = outPipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return data
+    }
+}
+
+/// A benchmark's command line was wrong; the message says how.
+struct BenchUsageError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Runs an async operation to completion from synchronous benchmark code.
+func awaitBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) throws -> T {
+    let done = DispatchSemaphore(value: 0)
+    let box = ResultBox<T>()
+    Task.detached {
+        box.value = await body()
+        done.signal()
+    }
+    done.wait()
+    return box.value!
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}

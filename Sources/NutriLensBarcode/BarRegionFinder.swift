@@ -1,0 +1,186 @@
+import NutriLensImaging
+
+/// Finds the parts of a photo that look like 1D bars: many parallel edges in one direction, close together.
+///
+/// Per 8 x 8 cell it sums the gradient structure tensor (`gx²`, `gy²`, `gx·gy`, 2 x 2 differences, which unlike central ones also see bars one pixel wide) and counts the
+/// pixels with a clear edge; a cell is "bar-like" when the 3 x 3 cells around it (24 x 24 px) are coherent — one
+/// dominant gradient orientation, `sqrt((Jxx - Jyy)² + 4 Jxy²) / (Jxx + Jyy) >= minimumCoherence` — and dense (at
+/// least `minimumEdgeDensity` of the pixels are on an edge). Text is dense but mixes orientations; a table rule or a
+/// box edge is coherent but sparse; a smooth shading has no clear edges; bars are both. Coherence does not depend on
+/// the angle, so tilted codes are found too, and it ignores the gradient's sign, so white-on-dark bars are found.
+/// Connected bar-like cells whose summed tensor also agrees on one orientation become a region.
+///
+/// Photos up to `analysisMaxSide` are analysed at full size (a 1-pixel module does not survive a 2x box downscale);
+/// about 1-2 ms per megapixel in a release build. The reader uses the regions to run its expensive ladder steps on crops only, and to stop after
+/// the first step when there are none (most label photos carry no barcode).
+enum BarRegionFinder {
+    /// Cell side in pixels of the (possibly downscaled) analysis image.
+    static let cell = 8
+    /// Longest side analysed; bigger inputs are box-downscaled by an integer factor to at most this (the scanner's
+    /// working images are 2400 px, so it only applies to callers passing full-resolution photos).
+    static let analysisMaxSide = 3200
+    /// Window coherence a bar-like cell needs (1 = all gradients parallel). The five thresholds were chosen with
+    /// `nutrilens-bench barregions` (see docs/barcode.md): a region on 160/162 zxing EAN/UPC photos, on 14/39
+    /// TestImages (8 carry codes) and 84/128 label photos, whose regions cover a median 6 % of the photo.
+    static let minimumCoherence = 0.9
+    /// Fraction of a window's pixels with a clear edge (gradient >= `edgeThreshold`).
+    static let minimumEdgeDensity = 0.2
+    /// 2 x 2 difference magnitude `|gx| + |gy|` counted as an edge (grey levels between neighbours).
+    static let edgeThreshold: Int32 = 16
+    /// Coherence of a whole region's summed tensor: a region of scattered coherent text strokes points many ways.
+    static let minimumRegionCoherence = 0.8
+    /// Bar-like cells a region needs (six cells is about 40 x 32 px of bars).
+    static let minimumCells = 6
+
+    /// Regions in `image`'s pixels (each grown by half its size, at least 32 px, for quiet zones and digits; merged
+    /// when they overlap), largest first. Empty when nothing looks like bars.
+    static func regions(in image: GrayImage) -> [PixelRect] {
+        let longest = max(image.width, image.height)
+        let factor = max(1, (longest + analysisMaxSide - 1) / analysisMaxSide)
+        guard let small = factor == 1 ? image.packed() : try? image.downscaled(by: factor),
+              small.width >= 3 * cell, small.height >= 3 * cell else { return [] }
+        let map = CellMap(small)
+        let marked = map.barLikeCells()
+        var boxes: [PixelRect] = []
+        for component in map.components(of: marked) where component.cells >= minimumCells
+            && CellMap.coherence(component.tensor) >= minimumRegionCoherence {
+            // Cells are marked by their 3 x 3 window, so the bars reach one cell beyond the marked ones.
+            let s = cell * factor
+            let x0 = (component.minX - 1) * s, y0 = (component.minY - 1) * s
+            let x1 = (component.maxX + 2) * s, y1 = (component.maxY + 2) * s
+            let margin = max(32, max(x1 - x0, y1 - y0) / 2)
+            boxes.append(clip(x0 - margin, y0 - margin, x1 + margin, y1 + margin, image.width, image.height))
+        }
+        return merged(boxes).sorted { $0.width * $0.height > $1.width * $1.height }
+    }
+
+    private static func clip(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> PixelRect {
+        let a = max(0, x0), b = max(0, y0)
+        return PixelRect(x: a, y: b, width: min(w, x1) - a, height: min(h, y1) - b)
+    }
+
+    /// Unions of overlapping rectangles (repeated until none overlap).
+    static func merged(_ rects: [PixelRect]) -> [PixelRect] {
+        var out = rects
+        var changed = true
+        while changed {
+            changed = false
+            outer: for i in out.indices {
+                for j in out.indices where j > i {
+                    let a = out[i], b = out[j]
+                    if a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY {
+                        let x = min(a.x, b.x), y = min(a.y, b.y)
+                        out[i] = PixelRect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
+                        out.remove(at: j)
+                        changed = true
+                        break outer
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// Per-cell sums of the gradient structure tensor and edge counts over one grey image.
+struct CellMap {
+    struct Tensor { var xx: Int64 = 0, yy: Int64 = 0, xy: Int64 = 0, edges: Int64 = 0, pixels: Int64 = 0 }
+    struct Component { var cells = 0, minX = Int.max, minY = Int.max, maxX = -1, maxY = -1, tensor = Tensor() }
+
+    let columns: Int, rows: Int
+    private(set) var tensors: [Tensor]
+
+    init(_ image: GrayImage) {
+        let c = BarRegionFinder.cell, w = image.width, h = image.height
+        columns = w / c; rows = h / c
+        tensors = [Tensor](repeating: Tensor(), count: columns * rows)
+        var xx = [Int32](repeating: 0, count: columns), yy = xx, xy = xx, edges = xx
+        let threshold = BarRegionFinder.edgeThreshold
+        image.pixels.withUnsafeBufferPointer { buf in
+            let p = buf.baseAddress!
+            for cy in 0..<rows {
+                for i in 0..<columns { xx[i] = 0; yy[i] = 0; xy[i] = 0; edges[i] = 0 }
+                for y in (cy * c)..<(cy * c + c) where y < h - 1 {
+                    let row = p + y * w, down = row + w
+                    for cx in 0..<columns {
+                        var sxx: Int32 = 0, syy: Int32 = 0, sxy: Int32 = 0, n: Int32 = 0
+                        let start = cx * c, end = min(w - 1, cx * c + c)
+                        var x = start
+                        while x < end {
+                            // 2 x 2 differences, both centred on (x + 0.5, y + 0.5): one-pixel bars still show
+                            // (central differences skip them) and diagonal edges keep their true angle (plain
+                            // forward differences sample gx and gy half a pixel apart).
+                            let a = Int32(row[x]), b = Int32(row[x + 1]), c = Int32(down[x]), d = Int32(down[x + 1])
+                            let gx = (b - a + d - c) >> 1
+                            let gy = (c - a + d - b) >> 1
+                            sxx &+= gx &* gx; syy &+= gy &* gy; sxy &+= gx &* gy
+                            n &+= (abs(gx) + abs(gy) >= threshold) ? 1 : 0
+                            x += 1
+                        }
+                        xx[cx] &+= sxx; yy[cx] &+= syy; xy[cx] &+= sxy; edges[cx] &+= n
+                    }
+                }
+                for cx in 0..<columns {
+                    tensors[cy * columns + cx] = Tensor(xx: Int64(xx[cx]), yy: Int64(yy[cx]), xy: Int64(xy[cx]),
+                                                        edges: Int64(edges[cx]), pixels: Int64(c * c))
+                }
+            }
+        }
+    }
+
+    /// `sqrt((Jxx - Jyy)² + 4 Jxy²) / (Jxx + Jyy)`: 1 when every gradient is parallel, 0 when isotropic.
+    static func coherence(_ t: Tensor) -> Double {
+        let sum = Double(t.xx + t.yy)
+        guard sum > 0 else { return 0 }
+        let d = Double(t.xx - t.yy), o = Double(t.xy)
+        return (d * d + 4 * o * o).squareRoot() / sum
+    }
+
+    /// Cells whose 3 x 3 window is coherent and dense in edges.
+    func barLikeCells() -> [Bool] {
+        var out = [Bool](repeating: false, count: columns * rows)
+        guard columns >= 3, rows >= 3 else { return out }
+        for cy in 1..<(rows - 1) {
+            for cx in 1..<(columns - 1) {
+                var t = Tensor()
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        let u = tensors[(cy + dy) * columns + cx + dx]
+                        t.xx += u.xx; t.yy += u.yy; t.xy += u.xy; t.edges += u.edges; t.pixels += u.pixels
+                    }
+                }
+                out[cy * columns + cx] = Double(t.edges) >= BarRegionFinder.minimumEdgeDensity * Double(t.pixels)
+                    && Self.coherence(t) >= BarRegionFinder.minimumCoherence
+            }
+        }
+        return out
+    }
+
+    /// 8-connected groups of marked cells with their cell bounds and summed tensor.
+    func components(of marked: [Bool]) -> [Component] {
+        var seen = [Bool](repeating: false, count: marked.count)
+        var out: [Component] = []
+        var stack: [Int] = []
+        for start in marked.indices where marked[start] && !seen[start] {
+            var comp = Component()
+            seen[start] = true
+            stack.append(start)
+            while let i = stack.popLast() {
+                let x = i % columns, y = i / columns
+                comp.cells += 1
+                comp.minX = min(comp.minX, x); comp.maxX = max(comp.maxX, x)
+                comp.minY = min(comp.minY, y); comp.maxY = max(comp.maxY, y)
+                let t = tensors[i]
+                comp.tensor.xx += t.xx; comp.tensor.yy += t.yy; comp.tensor.xy += t.xy
+                for ny in max(0, y - 1)...min(rows - 1, y + 1) {
+                    for nx in max(0, x - 1)...min(columns - 1, x + 1) {
+                        let j = ny * columns + nx
+                        if marked[j] && !seen[j] { seen[j] = true; stack.append(j) }
+                    }
+                }
+            }
+            out.append(comp)
+        }
+        return out
+    }
+}
