@@ -8,6 +8,8 @@ import NutriLensOCR
 struct OCRStage: Sendable {
     static let isAvailable = true
     let ocr: NutritionOCR
+    /// Scores competing readings of one page (``LabelReadingScore``).
+    let parser = NutritionParser()
     /// ``baseReadOptions`` with the configured `ScannerConfiguration.ocrTimeBudget`.
     let readOptions: OCRReadOptions
 
@@ -59,26 +61,72 @@ struct OCRStage: Sendable {
     }()
 
     /// Lines with word boxes in working-image pixels, for the label grammar, plus a warning when the OCR time
-    /// budget ran out (the lines are then what was read before it did). When the page was skewed, the boxes are in
-    /// the levelled page's pixels, so the grammar sees level rows; `levelling` maps them back (`unlevelled`).
+    /// budget ran out (the lines are then what was read before it did). Boxes are on the page as read upright
+    /// (levelled when ``levelled(_:)`` was chosen, turned when OCR found the page sideways or upside down), so the
+    /// grammar sees level rows; `mapping` takes them back to working-image pixels (``ReadPageMapping/working(_:)``).
+    ///
+    /// Two hypotheses for a skewed page: the page as photographed is read first; only when its parse is not
+    /// convincing (``LabelReadingScore/isConvincing``) and the page looks skewed is the levelled page read too, and
+    /// the reading the label grammar scores higher wins (ties keep the page as photographed).
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
-    func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, levelling: RotationMapping?) {
+    func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, mapping: ReadPageMapping) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let gray = working.image.grayscale
+        var chosen = try read(gray, levelling: nil, options: readOptions)
+        if Self.deskewMode != .off, let budget = remainingBudget(since: started) {
+            let score = LabelReadingScore(lines: chosen.lines, parser: parser)
+            if Self.deskewMode == .always || !score.isConvincing, let (level, mapping) = Self.levelled(gray) {
+                var options = readOptions
+                options.timeBudget = budget
+                let levelled = try read(level, levelling: mapping, options: options)
+                if Self.deskewMode == .always || LabelReadingScore(lines: levelled.lines, parser: parser) > score {
+                    chosen = levelled
+                }
+            }
+        }
+        let warning = chosen.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
+        return (chosen.lines, warning, chosen.mapping)
+    }
+
+    /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
+    /// grammar takes them, with boxes on the upright page.
+    private func read(_ gray: GrayImage, levelling: RotationMapping?,
+                      options: OCRReadOptions) throws -> (lines: [TextLine], budgetExhausted: Bool, mapping: ReadPageMapping) {
         let page: OCRPage
-        let (input, levelling) = Self.deskewed(working.image.grayscale)
-        do { page = try ocr.read(input, options: readOptions) } catch let error as OCRError {
+        do { page = try ocr.read(gray, options: options) } catch let error as OCRError {
             throw ScanError.stageFailed(stage: "ocr", message: error.description)
         }
+        let mapping = ReadPageMapping(levelling: levelling, quarterTurns: page.orientation.quarterTurns,
+                                      inputWidth: gray.width, inputHeight: gray.height)
         let lines = page.lines.map { line in
             TextLine(words: line.words.map { word in
                 TextWord(text: word.text,
-                         box: TextBox(x: Double(word.box.x), y: Double(word.box.y),
-                                      width: Double(word.box.width), height: Double(word.box.height)),
+                         box: mapping.upright(TextBox(x: Double(word.box.x), y: Double(word.box.y),
+                                                      width: Double(word.box.width), height: Double(word.box.height))),
                          confidence: word.confidence)
             })
         }
-        let warning = page.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
-        return (lines, warning, levelling)
+        return (lines, page.budgetExhausted, mapping)
     }
+
+    /// What is left of the configured OCR budget after the first pass (`.some(nil)` = unlimited), `nil` when it
+    /// is spent, so a second hypothesis never runs past the budget the caller asked for.
+    private func remainingBudget(since start: UInt64) -> Double?? {
+        guard let total = readOptions.timeBudget else { return .some(nil) }
+        let left = total - Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return left > 0.05 ? .some(left) : nil
+    }
+
+    /// When the levelled hypothesis is read: `NUTRILENS_DESKEW` = `off` (never), `always` (read levelled whenever
+    /// skewed, no comparison: the session-1 behaviour, for measuring), default `compare`.
+    enum DeskewMode { case off, compare, always }
+    static let deskewMode: DeskewMode = {
+        switch ProcessInfo.processInfo.environment["NUTRILENS_DESKEW"] {
+        case "off": return .off
+        case "always", "on": return .always
+        default: return .compare
+        }
+    }()
 
     /// Skew at which the page is straightened before OCR, in degrees. Tesseract's line finding copes with a degree or
     /// so; at 4-7 degrees the rows of a ruled table run into each other and nothing is read (TestImages
@@ -88,26 +136,14 @@ struct OCRStage: Sendable {
     static let minimumSkewConfidence = 0.1
 
     /// The grey image with its text lines levelled (`NutriLensImaging.estimateSkew`, ±10 degrees, then a bilinear
-    /// rotation that keeps every pixel), and the mapping back to the input; the input itself when it is level.
-    ///
-    /// Opt-in (`NUTRILENS_DESKEW=on`) until it helps real photos too. Measured with `nutrilens eval` (release, 1 job):
-    /// TestImages field recall 82.9% → 89.1% with it, but ../shared/corpus/labels 54.6% → 44.2% (50.3% with a
-    /// 2-degree / 0.5-confidence gate), so real phone photos lose more than rendered ones gain.
-    static func deskewed(_ gray: GrayImage) -> (GrayImage, RotationMapping?) {
-        guard ProcessInfo.processInfo.environment["NUTRILENS_DESKEW"] == "on", let skew = try? gray.estimateSkew(), abs(skew.angle) >= minimumSkewDegrees,
+    /// rotation that keeps every pixel) and the mapping back to the input; `nil` when the page is level or shows
+    /// no line structure.
+    static func levelled(_ gray: GrayImage) -> (GrayImage, RotationMapping)? {
+        guard let skew = try? gray.estimateSkew(), abs(skew.angle) >= minimumSkewDegrees,
               skew.confidence >= minimumSkewConfidence,
               let level = try? gray.rotated(byDegrees: -skew.angle, expand: true),
-              let mapping = try? gray.rotationMapping(byDegrees: -skew.angle, expand: true) else { return (gray, nil) }
+              let mapping = try? gray.rotationMapping(byDegrees: -skew.angle, expand: true) else { return nil }
         return (level, mapping)
-    }
-
-    /// A box on the levelled page as the bounding box of its corners on the page as given (itself without levelling).
-    static func unlevelled(_ box: TextBox, through levelling: RotationMapping?) -> TextBox {
-        guard let levelling else { return box }
-        let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height),
-                       (box.x + box.width, box.y + box.height)].map { levelling.sourcePoint(x: $0.0, y: $0.1) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return TextBox(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
     /// The warning for a read the budget cut short, naming the budget and the CLI flag that raises it.
