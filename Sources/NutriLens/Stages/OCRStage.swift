@@ -29,6 +29,7 @@ struct OCRStage: Sendable {
         var options = Self.baseReadOptions
         options.timeBudget = configuration.ocrTimeBudget
         readOptions = options
+        hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Read options; the environment knobs exist for measuring alternatives with `nutrilens eval`
@@ -65,27 +66,59 @@ struct OCRStage: Sendable {
     /// (levelled when ``levelled(_:)`` was chosen, turned when OCR found the page sideways or upside down), so the
     /// grammar sees level rows; `mapping` takes them back to working-image pixels (``ReadPageMapping/working(_:)``).
     ///
-    /// Two hypotheses for a skewed page: the page as photographed is read first; only when its parse is not
-    /// convincing (``LabelReadingScore/isConvincing``) and the page looks skewed is the levelled page read too, and
-    /// the reading the label grammar scores higher wins (ties keep the page as photographed).
+    /// Several hypotheses (``ReadingHypothesis``), tried in order only while the best reading so far is not
+    /// convincing (``LabelReadingScore/isConvincing``) and the time budget lasts; the reading the label grammar
+    /// scores highest wins (ties keep the earlier one). A clean label costs one read.
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
     func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, mapping: ReadPageMapping) {
         let started = DispatchTime.now().uptimeNanoseconds
         let gray = working.image.grayscale
-        var chosen = try read(gray, levelling: nil, options: readOptions)
-        if Self.deskewMode != .off, let budget = remainingBudget(since: started) {
-            let score = LabelReadingScore(lines: chosen.lines, parser: parser)
-            if Self.deskewMode == .always || !score.isConvincing, let (level, mapping) = Self.levelled(gray) {
-                var options = readOptions
-                options.timeBudget = budget
-                let levelled = try read(level, levelling: mapping, options: options)
-                if Self.deskewMode == .always || LabelReadingScore(lines: levelled.lines, parser: parser) > score {
-                    chosen = levelled
-                }
+        var best = try read(gray, levelling: nil, options: readOptions)
+        var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
+        var level: (image: GrayImage, mapping: RotationMapping)??
+        for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing {
+            guard let budget = remainingBudget(since: started) else { break }
+            var options = readOptions
+            options.timeBudget = budget
+            options.pageSegmentation = hypothesis.segmentation
+            options.tableSegmentation = hypothesis.segmentation
+            var input = (image: gray, mapping: RotationMapping?.none)
+            if hypothesis.levelled {
+                if level == nil { level = Self.levelled(gray) }
+                guard let found = level ?? nil else { continue }
+                input = (found.image, found.mapping)
             }
+            let reading = try read(input.image, levelling: input.mapping, options: options)
+            let score = LabelReadingScore(lines: reading.lines, parser: parser)
+            if score > bestScore { (best, bestScore) = (reading, score) }
         }
-        let warning = chosen.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
-        return (chosen.lines, warning, chosen.mapping)
+        let warning = best.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
+        return (best.lines, warning, best.mapping)
+    }
+
+    /// One way of reading a page: as photographed or levelled by deskew, with a Tesseract segmentation mode.
+    struct ReadingHypothesis: Sendable, Equatable {
+        var levelled: Bool
+        var segmentation: OCRSegmentation
+    }
+
+    /// The hypotheses in the order they are tried (the first always runs, with ``readOptions``' segmentation).
+    ///
+    /// Measured on ../shared/corpus/labels (release, `nutrilens eval --jobs 1 --ocr-budget 0`, docs/ocr.md):
+    /// sparse text (PSM 11) alone 57.0 % field recall, automatic layout (PSM 3) alone 50.0 %, but PSM 3 reads 15
+    /// photos better (+46 fields if always picked right: ruled tables read row by row); levelling first when the
+    /// page is skewed fixes TestImages `deg_rotate_small_*` and, compared rather than forced, costs no real photo.
+    let hypotheses: [ReadingHypothesis]
+
+    /// The hypotheses for `mode` (`NUTRILENS_OCR_HYPOTHESES`: `all` default, `first` = one read, `deskew` = no
+    /// PSM 3 fallback; `NUTRILENS_DESKEW=off` drops the levelled one), for measuring alternatives with `nutrilens eval`.
+    static func hypotheses(first: OCRSegmentation, environment env: [String: String]) -> [ReadingHypothesis] {
+        var list = [ReadingHypothesis(levelled: false, segmentation: first)]
+        let mode = env["NUTRILENS_OCR_HYPOTHESES"] ?? "all"
+        if mode == "first" { return list }
+        if env["NUTRILENS_DESKEW"] != "off" { list.append(ReadingHypothesis(levelled: true, segmentation: first)) }
+        if mode == "all" && first != .auto { list.append(ReadingHypothesis(levelled: false, segmentation: .auto)) }
+        return list
     }
 
     /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
@@ -116,17 +149,6 @@ struct OCRStage: Sendable {
         let left = total - Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return left > 0.05 ? .some(left) : nil
     }
-
-    /// When the levelled hypothesis is read: `NUTRILENS_DESKEW` = `off` (never), `always` (read levelled whenever
-    /// skewed, no comparison: the session-1 behaviour, for measuring), default `compare`.
-    enum DeskewMode { case off, compare, always }
-    static let deskewMode: DeskewMode = {
-        switch ProcessInfo.processInfo.environment["NUTRILENS_DESKEW"] {
-        case "off": return .off
-        case "always", "on": return .always
-        default: return .compare
-        }
-    }()
 
     /// Skew at which the page is straightened before OCR, in degrees. Tesseract's line finding copes with a degree or
     /// so; at 4-7 degrees the rows of a ruled table run into each other and nothing is read (TestImages
