@@ -47,17 +47,22 @@ let package = Package(
                           path: "Benchmarks/NutriLensBenchmarks"),
 
         // MARK: Tests (mirror the targets)
-        .testTarget(name: "NutriLensImagingTests", dependencies: ["NutriLensImaging"]),
-        .testTarget(name: "NutriLensImageIOTests", dependencies: ["NutriLensImageIO"],
+        // Shared by every test target: package-root and ../shared locators (XCTSkip when absent), seeded RNG.
+        .target(name: "NutriLensTestSupport", path: "Tests/NutriLensTestSupport"),
+        .testTarget(name: "NutriLensImagingTests", dependencies: ["NutriLensTestSupport", "NutriLensImaging"]),
+        .testTarget(name: "NutriLensImageIOTests", dependencies: ["NutriLensTestSupport", "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "NutriLensBarcodeTests", dependencies: ["NutriLensBarcode", "NutriLensImageIO"],
+        .testTarget(name: "NutriLensBarcodeTests", dependencies: ["NutriLensTestSupport", "NutriLensBarcode",
+                                                                   "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "NutriLensOCRTests", dependencies: ["NutriLensOCR", "NutriLensImageIO"],
+        .testTarget(name: "NutriLensOCRTests", dependencies: ["NutriLensTestSupport", "NutriLensOCR",
+                                                               "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "NutriLensLabelTests", dependencies: ["NutriLensLabel"]),
-        .testTarget(name: "NutriLensClassifierTests", dependencies: ["NutriLensClassifier", "NutriLensImageIO"],
+        .testTarget(name: "NutriLensLabelTests", dependencies: ["NutriLensTestSupport", "NutriLensLabel"]),
+        .testTarget(name: "NutriLensClassifierTests", dependencies: ["NutriLensTestSupport", "NutriLensClassifier",
+                                                                      "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "NutriLensTests", dependencies: ["NutriLens", "nutrilens"]),
+        .testTarget(name: "NutriLensTests", dependencies: ["NutriLensTestSupport", "NutriLens", "nutrilens"]),
 
         // MARK: Fuzzing and reliability (owner: reliability; see docs/reliability.md)
         // `nutrilens-fuzz` replays saved inputs in an ordinary build; scripts/fuzz.sh rebuilds it with
@@ -67,8 +72,8 @@ let package = Package(
                 path: "Fuzz/NutriLensFuzzTargets"),
         .executableTarget(name: "nutrilens-fuzz", dependencies: ["NutriLensFuzzTargets"], path: "Fuzz/nutrilens-fuzz"),
         .testTarget(name: "NutriLensReliabilityTests",
-                    dependencies: ["NutriLensFuzzTargets", "NutriLens", "NutriLensImageIO", "NutriLensLabel",
-                                   "NutriLensClassifier"],
+                    dependencies: ["NutriLensTestSupport", "NutriLensFuzzTargets", "NutriLens", "NutriLensImageIO",
+                                   "NutriLensLabel", "NutriLensClassifier"],
                     resources: [.copy("Fixtures")]),
     ]
 )

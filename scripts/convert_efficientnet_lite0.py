@@ -14,8 +14,10 @@ Sub-commands
   reference --model models/efficientnet_lite0.nlm IMAGE.ppm...   print top-5 and dump logits (.f32 next to image)
   fixtures  --model ... --skimage-data DIR --out Tests/NutriLensClassifierTests/Fixtures
             make the 224x224 PPM fixtures and their reference logits.
-  calibrate --model ... --corpus ../shared/corpus/food [--write]
-            fit the softmax temperature (NLL) on the corpus, report ECE, optionally store T in the header.
+  calibrate --model ... --corpus ../shared/corpus/food [--folds 5] [--write]
+            fit the softmax temperature (NLL) on the corpus, report in-sample and k-fold cross-validated ECE,
+            optionally store T (the fit on all photos) in the header. The food head's own confidence figures
+            (multi-crop, prepared-food exponent) are cross-validated in Swift: CorpusEvaluationTests.
 
 `.nlm` version 1 (all little-endian), read by Sources/NutriLensClassifier/ModelFile.swift:
   header (64 bytes)
@@ -491,14 +493,23 @@ def cmd_calibrate(a):
         return float(min(grid, key=lambda t: stats(t, subset)[0]))
 
     t_all = fit(rows)
-    # 2-fold cross-validated ECE: T fitted on one half, ECE measured on the other, so the figure is not
-    # measured on the photos T was fitted on.
-    folds = [rows[0::2], rows[1::2]]
-    cv = [stats(fit(folds[i]), folds[1 - i])[1] for i in range(2)]
+    # k-fold cross-validated ECE: T fitted on k-1 folds, the held-out fold's (confidence, correct) pairs pooled,
+    # so the figure is not measured on the photos T was fitted on.
+    k = max(2, a.folds)
+    held_conf, held_correct, fold_t = [], [], []
+    for f in range(k):
+        train = [r for i, r in enumerate(rows) if i % k != f]
+        t = fit(train)
+        fold_t.append(t)
+        for logits, targets in (r for i, r in enumerate(rows) if i % k == f):
+            p = softmax(logits / t)
+            held_conf.append(float(p.max()))
+            held_correct.append(int(np.argmax(p)) in targets)
     for label, t in (("raw T=1", 1.0), (f"fitted T={t_all:.3f}", t_all)):
         bce, e, acc, mean_conf = stats(t, rows)
         print(f"{label}: top-1 BCE {bce:.3f}, ECE {e:.3f}, top-1 accuracy {acc:.3f}, mean top-1 probability {mean_conf:.3f}")
-    print(f"2-fold cross-validated ECE: {np.mean(cv):.3f} (folds {cv[0]:.3f}, {cv[1]:.3f})")
+    print(f"{k}-fold cross-validated ECE (held-out folds pooled): {ece(held_conf, held_correct):.3f}; "
+          f"fold temperatures {', '.join(f'{t:.3f}' for t in fold_t)}")
     if a.write:
         _, layers_ = read_model(a.model)
         digest = write_model(a.model, layers_, t_all)
@@ -530,6 +541,7 @@ def main():
     cal.add_argument("--model", default="models/efficientnet_lite0.nlm")
     cal.add_argument("--classes", default="models/imagenet_classes.tsv")
     cal.add_argument("--corpus", default="../shared/corpus/food")
+    cal.add_argument("--folds", type=int, default=5)
     cal.add_argument("--write", action="store_true")
     cal.set_defaults(func=cmd_calibrate)
     a = ap.parse_args()

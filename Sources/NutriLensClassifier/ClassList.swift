@@ -6,6 +6,12 @@ public enum FoodGroup: String, Sendable, Codable, CaseIterable {
     case fruit, vegetable, dish, bakery, dessert, drink
     /// The "unknown food" answer: the photo shows food but no ImageNet class fits confidently.
     case unknown
+
+    /// Dishes, desserts and bakery: ImageNet-1k has a dozen classes for the thousands of prepared foods there are,
+    /// so a photo of one it lacks lands on the nearest class it has (ribs -> meat loaf, cake -> chocolate sauce).
+    /// Fruit, vegetables and drinks are covered far better. Their confidence is discounted
+    /// (`FoodHeadConfiguration.preparedFoodExponent`).
+    public var isPreparedFood: Bool { self == .dish || self == .dessert || self == .bakery }
 }
 
 /// What an ImageNet class says about a photo beyond its name.

@@ -62,7 +62,11 @@ public final class FoodClassifier: Sendable {
 
     /// Calibrated class probabilities: softmax of logits / temperature. Values 0...1 summing to 1.
     public func probabilities(fromLogits logits: [Float]) -> [Double] {
-        let t = Double(header.temperature)
+        Self.softmax(logits, temperature: Double(header.temperature))
+    }
+
+    /// softmax(logits / temperature), computed in Double after subtracting the largest logit (no overflow).
+    static func softmax(_ logits: [Float], temperature t: Double) -> [Double] {
         let top = Double(logits.max() ?? 0)
         let e = logits.map { exp((Double($0) - top) / t) }
         let sum = e.reduce(0, +)
@@ -87,15 +91,24 @@ public final class FoodClassifier: Sendable {
     /// Classifies the photo: runs the full and centre crops, then the corner crops when the photo looks like food
     /// (`cornerCropMinFoodness`), and merges per class keeping the highest (corner-weighted) score.
     public func classify(_ image: RGBImage) -> FoodClassification {
+        FoodHead(classes: classes, configuration: configuration)
+            .merge(cropProbabilities: cropLogits(image).map(probabilities(fromLogits:)))
+    }
+
+    /// Logits of the crops `classify` runs, in `crops(width:height:)` order: the corner crops only when the full or
+    /// centre crop reaches `cornerCropMinFoodness`. Kept separate so evaluation can re-run the head (other
+    /// temperatures, exponents) without re-running the network.
+    func cropLogits(_ image: RGBImage) -> [[Float]] {
         let workspace = network.makeWorkspace()
         let head = FoodHead(classes: classes, configuration: configuration)
-        let rects = crops(width: image.width, height: image.height)
-        var perCrop: [[Double]] = []
-        for (i, rect) in rects.enumerated() {
-            if i == 2 && perCrop.map(head.foodness).max()! < configuration.cornerCropMinFoodness { break }
-            perCrop.append(probabilities(fromLogits: logits(image, crop: rect, workspace: workspace)))
+        var perCrop: [[Float]] = []
+        for (i, rect) in crops(width: image.width, height: image.height).enumerated() {
+            if i == 2 && perCrop.map({ head.foodness(probabilities(fromLogits: $0)) }).max()! < configuration.cornerCropMinFoodness {
+                break
+            }
+            perCrop.append(logits(image, crop: rect, workspace: workspace))
         }
-        return head.merge(cropProbabilities: perCrop)
+        return perCrop
     }
 
     /// `classify` for a decoded photo; a grey photo is classified as R = G = B (the network was trained on colour,

@@ -3,6 +3,7 @@ import NutriLensImageIO
 import NutriLensImaging
 import XCTest
 @testable import NutriLensBarcode
+import NutriLensTestSupport
 
 /// Read rate on the shared real photos (`../shared/corpus/barcodes/zxing`, EAN/UPC folders except the blurred
 /// `ean13-5` and `upca-6`). Skips when `../shared` is absent. Floors are what the reader reaches (see
@@ -10,16 +11,6 @@ import XCTest
 final class CorpusEvaluationTests: XCTestCase {
     private static let folders = ["ean13-1", "ean13-3", "ean8-1", "upca-1", "upca-2", "upca-3", "upce-1", "upce-3",
                                   "upcean-extension-1"]
-
-    private func corpusRoot() throws -> URL {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-            dir.deleteLastPathComponent()
-        }
-        let root = dir.deletingLastPathComponent().appendingPathComponent("shared/corpus/barcodes/zxing")
-        guard FileManager.default.fileExists(atPath: root.path) else { throw XCTSkip("no shared corpus at \(root.path)") }
-        return root
-    }
 
     /// Expected GTIN-13 from a zxing sidecar (`text` is 13/12/8 digits as printed; UPC-E compressed).
     private func expectedGTIN13(_ sidecar: URL) throws -> String? {
@@ -31,7 +22,7 @@ final class CorpusEvaluationTests: XCTestCase {
     }
 
     func testReadRateAndNoWrongGTINOnRealPhotos() throws {
-        let root = try corpusRoot()
+        let root = try PackagePaths.shared("corpus/barcodes/zxing")
         // Step-count mode (no wall-clock budget): the result does not depend on machine load or the debug build's speed.
         let reader = BarcodeReader(options: BarcodeReadOptions(timeBudget: .infinity))
         // Debug builds run the ladder's image kernels unoptimised: every second photo keeps this under a minute.

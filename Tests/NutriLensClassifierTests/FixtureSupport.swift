@@ -1,5 +1,6 @@
 import Foundation
 import NutriLensImaging
+import NutriLensTestSupport
 @testable import NutriLensClassifier
 
 /// Committed fixtures (see Fixtures/README.md) and the package's model folder.
@@ -34,16 +35,7 @@ enum FixtureSupport {
         }
     }
 
-    /// Package root: walk up from this file to the folder holding Package.swift.
-    static var packageRoot: URL {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir
-    }
-
-    static var modelURL: URL { packageRoot.appendingPathComponent("models").appendingPathComponent(FoodClassifier.modelFileName) }
+    static var modelURL: URL { PackagePaths.root.appendingPathComponent("models").appendingPathComponent(FoodClassifier.modelFileName) }
 
     /// Loaded once per test process: the model is 9 MB and immutable.
     static let classifier: FoodClassifier = try! FoodClassifier(modelURL: modelURL)

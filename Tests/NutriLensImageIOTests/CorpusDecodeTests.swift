@@ -1,19 +1,10 @@
 import Foundation
 import XCTest
 @testable import NutriLensImageIO
+import NutriLensTestSupport
 
 /// Decodes every JPEG/PNG of the shared corpus (../shared/corpus beside the package root). Skips when absent.
 final class CorpusDecodeTests: XCTestCase {
-    private func corpusRoot() throws -> URL {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-            dir.deleteLastPathComponent()
-        }
-        let corpus = dir.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        guard FileManager.default.fileExists(atPath: corpus.path) else { throw XCTSkip("no corpus at \(corpus.path)") }
-        return corpus
-    }
-
     private func files(under root: URL, extensions: Set<String>) -> [URL] {
         let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         var found: [URL] = []
@@ -24,7 +15,7 @@ final class CorpusDecodeTests: XCTestCase {
     }
 
     func testEveryCorpusPhotoDecodes() throws {
-        let root = try corpusRoot()
+        let root = try PackagePaths.shared("corpus")
         let photos = files(under: root, extensions: ["jpg", "jpeg", "png"])
         XCTAssertFalse(photos.isEmpty, "corpus has no JPEG/PNG files")
         var failures: [String] = []
@@ -44,7 +35,7 @@ final class CorpusDecodeTests: XCTestCase {
     }
 
     func testCorpusWebPIsReportedAsUnsupported() throws {
-        let root = try corpusRoot()
+        let root = try PackagePaths.shared("corpus")
         let webp = files(under: root, extensions: ["webp"])
         if webp.isEmpty { throw XCTSkip("no WebP files in the corpus") }
         for url in webp {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import NutriLensImaging
+import NutriLensTestSupport
 
 final class BinarizationTests: XCTestCase {
     /// Text strokes 60 levels darker than a background that brightens from 70 (left) to 230 (right).

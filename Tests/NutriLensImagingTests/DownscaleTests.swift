@@ -1,5 +1,6 @@
 import XCTest
 @testable import NutriLensImaging
+import NutriLensTestSupport
 
 final class DownscaleTests: XCTestCase {
     func testIntegerFactorsEqualReference() throws {

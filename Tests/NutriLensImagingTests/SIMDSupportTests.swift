@@ -1,5 +1,6 @@
 import XCTest
 @testable import NutriLensImaging
+import NutriLensTestSupport
 
 final class SIMDSupportTests: XCTestCase {
     func testUnsignedToFloatMatchesScalarConversionIncludingRoundingTies() {

@@ -1,17 +1,5 @@
 import NutriLensImaging
-
-/// Deterministic SplitMix64 so failures reproduce.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import NutriLensTestSupport
 
 /// Random grey image with `padding` garbage bytes after each row (stride = width + padding).
 func randomGray(_ width: Int, _ height: Int, padding: Int = 0, seed: UInt64 = 1) -> GrayImage {

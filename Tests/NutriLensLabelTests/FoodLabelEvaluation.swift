@@ -72,21 +72,6 @@ enum ParallelMap {
     }
 }
 
-enum CorpusLocator {
-    /// `../shared/corpus` next to the package root (the directory holding Package.swift), or `nil`.
-    static func corpus(file: String = #filePath) -> URL? {
-        var directory = URL(fileURLWithPath: file).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                let corpus = directory.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-                return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }
-}
-
 enum FoodLabelEvaluation {
     static let keys = ["energy-kcal_100g", "fat_100g", "saturated-fat_100g", "carbohydrates_100g", "sugars_100g",
                        "fiber_100g", "proteins_100g", "salt_100g"]

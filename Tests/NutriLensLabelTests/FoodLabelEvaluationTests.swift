@@ -1,5 +1,6 @@
 import XCTest
 import NutriLensLabel
+import NutriLensTestSupport
 
 /// The parser on text AWS Textract produced for 500 Swiss multilingual labels (FoodLabel, ICDAR 2024), scored on
 /// the eight per-100 g values. Skips when `../shared` is absent. Bars are set just under the measured figures so a
@@ -8,7 +9,7 @@ final class FoodLabelEvaluationTests: XCTestCase {
     /// Small crops: all 500 labels. Large crops and full photos: every second label unless `NUTRILENS_EVAL_ALL` is
     /// set (the full figures in docs/label.md come from that), so the debug suite stays well under a minute.
     private func evaluate(_ variant: String) throws -> EvaluationReport {
-        guard let corpus = CorpusLocator.corpus() else { throw XCTSkip("../shared/corpus not present") }
+        let corpus = try PackagePaths.shared("corpus")
         let all = ProcessInfo.processInfo.environment["NUTRILENS_EVAL_ALL"] != nil
         let report = try FoodLabelEvaluation.run(corpus: corpus, variant: variant,
                                                  stride: all || variant == "crop_small" ? 1 : 2)

@@ -1,5 +1,6 @@
 import XCTest
 import NutriLensLabel
+import NutriLensTestSupport
 
 /// The parser on OCR text other engines produced for the shared label photos (AWS Textract, Azure, Google Cloud
 /// Vision line lists for the julielee9067 US/CA labels; Apple Vision lines with boxes for the pxlshpr labels),
@@ -56,7 +57,7 @@ final class SidecarCorpusEvaluationTests: XCTestCase {
     }
 
     func testJulieleeLineDumps() throws {
-        guard let corpus = CorpusLocator.corpus() else { throw XCTSkip("../shared/corpus not present") }
+        let corpus = try PackagePaths.shared("corpus")
         let root = corpus.appendingPathComponent("labels/julielee9067__ocr-nutrition-facts")
         for engine in ["aws", "azure", "gcp"] {
             let directory = root.appendingPathComponent("ocr_result/\(engine)")
@@ -78,7 +79,7 @@ final class SidecarCorpusEvaluationTests: XCTestCase {
     }
 
     func testPxlshprAppleVisionLinesWithBoxes() throws {
-        guard let corpus = CorpusLocator.corpus() else { throw XCTSkip("../shared/corpus not present") }
+        let corpus = try PackagePaths.shared("corpus")
         let root = corpus.appendingPathComponent("labels/pxlshpr__NutritionLabelClassifier_legacy/NutritionClassifier-Test_Data")
         let cases = root.appendingPathComponent("Test Cases/With Language Correction")
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: cases.path) else {

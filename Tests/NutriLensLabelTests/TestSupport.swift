@@ -1,5 +1,6 @@
 import XCTest
 @testable import NutriLensLabel
+import NutriLensTestSupport
 
 /// Parses `text` and fails the test when no table comes back.
 func parseTable(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> NutritionTable {
@@ -27,15 +28,5 @@ func scanOne(_ text: String) -> ScannedQuantity? {
     NumberGrammar.scan(Array(text)).first
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64) so property tests reproduce from their seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The property tests' seeded generator (SplitMix64, from NutriLensTestSupport).
+typealias SeededGenerator = SeededRandom

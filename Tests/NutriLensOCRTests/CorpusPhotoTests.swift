@@ -2,12 +2,13 @@ import Foundation
 import NutriLensImaging
 @testable import NutriLensOCR
 import XCTest
+import NutriLensTestSupport
 
 /// Real label photos from ../shared/corpus/labels (skipped when the corpus is absent). Floors are set below the
 /// measured values (docs/ocr.md) so that a regression in scaling, orientation or localisation fails them.
 final class CorpusPhotoTests: XCTestCase {
     private func photo(_ rel: String) throws -> (GrayImage, [Double]) {
-        guard let corpus = sharedLabelCorpus() else { throw XCTSkip("../shared/corpus/labels not present") }
+        let corpus = try PackagePaths.shared("corpus/labels")
         let url = corpus.appendingPathComponent(rel)
         let side = url.deletingPathExtension().appendingPathExtension("json")
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: side)) as? [String: Any])

@@ -74,15 +74,3 @@ enum SharedReaders {
                                                        poolCapacity: 1)
 }
 
-/// `../shared/corpus/labels` next to the package root, or nil.
-func sharedLabelCorpus() -> URL? {
-    var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while dir.path != "/" {
-        if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-            let c = dir.appendingPathComponent("../shared/corpus/labels").standardized
-            return FileManager.default.fileExists(atPath: c.path) ? c : nil
-        }
-        dir = dir.deletingLastPathComponent()
-    }
-    return nil
-}

@@ -1,20 +1,11 @@
 import Foundation
+import NutriLensTestSupport
 
 /// Builds the bad inputs of the corrupt-folder tests from a good JPEG/PNG at test time (nothing binary is committed
 /// for them), each paired with the `ScanResult.error.type` a user should see.
 enum BadFileFactory {
-    /// The repository root (the folder holding Package.swift), found from this file's path.
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-            url.deleteLastPathComponent()
-        }
-        fatalError("Package.swift not found above \(#filePath)")
-    }()
-
     static func testImage(_ name: String) throws -> Data {
-        try Data(contentsOf: packageRoot.appendingPathComponent("TestImages").appendingPathComponent(name))
+        try Data(contentsOf: PackagePaths.root.appendingPathComponent("TestImages").appendingPathComponent(name))
     }
 
     /// CRC-32 (ISO-HDLC, as PNG chunks use it).

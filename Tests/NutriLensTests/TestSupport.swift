@@ -1,19 +1,10 @@
 import Foundation
 import XCTest
+import NutriLensTestSupport
 
 /// Paths the tests need, found from this file's location (no working-directory assumptions).
 enum TestPaths {
-    /// The package root: the first folder above this file that holds Package.swift.
-    static let packageRoot: URL = {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while dir.path != "/" {
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
-            dir.deleteLastPathComponent()
-        }
-        fatalError("Package.swift not found above \(#filePath)")
-    }()
-
-    static var testImages: URL { packageRoot.appendingPathComponent("TestImages") }
+    static var testImages: URL { PackagePaths.root.appendingPathComponent("TestImages") }
 
     /// The `nutrilens` binary built alongside the test bundle (the test target depends on it).
     static func cliBinary() throws -> URL {
@@ -23,7 +14,7 @@ enum TestPaths {
             candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("nutrilens"))
         }
         candidates.append(Bundle.main.bundleURL.appendingPathComponent("nutrilens"))
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/nutrilens"))
+        candidates.append(PackagePaths.root.appendingPathComponent(".build/debug/nutrilens"))
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw XCTSkip("nutrilens binary not found (looked in \(candidates.map(\.path)))")
         }
