@@ -1,4 +1,6 @@
+import Foundation
 import NutriLensImaging
+import NutriLensTestSupport
 @testable import NutriLensOCR
 import XCTest
 
@@ -64,8 +66,7 @@ final class DecimalPointRecoveryTests: XCTestCase {
 
     /// The rendered multilingual TestImage whose "1.4 g" / "1.7 g" Tesseract read as "14g" / "17g".
     func testRenderedMultilingualTableKeepsItsDecimals() throws {
-        let path = RenderedTestImages.path("eu_multilingual_de_fr_it.jpg")
-        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("TestImages not found") }
+        let path = PackagePaths.root.appendingPathComponent("TestImages/eu_multilingual_de_fr_it.jpg").path
         let ocr = try NutritionOCR(configuration: OCRConfiguration(languages: try OCRLanguages("eng+deu+fra")), poolCapacity: 1)
         var options = OCRReadOptions()
         options.pageSegmentation = .sparse
@@ -74,16 +75,5 @@ final class DecimalPointRecoveryTests: XCTestCase {
         XCTAssertTrue(words.contains("1.4g") || words.contains("1,4g"), "\(words)")
         XCTAssertTrue(words.contains("1.7g") || words.contains("1,7g"), "\(words)")
         XCTAssertFalse(words.contains("14g") || words.contains("17g"), "\(words)")
-    }
-}
-
-/// The repository's TestImages folder (found from this file's path, so it works from any working directory).
-enum RenderedTestImages {
-    static func path(_ name: String) -> String {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-            dir.deleteLastPathComponent()
-        }
-        return dir.appendingPathComponent("TestImages").appendingPathComponent(name).path
     }
 }
