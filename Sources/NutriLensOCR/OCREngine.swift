@@ -116,7 +116,8 @@ public final class OCREngine: @unchecked Sendable {
     func recognize(_ image: GrayImage, segmentation: OCRSegmentation,
                    budget: OCRTimeBudget = OCRTimeBudget(seconds: nil)) -> (words: [RawWord], cutShort: Bool) {
         load(image, segmentation: segmentation)
-        return recognizeCurrent(budget: budget)
+        let (words, cutShort) = recognizeCurrent(budget: budget)
+        return (DecimalPointRecovery.apply(to: words, image: image), cutShort)
     }
 
     /// Recognises the current page under a Tesseract monitor (`ETEXT_DESC`) whose deadline is what `budget` has

@@ -5,14 +5,12 @@ import NutriLensImageIO
 import XCTest
 @testable import NutriLens
 
-/// With `NUTRILENS_DESKEW=on`, a page skewed by a few degrees is levelled before OCR, and field boxes come back in
-/// the upright image's pixels.
+/// A page skewed by a few degrees is also read levelled when its reading as photographed does not parse well; the
+/// better-scored reading wins and field boxes come back in the upright image's pixels.
 final class SkewedPageTests: XCTestCase {
     /// `deg_rotate_small_en.jpg` is a rendered EU table turned by 7 degrees (see its sidecar's notes); unlevelled,
     /// Tesseract merged its ruled rows and no value was read.
     func testSevenDegreeTableIsReadAndBoxesMapBackToTheUprightImage() throws {
-        setenv("NUTRILENS_DESKEW", "on", 1)
-        defer { unsetenv("NUTRILENS_DESKEW") }
         let scanner = try Scanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
         let result = scanner.scan(TestPaths.testImages.appendingPathComponent("deg_rotate_small_en.jpg"))
         let nutrition = try XCTUnwrap(result.nutrition, "\(result)")
@@ -25,27 +23,29 @@ final class SkewedPageTests: XCTestCase {
     }
 
     func testLevelPagesAreNotResampled() throws {
-        setenv("NUTRILENS_DESKEW", "on", 1)
-        defer { unsetenv("NUTRILENS_DESKEW") }
         let level = GrayImage(width: 200, height: 100, fill: 255)
-        XCTAssertNil(OCRStage.deskewed(level).1, "a blank page has no lines to level")
+        XCTAssertNil(OCRStage.levelled(level), "a blank page has no lines to level")
     }
 
-    func testDeskewIsOffByDefault() throws {
-        unsetenv("NUTRILENS_DESKEW")
+    func testSevenDegreePageIsLevelledByItsEstimate() throws {
         let skewed = try XCTUnwrap(try? NutriLensImageIO.ImageDecoder.decode(
             contentsOf: TestPaths.testImages.appendingPathComponent("deg_rotate_small_en.jpg")))
-        XCTAssertNil(OCRStage.deskewed(skewed.image.grayscale).1, "real photos lose recall with it (see deskewed)")
+        let (level, mapping) = try XCTUnwrap(OCRStage.levelled(skewed.image.grayscale))
+        XCTAssertGreaterThan(level.width, skewed.image.width, "expanded to keep every pixel")
+        XCTAssertEqual(level.width, mapping.outputWidth)
     }
 
     func testUnlevelledBoxIsTheBoundingBoxOfTheMappedCorners() throws {
         let page = GrayImage(width: 400, height: 300, fill: 255)
         let mapping = try page.rotationMapping(byDegrees: -5, expand: true)
+        let read = ReadPageMapping(levelling: mapping, quarterTurns: 0, inputWidth: mapping.outputWidth,
+                                   inputHeight: mapping.outputHeight)
         let centre = TextBox(x: Double(mapping.outputWidth) / 2 - 10, y: Double(mapping.outputHeight) / 2 - 5, width: 20, height: 10)
-        let mapped = OCRStage.unlevelled(centre, through: mapping)
+        let mapped = read.working(centre)
         XCTAssertEqual(mapped.x + mapped.width / 2, 199.5, accuracy: 0.6, "the centre stays the centre")
         XCTAssertEqual(mapped.y + mapped.height / 2, 149.5, accuracy: 0.6)
         XCTAssertGreaterThan(mapped.width, 20, "a turned box's bounding box is wider")
-        XCTAssertEqual(OCRStage.unlevelled(centre, through: nil), centre)
+        let identity = ReadPageMapping(levelling: nil, quarterTurns: 0, inputWidth: 400, inputHeight: 300)
+        XCTAssertEqual(identity.working(centre), centre)
     }
 }

@@ -101,11 +101,11 @@ public final class Scanner: Sendable {
                     warnings.append("nutrition OCR skipped: photo looks like food (p=\(ScanResultJSON.rounded(food, decimals: 2)))")
                 } else {
                     try checkpoint()
-                    let (lines, ocrWarning, levelling) = try clock.measure("ocr") { try ocr.recognize(working) }
+                    let (lines, ocrWarning, pageMapping) = try clock.measure("ocr") { try ocr.recognize(working) }
                     if let ocrWarning { warnings.append(ocrWarning) }
                     try checkpoint()
                     result.nutrition = try clock.measure("parse") {
-                        try label.parse(lines, working: working, levelling: levelling)
+                        try label.parse(lines, working: working, mapping: pageMapping)
                     }
                 }
             }

@@ -7,12 +7,12 @@ struct LabelStage: Sendable {
     static let isAvailable = true
     let parser = NutritionParser()
 
-    /// Parses OCR lines (with word boxes in working-image pixels, levelled by `levelling` when the page was skewed);
-    /// boxes in the result are mapped to the original image.
+    /// Parses OCR lines (word boxes on the page as OCR read it upright; `mapping` takes them to working-image
+    /// pixels); boxes in the result are mapped to the original image.
     /// - Throws: `ScanError.stageFailed(stage: "parse")` when the input exceeds the parser's size limits.
-    func parse(_ lines: [TextLine], working: WorkingImage?, levelling: RotationMapping? = nil) throws -> NutritionResult? {
+    func parse(_ lines: [TextLine], working: WorkingImage?, mapping: ReadPageMapping? = nil) throws -> NutritionResult? {
         try Self.mapErrors { try parser.parse(lines: lines) }
-            .map { Self.result(from: $0, working: working, levelling: levelling) }
+            .map { Self.result(from: $0, working: working, mapping: mapping) }
     }
 
     /// Parses plain text, one OCR line per line.
@@ -32,11 +32,11 @@ struct LabelStage: Sendable {
     }
 
     static func result(from table: NutritionTable, working: WorkingImage?,
-                       levelling: RotationMapping? = nil) -> NutritionResult {
+                       mapping: ReadPageMapping? = nil) -> NutritionResult {
         var fields: [String: NutrimentDetail] = [:]
         for entry in table.entries where fields[entry.key] == nil {
-            let box = entry.box.map { levelled -> PixelRect in
-                let b = OCRStage.unlevelled(levelled, through: levelling)
+            let box = entry.box.map { read -> PixelRect in
+                let b = mapping?.working(read) ?? read
                 let rect = PixelRect(x: Int(b.x.rounded()), y: Int(b.y.rounded()),
                                      width: Int(b.width.rounded()), height: Int(b.height.rounded()))
                 return working?.toOriginal(rect) ?? rect

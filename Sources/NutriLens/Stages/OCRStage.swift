@@ -8,6 +8,8 @@ import NutriLensOCR
 struct OCRStage: Sendable {
     static let isAvailable = true
     let ocr: NutritionOCR
+    /// Scores competing readings of one page (``LabelReadingScore``).
+    let parser = NutritionParser()
     /// ``baseReadOptions`` with the configured `ScannerConfiguration.ocrTimeBudget`.
     let readOptions: OCRReadOptions
 
@@ -27,6 +29,7 @@ struct OCRStage: Sendable {
         var options = Self.baseReadOptions
         options.timeBudget = configuration.ocrTimeBudget
         readOptions = options
+        hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Read options; the environment knobs exist for measuring alternatives with `nutrilens eval`
@@ -59,25 +62,92 @@ struct OCRStage: Sendable {
     }()
 
     /// Lines with word boxes in working-image pixels, for the label grammar, plus a warning when the OCR time
-    /// budget ran out (the lines are then what was read before it did). When the page was skewed, the boxes are in
-    /// the levelled page's pixels, so the grammar sees level rows; `levelling` maps them back (`unlevelled`).
+    /// budget ran out (the lines are then what was read before it did). Boxes are on the page as read upright
+    /// (levelled when ``levelled(_:)`` was chosen, turned when OCR found the page sideways or upside down), so the
+    /// grammar sees level rows; `mapping` takes them back to working-image pixels (``ReadPageMapping/working(_:)``).
+    ///
+    /// Several hypotheses (``ReadingHypothesis``), tried in order only while the best reading so far is not
+    /// convincing (``LabelReadingScore/isConvincing``) and the time budget lasts; the reading the label grammar
+    /// scores highest wins (ties keep the earlier one). A clean label costs one read.
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
-    func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, levelling: RotationMapping?) {
+    func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, mapping: ReadPageMapping) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let gray = working.image.grayscale
+        var best = try read(gray, levelling: nil, options: readOptions)
+        var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
+        var level: (image: GrayImage, mapping: RotationMapping)??
+        for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing {
+            guard let budget = remainingBudget(since: started) else { break }
+            var options = readOptions
+            options.timeBudget = budget
+            options.pageSegmentation = hypothesis.segmentation
+            options.tableSegmentation = hypothesis.segmentation
+            var input = (image: gray, mapping: RotationMapping?.none)
+            if hypothesis.levelled {
+                if level == nil { level = Self.levelled(gray) }
+                guard let found = level ?? nil else { continue }
+                input = (found.image, found.mapping)
+            }
+            let reading = try read(input.image, levelling: input.mapping, options: options)
+            let score = LabelReadingScore(lines: reading.lines, parser: parser)
+            if score > bestScore { (best, bestScore) = (reading, score) }
+        }
+        let warning = best.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
+        return (best.lines, warning, best.mapping)
+    }
+
+    /// One way of reading a page: as photographed or levelled by deskew, with a Tesseract segmentation mode.
+    struct ReadingHypothesis: Sendable, Equatable {
+        var levelled: Bool
+        var segmentation: OCRSegmentation
+    }
+
+    /// The hypotheses in the order they are tried (the first always runs, with ``readOptions``' segmentation).
+    ///
+    /// Measured on ../shared/corpus/labels (release, `nutrilens eval --jobs 1 --ocr-budget 0`, docs/ocr.md):
+    /// sparse text (PSM 11) alone 57.0 % field recall, automatic layout (PSM 3) alone 50.0 %, but PSM 3 reads 15
+    /// photos better (+46 fields if always picked right: ruled tables read row by row); levelling first when the
+    /// page is skewed fixes TestImages `deg_rotate_small_*` and, compared rather than forced, costs no real photo.
+    let hypotheses: [ReadingHypothesis]
+
+    /// The hypotheses for `mode` (`NUTRILENS_OCR_HYPOTHESES`: `all` default, `first` = one read, `deskew` = no
+    /// PSM 3 fallback; `NUTRILENS_DESKEW=off` drops the levelled one), for measuring alternatives with `nutrilens eval`.
+    static func hypotheses(first: OCRSegmentation, environment env: [String: String]) -> [ReadingHypothesis] {
+        var list = [ReadingHypothesis(levelled: false, segmentation: first)]
+        let mode = env["NUTRILENS_OCR_HYPOTHESES"] ?? "all"
+        if mode == "first" { return list }
+        if env["NUTRILENS_DESKEW"] != "off" { list.append(ReadingHypothesis(levelled: true, segmentation: first)) }
+        if mode == "all" && first != .auto { list.append(ReadingHypothesis(levelled: false, segmentation: .auto)) }
+        return list
+    }
+
+    /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
+    /// grammar takes them, with boxes on the upright page.
+    private func read(_ gray: GrayImage, levelling: RotationMapping?,
+                      options: OCRReadOptions) throws -> (lines: [TextLine], budgetExhausted: Bool, mapping: ReadPageMapping) {
         let page: OCRPage
-        let (input, levelling) = Self.deskewed(working.image.grayscale)
-        do { page = try ocr.read(input, options: readOptions) } catch let error as OCRError {
+        do { page = try ocr.read(gray, options: options) } catch let error as OCRError {
             throw ScanError.stageFailed(stage: "ocr", message: error.description)
         }
+        let mapping = ReadPageMapping(levelling: levelling, quarterTurns: page.orientation.quarterTurns,
+                                      inputWidth: gray.width, inputHeight: gray.height)
         let lines = page.lines.map { line in
             TextLine(words: line.words.map { word in
                 TextWord(text: word.text,
-                         box: TextBox(x: Double(word.box.x), y: Double(word.box.y),
-                                      width: Double(word.box.width), height: Double(word.box.height)),
+                         box: mapping.upright(TextBox(x: Double(word.box.x), y: Double(word.box.y),
+                                                      width: Double(word.box.width), height: Double(word.box.height))),
                          confidence: word.confidence)
             })
         }
-        let warning = page.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
-        return (lines, warning, levelling)
+        return (lines, page.budgetExhausted, mapping)
+    }
+
+    /// What is left of the configured OCR budget after the first pass (`.some(nil)` = unlimited), `nil` when it
+    /// is spent, so a second hypothesis never runs past the budget the caller asked for.
+    private func remainingBudget(since start: UInt64) -> Double?? {
+        guard let total = readOptions.timeBudget else { return .some(nil) }
+        let left = total - Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return left > 0.05 ? .some(left) : nil
     }
 
     /// Skew at which the page is straightened before OCR, in degrees. Tesseract's line finding copes with a degree or
@@ -88,26 +158,14 @@ struct OCRStage: Sendable {
     static let minimumSkewConfidence = 0.1
 
     /// The grey image with its text lines levelled (`NutriLensImaging.estimateSkew`, ±10 degrees, then a bilinear
-    /// rotation that keeps every pixel), and the mapping back to the input; the input itself when it is level.
-    ///
-    /// Opt-in (`NUTRILENS_DESKEW=on`) until it helps real photos too. Measured with `nutrilens eval` (release, 1 job):
-    /// TestImages field recall 82.9% → 89.1% with it, but ../shared/corpus/labels 54.6% → 44.2% (50.3% with a
-    /// 2-degree / 0.5-confidence gate), so real phone photos lose more than rendered ones gain.
-    static func deskewed(_ gray: GrayImage) -> (GrayImage, RotationMapping?) {
-        guard ProcessInfo.processInfo.environment["NUTRILENS_DESKEW"] == "on", let skew = try? gray.estimateSkew(), abs(skew.angle) >= minimumSkewDegrees,
+    /// rotation that keeps every pixel) and the mapping back to the input; `nil` when the page is level or shows
+    /// no line structure.
+    static func levelled(_ gray: GrayImage) -> (GrayImage, RotationMapping)? {
+        guard let skew = try? gray.estimateSkew(), abs(skew.angle) >= minimumSkewDegrees,
               skew.confidence >= minimumSkewConfidence,
               let level = try? gray.rotated(byDegrees: -skew.angle, expand: true),
-              let mapping = try? gray.rotationMapping(byDegrees: -skew.angle, expand: true) else { return (gray, nil) }
+              let mapping = try? gray.rotationMapping(byDegrees: -skew.angle, expand: true) else { return nil }
         return (level, mapping)
-    }
-
-    /// A box on the levelled page as the bounding box of its corners on the page as given (itself without levelling).
-    static func unlevelled(_ box: TextBox, through levelling: RotationMapping?) -> TextBox {
-        guard let levelling else { return box }
-        let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height),
-                       (box.x + box.width, box.y + box.height)].map { levelling.sourcePoint(x: $0.0, y: $0.1) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return TextBox(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
     /// The warning for a read the budget cut short, naming the budget and the CLI flag that raises it.

@@ -1,0 +1,54 @@
+import NutriLensImaging
+import NutriLensLabel
+
+/// Where the page the label grammar reads lies in the working image: the working image possibly levelled
+/// (deskew, ``OCRStage/levelled(_:)``) and then turned upright by the OCR's orientation detection.
+///
+/// Why the grammar gets upright boxes: it groups words into rows by their boxes (`VisualRows`); on a page photographed
+/// sideways the boxes of one printed row, in the photo's pixels, stand in a vertical column, so rows fell apart
+/// (TestImages `deg_rot90_en` read every word and parsed none; `deg_rot180_de` paired values with the wrong rows).
+struct ReadPageMapping: Sendable {
+    /// Levelled page → working image; `nil` when the working image was read as given.
+    var levelling: RotationMapping?
+    /// Clockwise quarter turns (0...3) the content of the OCR input was turned by (`OCRPage.orientation`).
+    var quarterTurns: Int
+    /// Size of the OCR input (the levelled page, or the working image), pixels.
+    var inputWidth: Int, inputHeight: Int
+
+    /// Nothing to map.
+    var isIdentity: Bool { levelling == nil && quarterTurns == 0 }
+
+    /// `box` (OCR input pixels) on the upright page: the input turned back by `quarterTurns` counter-clockwise
+    /// quarter turns. Exact for axis-aligned boxes.
+    func upright(_ box: TextBox) -> TextBox {
+        let w = Double(inputWidth), h = Double(inputHeight)
+        switch quarterTurns {
+        case 1: return TextBox(x: box.y, y: w - box.x - box.width, width: box.height, height: box.width)
+        case 2: return TextBox(x: w - box.x - box.width, y: h - box.y - box.height, width: box.width, height: box.height)
+        case 3: return TextBox(x: h - box.y - box.height, y: box.x, width: box.height, height: box.width)
+        default: return box
+        }
+    }
+
+    /// `box` on the upright page back in OCR input pixels (inverse of ``upright(_:)``).
+    func input(_ box: TextBox) -> TextBox {
+        let w = Double(inputWidth), h = Double(inputHeight)
+        switch quarterTurns {
+        case 1: return TextBox(x: w - box.y - box.height, y: box.x, width: box.height, height: box.width)
+        case 2: return TextBox(x: w - box.x - box.width, y: h - box.y - box.height, width: box.width, height: box.height)
+        case 3: return TextBox(x: box.y, y: h - box.x - box.width, width: box.height, height: box.width)
+        default: return box
+        }
+    }
+
+    /// `box` on the upright page in working-image pixels: turned back, then unlevelled (bounding box of the mapped
+    /// corners, so a levelled box grows by the skew).
+    func working(_ box: TextBox) -> TextBox {
+        let b = input(box)
+        guard let levelling else { return b }
+        let corners = [(b.x, b.y), (b.x + b.width, b.y), (b.x, b.y + b.height), (b.x + b.width, b.y + b.height)]
+            .map { levelling.sourcePoint(x: $0.0, y: $0.1) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return TextBox(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}

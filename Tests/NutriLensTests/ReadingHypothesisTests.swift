@@ -1,0 +1,65 @@
+import NutriLensLabel
+import NutriLensOCR
+import XCTest
+@testable import NutriLens
+
+/// Choosing between readings of one page: the grammar's score, when a reading is good enough to stop, and the
+/// hypotheses tried.
+final class ReadingHypothesisTests: XCTestCase {
+    private let parser = NutritionParser()
+
+    private func score(_ text: String) -> LabelReadingScore {
+        LabelReadingScore(lines: text.split(separator: "\n").map { TextLine(text: String($0)) }, parser: parser)
+    }
+
+    func testCompleteTwoColumnTableIsConvincingAndOneWithAHoleIsNot() {
+        let complete = score("""
+            Nutrition per 100 g per serving
+            Energy 1046 kJ / 250 kcal 523 kJ / 125 kcal
+            Fat 3.2 g 1.6 g
+            of which saturates 1.1 g 0.6 g
+            Carbohydrate 42 g 21 g
+            of which sugars 5.0 g 2.5 g
+            Protein 12 g 6.0 g
+            Salt 1.0 g 0.50 g
+            """)
+        XCTAssertGreaterThanOrEqual(complete.fields, 14)
+        XCTAssertTrue(complete.isConvincing, "\(complete)")
+        // The same table with two per-serving values lost (as OCR drops small "1.1 g"): more than 7 keys, still
+        // worth a second reading.
+        let holed = score("""
+            Nutrition per 100 g per serving
+            Energy 1046 kJ / 250 kcal 523 kJ / 125 kcal
+            Fat 3.2 g 1.6 g
+            of which saturates 1.1 g
+            Carbohydrate 42 g 21 g
+            of which sugars 5.0 g
+            Protein 12 g 6.0 g
+            Salt 1.0 g 0.50 g
+            """)
+        XCTAssertFalse(holed.columnsComplete)
+        XCTAssertFalse(holed.isConvincing)
+        XCTAssertLessThan(holed, complete)
+    }
+
+    func testTextWithoutATableScoresZero() {
+        let none = score("Ingredients: wheat flour, sugar, palm oil")
+        XCTAssertEqual(none.fields, 0)
+        XCTAssertEqual(none.value, 0)
+        XCTAssertFalse(none.isConvincing)
+        XCTAssertLessThan(none, score("Fat 3.2 g\nSalt 1.0 g"))
+    }
+
+    func testHypothesesFollowTheEnvironmentKnobs() {
+        typealias H = OCRStage.ReadingHypothesis
+        XCTAssertEqual(OCRStage.hypotheses(first: .sparse, environment: [:]),
+                       [H(levelled: false, segmentation: .sparse), H(levelled: true, segmentation: .sparse),
+                        H(levelled: false, segmentation: .auto)])
+        XCTAssertEqual(OCRStage.hypotheses(first: .sparse, environment: ["NUTRILENS_OCR_HYPOTHESES": "first"]),
+                       [H(levelled: false, segmentation: .sparse)])
+        XCTAssertEqual(OCRStage.hypotheses(first: .sparse, environment: ["NUTRILENS_DESKEW": "off"]),
+                       [H(levelled: false, segmentation: .sparse), H(levelled: false, segmentation: .auto)])
+        XCTAssertEqual(OCRStage.hypotheses(first: .auto, environment: [:]),
+                       [H(levelled: false, segmentation: .auto), H(levelled: true, segmentation: .auto)])
+    }
+}
