@@ -42,7 +42,7 @@ struct TableBuilder {
                 rowOf[row.nutrient] = row
             }
             var energy = columnIndex < energyByColumn.count ? energyByColumn[columnIndex] : EnergyPair()
-            resolveEnergy(&energy, findings: &findings, spec: spec)
+            resolveEnergy(&energy, findings: &findings, spec: spec, macros: values)
             chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue)
             entries += makeEntries(values: values, rows: rowOf, energy: energy, spec: spec, findings: &findings)
         }
