@@ -161,7 +161,11 @@ enum LineAnalyzer {
             // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.
             if ((quantity.unit == .kilojoule || quantity.isEnergyOfUnknownUnit) && quantity.value == 8400)
                 || (quantity.unit == .kilocalorie && quantity.value == 2000) { continue }
-            if quantity.isHundredGramsOrMillilitres && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty) {
+            // "100g 100g" alone on a line heads two per-100 g columns (product | %RI base); OCR lost the "per".
+            let repeatedHeader = mentions.isEmpty && quantities.count >= 2
+                && quantities.allSatisfy { $0.isHundredGramsOrMillilitres }
+            if quantity.isHundredGramsOrMillilitres
+                && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty || repeatedHeader) {
                 quantity.isHeaderAmount = true
             }
             // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi").

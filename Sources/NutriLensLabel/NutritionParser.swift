@@ -86,7 +86,7 @@ public struct NutritionParser: Sendable {
         var energyLine: Int?
         var printsKilojoules = false
         var isUSStyle = false
-        let footnoteLines = Self.dailyValueFootnoteLines(analyses)
+        let footnoteLines = Self.dailyValueFootnoteLines(analyses).union(Self.productNameLines(analyses))
         for line in analyses where !line.isNonTable && !footnoteLines.contains(line.lineIndex) {
             for mention in line.mentions {
                 languageCounts[mention.language, default: 0] += 1
@@ -127,6 +127,16 @@ public struct NutritionParser: Sendable {
             let folded = TextFolding.fold(line.text)
             return markers.contains { folded.contains($0) }
         }
+    }
+
+    /// Row names alone on a line above the table's title are product names or claims, not rows ("SKROBIA" —
+    /// Polish for starch — over "Informacja o wartości odżywczej"; "SUGAR FREE"): lines before the first title line
+    /// that name a nutrient but carry no amount, when at least two rows follow the title.
+    static func productNameLines(_ analyses: [LineAnalysis]) -> Set<Int> {
+        guard let title = analyses.first(where: { $0.hasTitleWord && $0.mentions.isEmpty && !$0.isNonTable }),
+              analyses.filter({ $0.lineIndex > title.lineIndex && !$0.mentions.isEmpty }).count >= 2 else { return [] }
+        return Set(analyses.filter { $0.lineIndex < title.lineIndex && !$0.mentions.isEmpty && $0.quantities.isEmpty }
+            .map(\.lineIndex))
     }
 
     /// The US %DV footnote table ("Calories: 2,000 2,500 / Total Fat Less than 65g 80g / Sodium Less than 2,400mg
