@@ -285,13 +285,15 @@ enum Lexicon {
         "daily value", "daily values", "percent daily", "calories a day", "calorie diet", "diet of 2000", "2000 calorie", "average adult",
         "durchschnittlichen erwachsenen", "adulte type", "ingredients", "zutaten", "ingredienti", "ingredientes",
         "ingredienten", "ingredienser", "ainesosat", "skladniki", "best before", "mindestens haltbar",
+        // US small-panel statement (21 CFR 101.9(f)(4)): "Not a significant source of vitamin D, calcium, iron".
+        "significant source",
     ].map { TextFolding.words($0) }
 
     /// Words that mark a nutrition declaration (table title or column header) but name no row.
     static let tableTitleWords: Set<String> = [
         "nutrition", "nutritional", "nahrwerte", "nahrwertangaben", "nahrwertinformationen", "nahrwert",
         "valeurs", "nutritionnelles", "nutritionnelle", "valori", "nutrizionali", "nutricional", "informacion",
-        "voedingswaarde", "voedingswaarden", "wartosc", "odzywcza", "naringsvarde", "naringsinnehall",
+        "voedingswaarde", "voedingswaarden", "wartosc", "wartosci", "informacja", "odzywcza", "naringsvarde", "naringsinnehall",
         "naringsdeklaration", "ravintosisalto", "ravintoarvot", "facts", "information", "typical", "values",
         "durchschnittlich", "durchschnittliche", "durchschnittswerte", "moyenne", "moyennes", "average", "nutritives",
         "nutritive", "nutritivi", "nutrizionale", "nutritionnelles", "energetiques", "naehrwerte", "valor", "valores",

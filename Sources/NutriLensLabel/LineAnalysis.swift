@@ -110,6 +110,24 @@ enum LineAnalyzer {
     }
 
     /// Analyses one line. `wordBoxes` maps character ranges to boxes when geometry is known.
+    /// US panels print the added-sugars amount inside the row name: "Includes 10g Added Sugars 20%", "(Incl. 2g
+    /// Added Sugars, 4% DV)" (21 CFR 101.9(c)(6)(iii)). The amount between "Includes"/"Incl." and the row name is
+    /// that row's value: its event moves to just after the name, so the %DV after the name stays a percent.
+    private static func moveAmountsNamedBeforeTheirRow(_ events: inout [(Int, LineAnalysis.Event)],
+                                                       words: [Word], mentions: [LineAnalysis.Mention]) {
+        for mention in mentions where mention.nutrient == .addedSugars {
+            // "Includes", "Incl.", OCR's "Inchudes".
+            guard let includesWord = words.last(where: { $0.end <= mention.start && $0.folded.hasPrefix("inc") })
+            else { continue }
+            let inside = events.indices.filter { index in
+                guard case .quantity(let quantity) = events[index].1 else { return false }
+                return quantity.start >= includesWord.end && quantity.end <= mention.start && !quantity.isPercent
+            }
+            guard inside.count == 1 else { continue }
+            events[inside[0]].0 = mention.end
+        }
+    }
+
     static func analyze(_ text: String, lineIndex: Int, box: TextBox? = nil,
                         wordBoxes: [(start: Int, end: Int, box: TextBox)] = []) -> LineAnalysis {
         let chars = Array(text)
@@ -143,7 +161,11 @@ enum LineAnalyzer {
             // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.
             if ((quantity.unit == .kilojoule || quantity.isEnergyOfUnknownUnit) && quantity.value == 8400)
                 || (quantity.unit == .kilocalorie && quantity.value == 2000) { continue }
-            if quantity.isHundredGramsOrMillilitres && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty) {
+            // "100g 100g" alone on a line heads two per-100 g columns (product | %RI base); OCR lost the "per".
+            let repeatedHeader = mentions.isEmpty && quantities.count >= 2
+                && quantities.allSatisfy { $0.isHundredGramsOrMillilitres }
+            if quantity.isHundredGramsOrMillilitres
+                && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty || repeatedHeader) {
                 quantity.isHeaderAmount = true
             }
             // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi").
@@ -192,6 +214,7 @@ enum LineAnalyzer {
                 }
             }
         }
+        moveAmountsNamedBeforeTheirRow(&events, words: words, mentions: mentions)
         events.sort { $0.0 < $1.0 }
 
         let wordSet = Set(folded)

@@ -86,7 +86,7 @@ public struct NutritionParser: Sendable {
         var energyLine: Int?
         var printsKilojoules = false
         var isUSStyle = false
-        let footnoteLines = Self.dailyValueFootnoteLines(analyses)
+        let footnoteLines = Self.dailyValueFootnoteLines(analyses).union(Self.productNameLines(analyses))
         for line in analyses where !line.isNonTable && !footnoteLines.contains(line.lineIndex) {
             for mention in line.mentions {
                 languageCounts[mention.language, default: 0] += 1
@@ -102,6 +102,11 @@ public struct NutritionParser: Sendable {
         let hasPer100 = analyses.contains { $0.namesPer100 && !$0.isNonTable }
         let tableStart = energyLine ?? firstRowLine
         // US/CA panels declare Calories per serving and never kJ; AU/EU panels print kJ and per 100 g.
+        // US panels are English; "Total fat/Matières grasses" on a multilingual EU/Canadian pack is not one.
+        let mentionCount = languageCounts.values.reduce(0, +)
+        if !isUSStyle, (languageCounts["en"] ?? 0) * 4 >= mentionCount * 3 {
+            isUSStyle = Self.namesUSPanelRows(analyses)
+        }
         let layout = ColumnLayout.detect(lines: analyses, tableStart: tableStart,
                                          isUSStyle: isUSStyle && !hasPer100 && !printsKilojoules)
         let languages = languageCounts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
@@ -110,6 +115,28 @@ public struct NutritionParser: Sendable {
                                    layout: layout,
                                    languages: languages, options: options)
         return builder.build()
+    }
+
+    /// Row names only US/CA "Nutrition Facts" panels print (21 CFR 101.9(c): "Total Fat", "Total Carbohydrate") or
+    /// their "% Daily Value" / "Amount Per Serving" headings: a panel whose "Calories" row OCR lost is still per
+    /// serving. EU and AU tables say "Fat" / "Fat, total" and "Carbohydrate"; the title "Nutrition Facts" alone is
+    /// no sign (Indian and Gulf labels title per-100 g tables so).
+    static func namesUSPanelRows(_ analyses: [LineAnalysis]) -> Bool {
+        let markers = ["total fat", "total carbohydrate", "daily value", "amount per serving"]
+        return analyses.contains { line in
+            let folded = TextFolding.fold(line.text)
+            return markers.contains { folded.contains($0) }
+        }
+    }
+
+    /// Row names alone on a line above the table's title are product names or claims, not rows ("SKROBIA" —
+    /// Polish for starch — over "Informacja o wartości odżywczej"; "SUGAR FREE"): lines before the first title line
+    /// that name a nutrient but carry no amount, when at least two rows follow the title.
+    static func productNameLines(_ analyses: [LineAnalysis]) -> Set<Int> {
+        guard let title = analyses.first(where: { $0.hasTitleWord && $0.mentions.isEmpty && !$0.isNonTable }),
+              analyses.filter({ $0.lineIndex > title.lineIndex && !$0.mentions.isEmpty }).count >= 2 else { return [] }
+        return Set(analyses.filter { $0.lineIndex < title.lineIndex && !$0.mentions.isEmpty && $0.quantities.isEmpty }
+            .map(\.lineIndex))
     }
 
     /// The US %DV footnote table ("Calories: 2,000 2,500 / Total Fat Less than 65g 80g / Sodium Less than 2,400mg

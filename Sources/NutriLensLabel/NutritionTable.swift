@@ -38,6 +38,9 @@ public enum ValueRepair: String, Sendable, Codable, Hashable {
     case misreadDecimalSeparator
     /// A decimal separator removed because the value only fits the table without it.
     case removedDecimalSeparator
+    /// A leading digit OCR lost, restored because exactly one digit makes the kJ/kcal pair agree ("45 kcal" beside
+    /// "1016 kJ" → 245 kcal).
+    case restoredLeadingDigit
     /// kJ and kcal values were printed (or read) in each other's place.
     case swappedEnergyUnits
     /// The unit was not printed/read and was inferred (e.g. kJ vs kcal from the ratio).

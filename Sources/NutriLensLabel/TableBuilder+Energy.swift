@@ -169,7 +169,11 @@ extension TableBuilder {
 
     /// Chooses kJ and kcal readings that agree: as read, swapped, a leading "1" dropped from the second value (a
     /// "/" read as "1": "1010kJ1239kcal"), or a decimal separator treated as thousands separator.
-    func resolveEnergy(_ pair: inout EnergyPair, findings: inout [ConsistencyFinding], spec: ColumnSpec) {
+    ///
+    /// `macros` (the column's fat, carbohydrate, protein… as read) vet a restored leading digit: with all three
+    /// present the resulting kcal must fit Σ macros × Annex XIV, and a changed kcal must not have fitted as read.
+    func resolveEnergy(_ pair: inout EnergyPair, findings: inout [ConsistencyFinding], spec: ColumnSpec,
+                       macros: [Nutrient: CandidateValue] = [:]) {
         pair.kjValue = pair.kj?.quantity.value
         pair.kcalDecimal = pair.kcal?.quantity.value
         guard let kjCell = pair.kj, let kcalCell = pair.kcal else { return }
@@ -205,10 +209,60 @@ extension TableBuilder {
                 }
             }
         }
+        if let (kjValue, kcalValue) = Self.restoredLeadingDigit(kj: kjCell, kcal: kcalCell),
+           Self.macrosAllow(kcal: kcalValue, asRead: kcalCell.quantity.value, macros: macros) {
+            pair.kjValue = kjValue
+            pair.kcalDecimal = kcalValue
+            pair.repairs = [.restoredLeadingDigit]
+            pair.consistent = true
+            findings.append(ConsistencyFinding(
+                check: "energy-ratio", keys: [kjKey, kcalKey],
+                message: "kJ/kcal \(kjCell.quantity.text) / \(kcalCell.quantity.text) disagree as read; a lost leading "
+                    + "digit restored: \(kjValue) kJ / \(kcalValue) kcal"))
+            return
+        }
         pair.consistent = false
         findings.append(ConsistencyFinding(
             check: "energy-ratio", keys: [kjKey, kcalKey],
             message: "\(pair.kjValue ?? 0) kJ is not 3.9–4.4 × \(pair.kcalDecimal ?? 0) kcal"))
+    }
+
+    /// OCR drops the first digit of a number on curved or creased film ("245 kcal" → "45", "118" → "18"). When the
+    /// pair disagrees as read, each digit 1–9 is put in front of the kcal, then of the kJ, whole numbers only; the
+    /// repair is taken only when exactly one of those eighteen readings makes the pair agree (Annex XIV ratio).
+    static func restoredLeadingDigit(kj: AssembledCell, kcal: AssembledCell) -> (kj: Decimal, kcal: Decimal)? {
+        func wholeDigits(_ cell: AssembledCell) -> String? {
+            guard cell.quantity.qualifier == nil, cell.quantity.primary.repairs.allSatisfy({ $0 == .inferredUnit }),
+                  cell.quantity.value > 0 else { return nil }
+            let digits = "\(cell.quantity.value)"
+            return digits.count <= 4 && digits.allSatisfy(\.isNumber) ? digits : nil
+        }
+        guard let kjDigits = wholeDigits(kj), let kcalDigits = wholeDigits(kcal) else { return nil }
+        let kjValue = kj.quantity.value, kcalValue = kcal.quantity.value
+        var fits: [(Decimal, Decimal)] = []
+        // A one-digit cell is too little to rebuild ("1" beside "18 kcal" would become 71 kJ), and a partner under
+        // 100 leaves several digits fitting the ratio's band.
+        for digit in 1...9 {
+            if kcalDigits.count >= 2, kjValue >= 100, let restored = Decimal(string: "\(digit)\(kcalDigits)"),
+               ConsistencyChecks.energyPairAgrees(kj: NSDecimalNumber(decimal: kjValue).doubleValue,
+                                                  kcal: NSDecimalNumber(decimal: restored).doubleValue) {
+                fits.append((kjValue, restored))
+            }
+            if kjDigits.count >= 2, kcalValue >= 100, let restored = Decimal(string: "\(digit)\(kjDigits)"),
+               ConsistencyChecks.energyPairAgrees(kj: NSDecimalNumber(decimal: restored).doubleValue,
+                                                  kcal: NSDecimalNumber(decimal: kcalValue).doubleValue) {
+                fits.append((restored, kcalValue))
+            }
+        }
+        return fits.count == 1 ? fits[0] : nil
+    }
+
+    private static func macrosAllow(kcal: Decimal, asRead: Decimal, macros: [Nutrient: CandidateValue]) -> Bool {
+        guard let estimate = ConsistencyChecks.macroEnergyKcal(macros) else { return true }
+        func mismatch(_ value: Decimal) -> Double {
+            ConsistencyChecks.energyMismatch(kcal: NSDecimalNumber(decimal: value).doubleValue, estimate: estimate)
+        }
+        return mismatch(kcal) == 0 && (kcal == asRead || mismatch(asRead) > 0)
     }
 
     private func energyReadings(_ cell: AssembledCell) -> [(Decimal, [ValueRepair])] {

@@ -135,8 +135,13 @@ extension TableBuilder {
     /// A row with twice the usual number of cells swallowed the values of a row whose name OCR lost; when exactly one
     /// mandatory row is missing between it and the next row in declaration order, the second half goes there.
     func inferMissingRows(_ rows: [AssembledRow], columnCount: Int) -> [AssembledRow] {
+        // EU declaration order (Regulation 1169/2011 Art. 30); US/CA panels follow 21 CFR 101.9(d) and have no salt
+        // row: there a second number after an amount is mostly its %DV with the "%" lost ("Saturated 3g 15").
         let present = Set(rows.map(\.nutrient))
-        let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        let mandatoryOrder: [Nutrient] = layout.isUSStyle
+            ? [.fat, .saturatedFat, .transFat, .cholesterol, .sodium, .carbohydrates, .fiber, .sugars, .addedSugars,
+               .proteins]
+            : [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
         var result: [AssembledRow] = []
         for (index, row) in rows.enumerated() {
             guard columnCount >= 1, row.cells.count == 2 * columnCount,

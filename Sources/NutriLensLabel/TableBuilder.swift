@@ -38,11 +38,15 @@ struct TableBuilder {
             for row in rowsWithInferred where columnIndex < row.cells.count && !row.nutrient.isEnergy {
                 let cell = row.cells[columnIndex]
                 guard values[row.nutrient] == nil else { continue }
+                // US/CA panels give vitamins and minerals as %DV ("Calcium 4", the "%" lost); an amount there
+                // always prints its unit (mg, mcg). Sodium and cholesterol are amounts whose "mg" OCR may lose.
+                if layout.isUSStyle, row.nutrient.isMicronutrient, ![.sodium, .cholesterol].contains(row.nutrient),
+                   cell.quantity.unit == nil { continue }
                 values[row.nutrient] = candidate(for: cell, nutrient: row.nutrient)
                 rowOf[row.nutrient] = row
             }
             var energy = columnIndex < energyByColumn.count ? energyByColumn[columnIndex] : EnergyPair()
-            resolveEnergy(&energy, findings: &findings, spec: spec)
+            resolveEnergy(&energy, findings: &findings, spec: spec, macros: values)
             chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue)
             entries += makeEntries(values: values, rows: rowOf, energy: energy, spec: spec, findings: &findings)
         }

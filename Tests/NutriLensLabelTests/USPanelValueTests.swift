@@ -1,0 +1,61 @@
+import XCTest
+@testable import NutriLensLabel
+
+/// US/CA panels (21 CFR 101.9): no salt row, vitamins and minerals as %DV, a stray number after an amount is its
+/// %DV with the "%" lost.
+final class USPanelValueTests: XCTestCase {
+    /// "Saturated 3g 15", "Protein 2 g 4" (%DV): the 4 is no salt row (EU declaration order does not apply), and a row whose
+    /// name OCR lost is inferred in the US order (fibre between carbohydrate and sugars).
+    func testStrayPercentIsNoSaltRowAndUSOrderInfersRows() throws {
+        let table = try parseTable("""
+            Calories 140
+            Fat 8 g 11 %
+            Saturated 3g 15
+            Trans 0 g
+            Carbohydrate 19 g
+            Fibre 2 g
+            Sugars 14 g
+            Protein 2 g 4
+            Sodium 5 mg
+            """)
+        XCTAssertNil(table["salt_serving"], "\(table.entries.map { "\($0.key)=\($0.value)" })")
+        assertValue(table, "saturated-fat_serving", "3")
+        assertValue(table, "trans-fat_serving", "0")
+        assertValue(table, "proteins_serving", "2")
+
+        let inferred = try parseTable("""
+            Amount per serving
+            Calories 5
+            Total Fat 0g 0%
+            Sodium 70mg 3%
+            Total Carbohydrate 1g 0g
+            Total Sugars 1g
+            Protein 0g
+            """)
+        assertValue(inferred, "carbohydrates_serving", "1")
+        assertValue(inferred, "fiber_serving", "0")
+        XCTAssertEqual(inferred["fiber_serving"]?.repairs.contains(.inferredRow), true)
+        XCTAssertNil(inferred["salt_serving"])
+    }
+
+    /// "Calcium 4" / "Iron 8" on a US panel are %DV with the "%" lost; amounts print mg/mcg. Sodium and cholesterol
+    /// keep a unitless amount (their "mg" lost).
+    func testUnitlessVitaminAndMineralCellsAreDailyValues() throws {
+        let table = try parseTable("""
+            Amount per serving
+            Calories 230
+            Total Fat 8g 10%
+            Cholesterol 0
+            Sodium 160 7%
+            Protein 3g
+            Calcium 4
+            Iron 8
+            Potassium 235mg 6%
+            """)
+        XCTAssertNil(table["calcium_serving"])
+        XCTAssertNil(table["iron_serving"])
+        assertValue(table, "potassium_serving", "235", unit: .milligram)
+        assertValue(table, "cholesterol_serving", "0")
+        XCTAssertNotNil(table["sodium_serving"])
+    }
+}
