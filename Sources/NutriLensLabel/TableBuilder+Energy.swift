@@ -10,6 +10,14 @@ extension TableBuilder {
         var kcalDecimal: Decimal?
         var repairs: [ValueRepair] = []
         var consistent: Bool?
+
+        /// Takes a kJ/kcal reading that passed the ratio check, with the repairs that produced it.
+        mutating func accept(kj: Decimal, kcal: Decimal, repairs: [ValueRepair]) {
+            kjValue = kj
+            kcalDecimal = kcal
+            self.repairs = repairs
+            consistent = true
+        }
     }
 
     /// Splits energy cells into columns: the i-th kJ value and the i-th kcal value form column i. Values whose unit
@@ -185,10 +193,7 @@ extension TableBuilder {
             for (kcalValue, kcalRepairs) in kcalOptions {
                 let a = NSDecimalNumber(decimal: kjValue).doubleValue, b = NSDecimalNumber(decimal: kcalValue).doubleValue
                 if ConsistencyChecks.energyPairAgrees(kj: a, kcal: b) {
-                    pair.kjValue = kjValue
-                    pair.kcalDecimal = kcalValue
-                    pair.repairs = kjRepairs + kcalRepairs
-                    pair.consistent = true
+                    pair.accept(kj: kjValue, kcal: kcalValue, repairs: kjRepairs + kcalRepairs)
                     if !pair.repairs.isEmpty {
                         findings.append(ConsistencyFinding(
                             check: "energy-ratio", keys: [kjKey, kcalKey],
@@ -198,10 +203,7 @@ extension TableBuilder {
                     return
                 }
                 if ConsistencyChecks.energyPairAgrees(kj: b, kcal: a), kjRepairs.isEmpty, kcalRepairs.isEmpty {
-                    pair.kjValue = kcalValue
-                    pair.kcalDecimal = kjValue
-                    pair.repairs = [.swappedEnergyUnits]
-                    pair.consistent = true
+                    pair.accept(kj: kcalValue, kcal: kjValue, repairs: [.swappedEnergyUnits])
                     findings.append(ConsistencyFinding(
                         check: "energy-swap", keys: [kjKey, kcalKey],
                         message: "kJ \(kjValue) is smaller than kcal \(kcalValue): units swapped"))
@@ -211,10 +213,7 @@ extension TableBuilder {
         }
         if let (kjValue, kcalValue) = Self.restoredLeadingDigit(kj: kjCell, kcal: kcalCell),
            Self.macrosAllow(kcal: kcalValue, asRead: kcalCell.quantity.value, macros: macros) {
-            pair.kjValue = kjValue
-            pair.kcalDecimal = kcalValue
-            pair.repairs = [.restoredLeadingDigit]
-            pair.consistent = true
+            pair.accept(kj: kjValue, kcal: kcalValue, repairs: [.restoredLeadingDigit])
             findings.append(ConsistencyFinding(
                 check: "energy-ratio", keys: [kjKey, kcalKey],
                 message: "kJ/kcal \(kjCell.quantity.text) / \(kcalCell.quantity.text) disagree as read; a lost leading "
