@@ -24,6 +24,14 @@ final class BarcodeIdentityTests: XCTestCase {
         XCTAssertNil(BarcodeIdentity.normalForm(symbology: "EAN-13", text: "50001594O7236"))
     }
 
+    func testSymbologiesWithoutGTINCompareByTrimmedText() {
+        // Robotoff 2509757363133_2: the pack's Code-128 encodes "305707" + CR LF; its sidecar has the printed digits.
+        XCTAssertEqual(BarcodeIdentity.identity(symbology: "Code-128", text: "305707\r\n"), "305707")
+        XCTAssertEqual(BarcodeIdentity.identity(symbology: "CODE128", text: "305707"), "305707")
+        XCTAssertNotEqual(BarcodeIdentity.identity(symbology: "Code-128", text: "305708\r\n"), "305707")
+        XCTAssertEqual(BarcodeIdentity.identity(symbology: "UPC-A", text: "012345678905"), "0012345678905")
+    }
+
     func testMisreadCheckDigitStaysComparableButDiffers() {
         // 5000159407237 fails the check digit: it must not vanish nor equal the true code.
         XCTAssertEqual(BarcodeIdentity.normalForm(symbology: "EAN-13", text: "5000159407237"), "5000159407237")

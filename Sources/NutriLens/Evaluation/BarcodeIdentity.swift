@@ -1,3 +1,4 @@
+import Foundation
 import NutriLensBarcode
 
 /// The identity `eval` compares barcodes by (`../shared/docs/ground-truth.md`, "Scoring"): the GTIN-13 normal form, so
@@ -13,6 +14,13 @@ public enum BarcodeIdentity {
         // Invalid check digit (a misread, or a typo in a sidecar): compare the digits as printed, padded.
         guard sym.isEANUPC, sym != .upcE else { return nil }
         return GTIN.gtin13(text)
+    }
+
+    /// What `eval` compares: ``normalForm(symbology:text:)`` for GTIN symbologies, otherwise the text without
+    /// surrounding whitespace and line breaks (a Code-128 on a pack may encode a trailing CR LF that the sidecar,
+    /// written from the printed digits, leaves out).
+    public static func identity(symbology: String, text: String) -> String {
+        normalForm(symbology: symbology, text: text) ?? text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Folds spelling variants (`EAN13`, `ean-13`, `UPCA`, `QR`) onto the ground-truth names.

@@ -68,8 +68,8 @@ extension ImageScore {
         correctFields = outcomes.values.filter { $0 == .correct }.count
         tableExact = truthValues.isEmpty ? nil : (correctFields == truthFields && predictedFields == truthFields)
 
-        let truthGTINs = (truth.barcodes ?? []).map { BarcodeIdentity.normalForm(symbology: $0.symbology, text: $0.text) ?? $0.text }
-        let readGTINs = Set((result.barcodes ?? []).map { BarcodeIdentity.normalForm(symbology: $0.symbology, text: $0.text) ?? $0.text })
+        let truthGTINs = (truth.barcodes ?? []).map { BarcodeIdentity.identity(symbology: $0.symbology, text: $0.text) }
+        let readGTINs = Set((result.barcodes ?? []).map { BarcodeIdentity.identity(symbology: $0.symbology, text: $0.text) })
         truthBarcodes = truthGTINs.count
         correctBarcodes = truthGTINs.filter { readGTINs.contains($0) }.count
         spuriousBarcodes = readGTINs.subtracting(truthGTINs).count
