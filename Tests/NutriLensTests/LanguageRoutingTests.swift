@@ -80,6 +80,28 @@ final class LanguageRoutingTests: XCTestCase {
         XCTAssertTrue(LanguageRouting(codes: ["eng", "nld"]).needsConfiguredSet(dutch))
     }
 
+    func testUnconvincingTableGetsOneLastConfiguredReadingUnlessRoutingIsLanguageOnly() {
+        let routing = LanguageRouting(codes: ["eng", "deu", "fra"])
+        XCTAssertTrue(routing.needsFinalConfiguredReading(holedEnglish), "a column with a hole")
+        XCTAssertFalse(routing.needsFinalConfiguredReading(score("Ingredients: wheat flour")), "no table at all")
+        let complete = score("""
+            Nutrition per 100 g
+            Energy 1046 kJ / 250 kcal
+            Fat 3.2 g
+            of which saturates 1.1 g
+            Carbohydrate 42 g
+            of which sugars 5.0 g
+            Protein 12 g
+            Salt 1.0 g
+            """)
+        XCTAssertTrue(complete.isConvincing, "\(complete)")
+        XCTAssertFalse(routing.needsFinalConfiguredReading(complete))
+        let languageOnly = LanguageRouting(codes: ["eng", "deu"], environment: ["NUTRILENS_OCR_LANGS": "language"])
+        XCTAssertFalse(languageOnly.needsFinalConfiguredReading(holedEnglish))
+        XCTAssertTrue(languageOnly.needsConfiguredSet(holedGerman))
+        XCTAssertFalse(LanguageRouting(codes: ["eng"]).needsFinalConfiguredReading(holedEnglish))
+    }
+
     func testGermanPrimaryRoutesEnglishLabelsToTheSet() {
         let routing = LanguageRouting(codes: ["deu", "eng"])
         XCTAssertEqual(routing.otherLanguages, ["en"])
@@ -98,6 +120,8 @@ final class LanguageRoutingTests: XCTestCase {
         let primary = LanguageRouting(codes: ["eng", "deu"], environment: ["NUTRILENS_OCR_LANGS": "primary"])
         XCTAssertFalse(primary.hypothesesUseConfiguredSet)
         XCTAssertFalse(primary.needsConfiguredSet(holedGerman))
+        XCTAssertFalse(primary.needsFinalConfiguredReading(holedEnglish))
+        XCTAssertFalse(configured.needsFinalConfiguredReading(holedEnglish))
         XCTAssertEqual(LanguageRouting(codes: ["eng", "deu"], environment: ["NUTRILENS_OCR_LANGS": "bogus"]).mode, .routed)
     }
 

@@ -12,8 +12,11 @@ import NutriLensOCR
 struct LanguageRouting: Sendable, Equatable {
     /// How the configured languages are spent (`NUTRILENS_OCR_LANGS`, for measuring with `nutrilens eval`).
     enum Mode: String, Sendable, Equatable {
-        /// Primary language until ``needsConfiguredSet(_:)``, then the configured set.
+        /// Primary language until ``needsConfiguredSet(_:)``, then the configured set; one last reading with the
+        /// configured set when ``needsFinalConfiguredReading(_:)``.
         case routed
+        /// As ``routed`` without the last reading: only the label's language routes to the configured set.
+        case language
         /// The configured set for every reading (the scanner before routing).
         case configured
         /// Primary language only, never the configured set.
@@ -46,7 +49,15 @@ struct LanguageRouting: Sendable, Equatable {
     /// misread the protein value after "Eiweiß". Not asked for a page with no recognised row names (no label, or one
     /// unreadable in every model: on the corpus the configured set read nothing more there).
     func needsConfiguredSet(_ best: LabelReadingScore) -> Bool {
-        guard isMultilingual, mode == .routed, let dominant = best.languages.first else { return false }
+        guard isMultilingual, mode == .routed || mode == .language, let dominant = best.languages.first else { return false }
         return otherLanguages.contains(dominant)
+    }
+
+    /// Whether the best primary-language reading, after every hypothesis, gets one last reading with the configured
+    /// set: it found a table (≥ 1 key) but is not convincing (``LabelReadingScore/isConvincing``). On English labels
+    /// too the further models re-read digits the first one was unsure of (TestImages `deg_png_en`, `deg_exif6_en`,
+    /// `eu_en_table_serving_ri` lose values without it). A page with no table is not re-read.
+    func needsFinalConfiguredReading(_ best: LabelReadingScore) -> Bool {
+        isMultilingual && mode == .routed && !best.isConvincing && best.fields > 0
     }
 }

@@ -123,6 +123,11 @@ struct OCRStage: Sendable {
             try attempt(hypothesis, with: engines)
             try routeToConfiguredSet()
         }
+        // Last and costliest: an unconvincing table in the primary language, its best way of reading once more with
+        // the configured set (the further models re-read the digits the first one was unsure of).
+        if engines === ocr, let configuredOCR, routing.needsFinalConfiguredReading(bestScore) {
+            try attempt(bestHypothesis, with: configuredOCR)
+        }
         let warning = best.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
         return (best.lines, warning, best.mapping)
     }
