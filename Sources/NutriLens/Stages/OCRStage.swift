@@ -86,7 +86,8 @@ struct OCRStage: Sendable {
     ///
     /// Several hypotheses (``ReadingHypothesis``), tried in order only while the best reading so far is not
     /// convincing (``LabelReadingScore/isConvincing``) and the time budget lasts; the reading the label grammar
-    /// scores highest wins (ties keep the earlier one). A clean label costs one read.
+    /// scores highest wins (ties keep the earlier one). A clean label costs one read. Readings use the primary
+    /// language's engines; ``routing`` (``LanguageRouting``) decides when the configured set reads the page.
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
     func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, mapping: ReadPageMapping) {
         let started = DispatchTime.now().uptimeNanoseconds
