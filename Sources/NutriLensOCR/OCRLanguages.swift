@@ -39,6 +39,20 @@ public struct OCRLanguages: Sendable, Hashable, CustomStringConvertible {
     public static func debianPackage(for code: String) -> String {
         "tesseract-ocr-" + code.lowercased().replacingOccurrences(of: "_", with: "-")
     }
+
+    /// The ISO 639-1 code (`"de"`) of a tessdata model name (`"deu"`), as the label grammar names the language of
+    /// row names (`NutritionTable.language`); `nil` for a model without one (`osd`, `equ`, scripts such as `Latin`).
+    /// Covers the EU/EEA languages with Tesseract models (ISO 639-2/T → 639-1, Library of Congress table).
+    public static func iso639_1(for code: String) -> String? {
+        iso639_1Codes[code.lowercased()]
+    }
+
+    private static let iso639_1Codes: [String: String] = [
+        "eng": "en", "deu": "de", "fra": "fr", "spa": "es", "ita": "it", "nld": "nl", "pol": "pl", "por": "pt",
+        "swe": "sv", "dan": "da", "fin": "fi", "ces": "cs", "hrv": "hr", "ron": "ro", "slk": "sk", "slv": "sl",
+        "hun": "hu", "ell": "el", "bul": "bg", "est": "et", "lav": "lv", "lit": "lt", "mlt": "mt", "gle": "ga",
+        "nor": "no", "isl": "is", "cat": "ca",
+    ]
 }
 
 /// Finds the directory holding `*.traineddata`.

@@ -19,6 +19,12 @@ public struct ScannerConfiguration: Sendable, Equatable {
 
     /// Tesseract language codes (ISO 639-2/T as Tesseract names them: `eng`, `deu`, `fra`, …) used for OCR, in order
     /// of preference. Default `["eng", "deu", "fra"]`. Each needs `<code>.traineddata` under `tessdataPath`.
+    ///
+    /// The first is the *primary* language and is routed, not paid for on every page: each reading of a page is made
+    /// with the primary model alone, and the whole list is loaded as a second engine set that reads a page only
+    /// (a) from the moment the label grammar finds its row names are mostly in another listed language, and (b) once
+    /// more at the end for a table that is still not convincing (fewer than 7 nutrients, a failed check or a column
+    /// with a hole). With one language nothing changes. Measured in docs/ocr.md ("Language routing").
     public var languages: [String]
     /// Stages to run. Default `.all`. Decoding always runs.
     public var stages: Stages

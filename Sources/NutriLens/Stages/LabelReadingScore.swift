@@ -17,11 +17,14 @@ struct LabelReadingScore: Comparable, Sendable {
     let findings: Int
     /// Every column (per 100 g, per serving, …) has the same nutrients: no row lost a value in one column.
     let columnsComplete: Bool
+    /// Languages (ISO 639-1) of the row names the grammar recognised, most frequent first (`NutritionTable.languages`);
+    /// empty when nothing parsed. Used by ``LanguageRouting``.
+    let languages: [String]
 
     /// Scores `lines` with `parser`; a parse that throws (input over the parser's size limits) scores 0.
     init(lines: [TextLine], parser: NutritionParser) {
         guard let table = (try? parser.parse(lines: lines)) ?? nil else {
-            value = 0; fields = 0; findings = 0; columnsComplete = false
+            value = 0; fields = 0; findings = 0; columnsComplete = false; languages = []
             return
         }
         var best: [String: Double] = [:]
@@ -31,6 +34,7 @@ struct LabelReadingScore: Comparable, Sendable {
             .mapValues { Set($0.map(\.nutrient)) }
         columnsComplete = Set(columns.values).count <= 1
         findings = table.findings.count
+        languages = table.languages
         value = best.values.reduce(0, +) - 0.5 * Double(findings)
     }
 

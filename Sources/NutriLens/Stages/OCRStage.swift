@@ -7,29 +7,47 @@ import NutriLensOCR
 /// (loaded once per `Scanner`).
 struct OCRStage: Sendable {
     static let isAvailable = true
+    /// Engines for the primary language (`ScannerConfiguration.languages[0]`): every hypothesis reads with these.
     let ocr: NutritionOCR
+    /// Engines for the whole configured set, `nil` when only one language is configured: read only when
+    /// ``routing`` says the page needs them.
+    let configuredOCR: NutritionOCR?
+    /// When the configured set is read (``LanguageRouting``).
+    let routing: LanguageRouting
     /// Scores competing readings of one page (``LabelReadingScore``).
     let parser = NutritionParser()
     /// ``baseReadOptions`` with the configured `ScannerConfiguration.ocrTimeBudget`.
     let readOptions: OCRReadOptions
 
-    /// Loads the first engine now so a missing language pack or tessdata folder fails at set-up, not per image.
+    /// Loads the first engine of each pool now so a missing language pack or tessdata folder fails at set-up, not
+    /// per image.
     /// - Throws: `ScanError.setup(stage: "ocr")` with the OCR module's message (which Debian package to install), or
     ///   for an `ocrTimeBudget` that is not a positive number of seconds.
     init(configuration: ScannerConfiguration) throws {
         if let budget = configuration.ocrTimeBudget, !(budget > 0 && budget.isFinite) {
             throw ScanError.setup(stage: "ocr", message: "ocrTimeBudget must be more than 0 seconds (nil = unlimited), got \(budget)")
         }
+        let environment = ProcessInfo.processInfo.environment
         do {
             let languages = try OCRLanguages(codes: configuration.languages)
-            ocr = try NutritionOCR(configuration: OCRConfiguration(languages: languages, tessdataPath: configuration.tessdataPath))
+            let configured = OCRConfiguration(languages: languages, tessdataPath: configuration.tessdataPath)
+            if languages.codes.count > 1 {
+                configuredOCR = try NutritionOCR(configuration: configured)
+                let primary = try OCRLanguages(codes: [languages.codes[0]])
+                ocr = try NutritionOCR(configuration: OCRConfiguration(languages: primary,
+                                                                       tessdataPath: configuration.tessdataPath))
+            } else {
+                configuredOCR = nil
+                ocr = try NutritionOCR(configuration: configured)
+            }
         } catch let error as OCRError {
             throw ScanError.setup(stage: "ocr", message: error.description)
         }
+        routing = LanguageRouting(codes: configuration.languages, environment: environment)
         var options = Self.baseReadOptions
         options.timeBudget = configuration.ocrTimeBudget
         readOptions = options
-        hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: ProcessInfo.processInfo.environment)
+        hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: environment)
     }
 
     /// Read options; the environment knobs exist for measuring alternatives with `nutrilens eval`
@@ -68,32 +86,60 @@ struct OCRStage: Sendable {
     ///
     /// Several hypotheses (``ReadingHypothesis``), tried in order only while the best reading so far is not
     /// convincing (``LabelReadingScore/isConvincing``) and the time budget lasts; the reading the label grammar
-    /// scores highest wins (ties keep the earlier one). A clean label costs one read.
+    /// scores highest wins (ties keep the earlier one). A clean label costs one read. Readings use the primary
+    /// language's engines; ``routing`` (``LanguageRouting``) decides when the configured set reads the page.
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
     func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, mapping: ReadPageMapping) {
         let started = DispatchTime.now().uptimeNanoseconds
         let gray = working.image.grayscale
-        var best = try read(gray, levelling: nil, options: readOptions)
-        var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
+        let hypothesisOCR = routing.hypothesesUseConfiguredSet ? configuredOCR ?? ocr : ocr
         var level: (image: GrayImage, mapping: RotationMapping)??
-        for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing {
-            guard let budget = remainingBudget(since: started) else { break }
-            var options = readOptions
-            options.timeBudget = budget
-            options.pageSegmentation = hypothesis.segmentation
-            options.tableSegmentation = hypothesis.segmentation
-            var input = (image: gray, mapping: RotationMapping?.none)
-            if hypothesis.levelled {
-                if level == nil { level = Self.levelled(gray) }
-                guard let found = level ?? nil else { continue }
-                input = (found.image, found.mapping)
-            }
-            let reading = try read(input.image, levelling: input.mapping, options: options)
+        /// The page as `hypothesis` reads it; `nil` when it needs a levelled page and the page is level.
+        func input(for hypothesis: ReadingHypothesis) -> (image: GrayImage, mapping: RotationMapping?)? {
+            guard hypothesis.levelled else { return (gray, nil) }
+            if level == nil { level = Self.levelled(gray) }
+            return (level ?? nil).map { ($0.image, $0.mapping) }
+        }
+        var best = try read(gray, levelling: nil, options: readOptions, with: hypothesisOCR)
+        var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
+        var bestHypothesis = hypotheses[0]
+        var engines = hypothesisOCR
+        /// Reads `hypothesis` with `engines` on what is left of the budget; the better reading is kept.
+        func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR) throws {
+            guard let budget = remainingBudget(since: started), let page = input(for: hypothesis) else { return }
+            let reading = try read(page.image, levelling: page.mapping,
+                                   options: options(for: hypothesis, budget: budget), with: engines)
             let score = LabelReadingScore(lines: reading.lines, parser: parser)
-            if score > bestScore { (best, bestScore) = (reading, score) }
+            if score > bestScore { (best, bestScore, bestHypothesis) = (reading, score, hypothesis) }
+        }
+        /// Once the grammar finds the label is in another configured language: the best way of reading so far
+        /// again with the configured set, which every later hypothesis then uses.
+        func routeToConfiguredSet() throws {
+            guard engines === ocr, let configuredOCR, routing.needsConfiguredSet(bestScore) else { return }
+            engines = configuredOCR
+            try attempt(bestHypothesis, with: configuredOCR)
+        }
+        try routeToConfiguredSet()
+        for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing {
+            try attempt(hypothesis, with: engines)
+            try routeToConfiguredSet()
+        }
+        // Last and costliest: an unconvincing table in the primary language, its best way of reading once more with
+        // the configured set (the further models re-read the digits the first one was unsure of).
+        if engines === ocr, let configuredOCR, routing.needsFinalConfiguredReading(bestScore) {
+            try attempt(bestHypothesis, with: configuredOCR)
         }
         let warning = best.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
         return (best.lines, warning, best.mapping)
+    }
+
+    /// ``readOptions`` with `hypothesis`'s segmentation and what is left of the budget.
+    private func options(for hypothesis: ReadingHypothesis, budget: Double?) -> OCRReadOptions {
+        var options = readOptions
+        options.timeBudget = budget
+        options.pageSegmentation = hypothesis.segmentation
+        options.tableSegmentation = hypothesis.segmentation
+        return options
     }
 
     /// One way of reading a page: as photographed or levelled by deskew, with a Tesseract segmentation mode.
@@ -123,10 +169,10 @@ struct OCRStage: Sendable {
 
     /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
     /// grammar takes them, with boxes on the upright page.
-    private func read(_ gray: GrayImage, levelling: RotationMapping?,
-                      options: OCRReadOptions) throws -> (lines: [TextLine], budgetExhausted: Bool, mapping: ReadPageMapping) {
+    private func read(_ gray: GrayImage, levelling: RotationMapping?, options: OCRReadOptions,
+                      with engines: NutritionOCR) throws -> (lines: [TextLine], budgetExhausted: Bool, mapping: ReadPageMapping) {
         let page: OCRPage
-        do { page = try ocr.read(gray, options: options) } catch let error as OCRError {
+        do { page = try engines.read(gray, options: options) } catch let error as OCRError {
             throw ScanError.stageFailed(stage: "ocr", message: error.description)
         }
         let mapping = ReadPageMapping(levelling: levelling, quarterTurns: page.orientation.quarterTurns,

@@ -1,0 +1,63 @@
+import NutriLensOCR
+
+/// Which Tesseract languages a reading of a page uses: the primary one (`ScannerConfiguration.languages[0]`) for
+/// every reading, and the whole configured set once the label grammar finds the label's row names are mostly in
+/// another configured language (``needsConfiguredSet(_:)``).
+///
+/// Why: with several models loaded Tesseract re-recognises every word the first model is unsure of with each further
+/// model, and on real photos that is most words — eng+deu+fra costs 1.9× the CPU of eng alone (docs/ocr.md, "Language
+/// routing"), while gaining only 1.4 points of field recall on ../shared/corpus/labels. Row names such as "Fett",
+/// "Glucides", "Kohlenhydrate" are mostly still read by the English model, so the grammar can tell which labels need
+/// the other models.
+struct LanguageRouting: Sendable, Equatable {
+    /// How the configured languages are spent (`NUTRILENS_OCR_LANGS`, for measuring with `nutrilens eval`).
+    enum Mode: String, Sendable, Equatable {
+        /// Primary language until ``needsConfiguredSet(_:)``, then the configured set; one last reading with the
+        /// configured set when ``needsFinalConfiguredReading(_:)``.
+        case routed
+        /// As ``routed`` without the last reading: only the label's language routes to the configured set.
+        case language
+        /// The configured set for every reading (the scanner before routing).
+        case configured
+        /// Primary language only, never the configured set.
+        case primary
+    }
+
+    /// The configured set has more than one language; with one, routing changes nothing.
+    let isMultilingual: Bool
+    /// ISO 639-1 codes (as `NutritionTable.languages` names them) of the configured languages after the first.
+    let otherLanguages: Set<String>
+    let mode: Mode
+
+    /// - Parameters:
+    ///   - codes: the configured tessdata model names, primary first (`["eng", "deu", "fra"]`).
+    ///   - environment: `NUTRILENS_OCR_LANGS` = `routed` (default) | `configured` | `primary`.
+    init(codes: [String], environment: [String: String] = [:]) {
+        isMultilingual = codes.count > 1
+        otherLanguages = Set(codes.dropFirst().compactMap(OCRLanguages.iso639_1(for:)))
+            .subtracting(codes.first.flatMap(OCRLanguages.iso639_1(for:)).map { [$0] } ?? [])
+        mode = Mode(rawValue: environment["NUTRILENS_OCR_LANGS"] ?? "") ?? .routed
+    }
+
+    /// The hypotheses (``OCRStage/ReadingHypothesis``) read with the configured set instead of the primary language.
+    var hypothesesUseConfiguredSet: Bool { isMultilingual && mode == .configured }
+
+    /// Whether the page, read so far with the primary language only (best reading `best`), is to be read with the
+    /// configured set from now on: the dominant language of its row names (`NutritionTable.language`, the first of
+    /// ``LabelReadingScore/languages``) is another configured language. Asked even of a convincing reading: TestImages
+    /// `eu_de_two_rows_energy` and `deg_rot180_de` read with `eng` alone give all keys and pass every check, but
+    /// misread the protein value after "Eiweiß". Not asked for a page with no recognised row names (no label, or one
+    /// unreadable in every model: on the corpus the configured set read nothing more there).
+    func needsConfiguredSet(_ best: LabelReadingScore) -> Bool {
+        guard isMultilingual, mode == .routed || mode == .language, let dominant = best.languages.first else { return false }
+        return otherLanguages.contains(dominant)
+    }
+
+    /// Whether the best primary-language reading, after every hypothesis, gets one last reading with the configured
+    /// set: it found a table (≥ 1 key) but is not convincing (``LabelReadingScore/isConvincing``). On English labels
+    /// too the further models re-read digits the first one was unsure of (TestImages `deg_png_en`, `deg_exif6_en`,
+    /// `eu_en_table_serving_ri` lose values without it). A page with no table is not re-read.
+    func needsFinalConfiguredReading(_ best: LabelReadingScore) -> Bool {
+        isMultilingual && mode == .routed && !best.isConvincing && best.fields > 0
+    }
+}

@@ -1,0 +1,146 @@
+import NutriLensLabel
+import NutriLensOCR
+import XCTest
+@testable import NutriLens
+
+/// Language routing: primary-language readings first, the configured set only when the grammar says it can pay.
+final class LanguageRoutingTests: XCTestCase {
+    private let parser = NutritionParser()
+
+    private func score(_ text: String) -> LabelReadingScore {
+        LabelReadingScore(lines: text.split(separator: "\n").map { TextLine(text: String($0)) }, parser: parser)
+    }
+
+    /// A German table read with one per-serving value lost: not convincing, row names German.
+    private var holedGerman: LabelReadingScore {
+        score("""
+            Nährwerte pro 100 g pro Portion
+            Brennwert 1046 kJ / 250 kcal 523 kJ / 125 kcal
+            Fett 3,2 g 1,6 g
+            davon gesättigte Fettsäuren 1,1 g
+            Kohlenhydrate 42 g 21 g
+            davon Zucker 5,0 g 2,5 g
+            Eiweiß 12 g 6,0 g
+            Salz 1,0 g 0,50 g
+            """)
+    }
+
+    /// The same loss on an English table.
+    private var holedEnglish: LabelReadingScore {
+        score("""
+            Nutrition per 100 g per serving
+            Energy 1046 kJ / 250 kcal 523 kJ / 125 kcal
+            Fat 3.2 g 1.6 g
+            of which saturates 1.1 g
+            Carbohydrate 42 g 21 g
+            of which sugars 5.0 g 2.5 g
+            Protein 12 g 6.0 g
+            Salt 1.0 g 0.50 g
+            """)
+    }
+
+    func testTessdataCodesMapToTheGrammarsLanguageCodes() {
+        XCTAssertEqual(OCRLanguages.iso639_1(for: "eng"), "en")
+        XCTAssertEqual(OCRLanguages.iso639_1(for: "deu"), "de")
+        XCTAssertEqual(OCRLanguages.iso639_1(for: "fra"), "fr")
+        XCTAssertEqual(OCRLanguages.iso639_1(for: "NLD"), "nl")
+        XCTAssertNil(OCRLanguages.iso639_1(for: "osd"))
+        XCTAssertNil(OCRLanguages.iso639_1(for: "chi_sim"))
+    }
+
+    func testScoreCarriesTheRowNameLanguages() {
+        XCTAssertEqual(holedGerman.languages.first, "de")
+        XCTAssertEqual(holedEnglish.languages.first, "en")
+        XCTAssertEqual(score("Ingredients: wheat flour").languages, [])
+    }
+
+    func testConfiguredSetIsReadWhenTheRowNamesAreMostlyInAnotherConfiguredLanguage() {
+        let routing = LanguageRouting(codes: ["eng", "deu", "fra"])
+        XCTAssertEqual(routing.otherLanguages, ["de", "fr"])
+        XCTAssertFalse(routing.hypothesesUseConfiguredSet)
+        XCTAssertTrue(routing.needsConfiguredSet(holedGerman), "German row names")
+        XCTAssertFalse(routing.needsConfiguredSet(holedEnglish), "English label: the other models cannot help")
+        XCTAssertFalse(routing.needsConfiguredSet(score("Ingredients: wheat flour")), "nothing recognised")
+        let completeGerman = score("""
+            Nährwerte pro 100 g
+            Brennwert 1046 kJ / 250 kcal
+            Fett 3,2 g
+            davon gesättigte Fettsäuren 1,1 g
+            Kohlenhydrate 42 g
+            davon Zucker 5,0 g
+            Eiweiß 12 g
+            Salz 1,0 g
+            """)
+        XCTAssertTrue(completeGerman.isConvincing, "\(completeGerman)")
+        XCTAssertTrue(routing.needsConfiguredSet(completeGerman), "a convincing German reading may still be misread")
+        // Dutch is not configured: its label stays with the primary model.
+        let dutch = score("Voedingswaarde per 100 g\nVetten 3,2 g\nKoolhydraten 42 g\nEiwitten 12 g\nZout 1,0 g")
+        XCTAssertEqual(dutch.languages.first, "nl")
+        XCTAssertFalse(routing.needsConfiguredSet(dutch))
+        XCTAssertTrue(LanguageRouting(codes: ["eng", "nld"]).needsConfiguredSet(dutch))
+    }
+
+    func testUnconvincingTableGetsOneLastConfiguredReadingUnlessRoutingIsLanguageOnly() {
+        let routing = LanguageRouting(codes: ["eng", "deu", "fra"])
+        XCTAssertTrue(routing.needsFinalConfiguredReading(holedEnglish), "a column with a hole")
+        XCTAssertFalse(routing.needsFinalConfiguredReading(score("Ingredients: wheat flour")), "no table at all")
+        let complete = score("""
+            Nutrition per 100 g
+            Energy 1046 kJ / 250 kcal
+            Fat 3.2 g
+            of which saturates 1.1 g
+            Carbohydrate 42 g
+            of which sugars 5.0 g
+            Protein 12 g
+            Salt 1.0 g
+            """)
+        XCTAssertTrue(complete.isConvincing, "\(complete)")
+        XCTAssertFalse(routing.needsFinalConfiguredReading(complete))
+        let languageOnly = LanguageRouting(codes: ["eng", "deu"], environment: ["NUTRILENS_OCR_LANGS": "language"])
+        XCTAssertFalse(languageOnly.needsFinalConfiguredReading(holedEnglish))
+        XCTAssertTrue(languageOnly.needsConfiguredSet(holedGerman))
+        XCTAssertFalse(LanguageRouting(codes: ["eng"]).needsFinalConfiguredReading(holedEnglish))
+    }
+
+    func testGermanPrimaryRoutesEnglishLabelsToTheSet() {
+        let routing = LanguageRouting(codes: ["deu", "eng"])
+        XCTAssertEqual(routing.otherLanguages, ["en"])
+        XCTAssertTrue(routing.needsConfiguredSet(holedEnglish))
+        XCTAssertFalse(routing.needsConfiguredSet(holedGerman))
+    }
+
+    func testOneLanguageOrTheEnvironmentKnobsTurnRoutingOff() {
+        let single = LanguageRouting(codes: ["eng"])
+        XCTAssertFalse(single.isMultilingual)
+        XCTAssertFalse(single.hypothesesUseConfiguredSet)
+        XCTAssertFalse(single.needsConfiguredSet(holedGerman))
+        let configured = LanguageRouting(codes: ["eng", "deu"], environment: ["NUTRILENS_OCR_LANGS": "configured"])
+        XCTAssertTrue(configured.hypothesesUseConfiguredSet)
+        XCTAssertFalse(configured.needsConfiguredSet(holedGerman), "every reading already used the set")
+        let primary = LanguageRouting(codes: ["eng", "deu"], environment: ["NUTRILENS_OCR_LANGS": "primary"])
+        XCTAssertFalse(primary.hypothesesUseConfiguredSet)
+        XCTAssertFalse(primary.needsConfiguredSet(holedGerman))
+        XCTAssertFalse(primary.needsFinalConfiguredReading(holedEnglish))
+        XCTAssertFalse(configured.needsFinalConfiguredReading(holedEnglish))
+        XCTAssertEqual(LanguageRouting(codes: ["eng", "deu"], environment: ["NUTRILENS_OCR_LANGS": "bogus"]).mode, .routed)
+    }
+
+    /// A rendered German label (TestImages `eu_de_table.jpg`, "<" qualifiers, decimal commas) through the routed
+    /// path of the default configuration (eng first, eng+deu+fra when the grammar asks): every value of its truth.
+    func testGermanRenderedLabelIsReadThroughTheRoutedPath() throws {
+        var configuration = ScannerConfiguration(stages: [.nutrition])
+        configuration.ocrTimeBudget = nil  // debug builds on a busy CI are slow; routing, not the budget, is tested
+        let scanner = try Scanner(configuration: configuration)
+        let url = TestPaths.testImages.appendingPathComponent("eu_de_table.jpg")
+        let result = scanner.scan(url)
+        let nutrition = try XCTUnwrap(result.nutrition, "\(result)")
+        XCTAssertEqual(nutrition.language, "de")
+        let truth = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: url.deletingPathExtension().appendingPathExtension("json"))) as? [String: Any]
+        let expected = try XCTUnwrap((truth?["nutrition"] as? [String: Any])?["nutriments"] as? [String: NSNumber])
+        XCTAssertEqual(expected.count, 18)
+        for (key, value) in expected {
+            XCTAssertEqual(nutrition.nutriments[key], Decimal(string: value.stringValue), key)
+        }
+    }
+}
