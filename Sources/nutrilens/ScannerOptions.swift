@@ -6,6 +6,7 @@ enum ScannerOptions {
     static let specs = [
         OptionSpec(name: "jobs", short: "j", valueName: "N", help: "Scan N images at once (default: number of cores)."),
         OptionSpec(name: "lang", short: "l", valueName: "LANGS", help: "OCR languages, '+'-separated Tesseract codes (default eng+deu+fra)."),
+        OptionSpec(name: "lang-routing", short: nil, valueName: "MODE", help: "How OCR spends the languages: all (default: every reading with all of them), routed (primary language, the rest when the label needs them; ~0.8x CPU), label-language (~0.6x CPU), primary."),
         OptionSpec(name: "no-barcode", short: nil, valueName: nil, help: "Skip barcode reading."),
         OptionSpec(name: "no-nutrition", short: nil, valueName: nil, help: "Skip OCR and the nutrition table."),
         OptionSpec(name: "no-classifier", short: nil, valueName: nil, help: "Skip food/kind classification (and kind routing)."),
@@ -26,6 +27,12 @@ enum ScannerOptions {
                 throw UsageError.invalidValue(option: "lang", value: langs, expected: "codes like eng+deu")
             }
             config.languages = list
+        }
+        if let mode = args.values["lang-routing"] {
+            guard let routing = ScannerConfiguration.LanguageRouting(rawValue: mode) else {
+                throw UsageError.invalidValue(option: "lang-routing", value: mode, expected: "all, routed, label-language or primary")
+            }
+            config.languageRouting = routing
         }
         if args.flags.contains("no-barcode") { config.stages.remove(.barcode) }
         if args.flags.contains("no-nutrition") { config.stages.remove(.nutrition) }

@@ -96,7 +96,7 @@ final class LanguageRoutingTests: XCTestCase {
             """)
         XCTAssertTrue(complete.isConvincing, "\(complete)")
         XCTAssertFalse(routing.needsFinalConfiguredReading(complete))
-        let languageOnly = LanguageRouting(codes: ["eng", "deu"], environment: ["NUTRILENS_OCR_LANGS": "language"])
+        let languageOnly = LanguageRouting(codes: ["eng", "deu"], mode: .labelLanguage)
         XCTAssertFalse(languageOnly.needsFinalConfiguredReading(holedEnglish))
         XCTAssertTrue(languageOnly.needsConfiguredSet(holedGerman))
         XCTAssertFalse(LanguageRouting(codes: ["eng"]).needsFinalConfiguredReading(holedEnglish))
@@ -109,26 +109,29 @@ final class LanguageRoutingTests: XCTestCase {
         XCTAssertFalse(routing.needsConfiguredSet(holedGerman))
     }
 
-    func testOneLanguageOrTheEnvironmentKnobsTurnRoutingOff() {
+    func testOneLanguageOrTheOtherPoliciesTurnRoutingOff() {
         let single = LanguageRouting(codes: ["eng"])
         XCTAssertFalse(single.isMultilingual)
         XCTAssertFalse(single.hypothesesUseConfiguredSet)
         XCTAssertFalse(single.needsConfiguredSet(holedGerman))
-        let configured = LanguageRouting(codes: ["eng", "deu"], environment: ["NUTRILENS_OCR_LANGS": "configured"])
+        let configured = LanguageRouting(codes: ["eng", "deu"], mode: .allLanguages)
         XCTAssertTrue(configured.hypothesesUseConfiguredSet)
         XCTAssertFalse(configured.needsConfiguredSet(holedGerman), "every reading already used the set")
-        let primary = LanguageRouting(codes: ["eng", "deu"], environment: ["NUTRILENS_OCR_LANGS": "primary"])
+        let primary = LanguageRouting(codes: ["eng", "deu"], mode: .primary)
         XCTAssertFalse(primary.hypothesesUseConfiguredSet)
         XCTAssertFalse(primary.needsConfiguredSet(holedGerman))
         XCTAssertFalse(primary.needsFinalConfiguredReading(holedEnglish))
         XCTAssertFalse(configured.needsFinalConfiguredReading(holedEnglish))
-        XCTAssertEqual(LanguageRouting(codes: ["eng", "deu"], environment: ["NUTRILENS_OCR_LANGS": "bogus"]).mode, .routed)
+        XCTAssertEqual(ScannerConfiguration().languageRouting, .allLanguages)
+        XCTAssertEqual(ScannerConfiguration.LanguageRouting(rawValue: "label-language"), .labelLanguage)
+        XCTAssertNil(ScannerConfiguration.LanguageRouting(rawValue: "bogus"))
     }
 
     /// A rendered German label (TestImages `eu_de_table.jpg`, "<" qualifiers, decimal commas) through the routed
     /// path of the default configuration (eng first, eng+deu+fra when the grammar asks): every value of its truth.
     func testGermanRenderedLabelIsReadThroughTheRoutedPath() throws {
         var configuration = ScannerConfiguration(stages: [.nutrition])
+        configuration.languageRouting = .routed
         configuration.ocrTimeBudget = nil  // debug builds on a busy CI are slow; routing, not the budget, is tested
         let scanner = try Scanner(configuration: configuration)
         let url = TestPaths.testImages.appendingPathComponent("eu_de_table.jpg")

@@ -18,13 +18,8 @@ public struct ScannerConfiguration: Sendable, Equatable {
     }
 
     /// Tesseract language codes (ISO 639-2/T as Tesseract names them: `eng`, `deu`, `fra`, …) used for OCR, in order
-    /// of preference. Default `["eng", "deu", "fra"]`. Each needs `<code>.traineddata` under `tessdataPath`.
-    ///
-    /// The first is the *primary* language and is routed, not paid for on every page: each reading of a page is made
-    /// with the primary model alone, and the whole list is loaded as a second engine set that reads a page only
-    /// (a) from the moment the label grammar finds its row names are mostly in another listed language, and (b) once
-    /// more at the end for a table that is still not convincing (fewer than 7 nutrients, a failed check or a column
-    /// with a hole). With one language nothing changes. Measured in docs/ocr.md ("Language routing").
+    /// of preference; the first is the *primary* language (see ``languageRouting``). Default `["eng", "deu", "fra"]`.
+    /// Each needs `<code>.traineddata` under `tessdataPath`.
     public var languages: [String]
     /// Stages to run. Default `.all`. Decoding always runs.
     public var stages: Stages
@@ -61,6 +56,29 @@ public struct ScannerConfiguration: Sendable, Equatable {
         /// was found, OCR is skipped (for folders of mostly plate photos).
         case foodFirst = "food-first"
     }
+
+    /// How OCR spends the configured languages on a page.
+    ///
+    /// With several models loaded Tesseract re-recognises every word the first model is unsure of with each further
+    /// model; on real photos that is most words. Measured in docs/ocr.md ("Language routing"; release,
+    /// `nutrilens eval --jobs 1 --ocr-budget 0 --lang-routing MODE`, eng+deu+fra, CPU over 22 corpus photos):
+    /// `.allLanguages` 1.00× CPU, corpus field recall 66.1 %, TestImages 96.0 %; `.routed` 0.82×, 66.4 %, 94.5 %;
+    /// `.labelLanguage` 0.56×, 65.1 %, 93.4 %.
+    public enum LanguageRouting: String, Sendable, Equatable, CaseIterable {
+        /// Every reading with every configured language (default: the most accurate on the bundled TestImages).
+        case allLanguages = "all"
+        /// Readings with the primary language; the whole set once the label grammar finds the row names are mostly
+        /// in another configured language, and once more at the end for a table that is still not convincing
+        /// (fewer than 7 nutrients, a failed check or a column with a hole).
+        case routed
+        /// As `.routed` without the last reading: only the label's language brings in the whole set.
+        case labelLanguage = "label-language"
+        /// The primary language only (cheapest; the other codes are ignored).
+        case primary
+    }
+
+    /// Language routing policy. Default `.allLanguages`. With one configured language every policy is the same.
+    public var languageRouting: LanguageRouting = .allLanguages
 
     /// Kind routing policy. Default `.labelFirst`.
     public var routing: Routing

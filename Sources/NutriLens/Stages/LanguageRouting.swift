@@ -10,18 +10,7 @@ import NutriLensOCR
 /// "Glucides", "Kohlenhydrate" are mostly still read by the English model, so the grammar can tell which labels need
 /// the other models.
 struct LanguageRouting: Sendable, Equatable {
-    /// How the configured languages are spent (`NUTRILENS_OCR_LANGS`, for measuring with `nutrilens eval`).
-    enum Mode: String, Sendable, Equatable {
-        /// Primary language until ``needsConfiguredSet(_:)``, then the configured set; one last reading with the
-        /// configured set when ``needsFinalConfiguredReading(_:)``.
-        case routed
-        /// As ``routed`` without the last reading: only the label's language routes to the configured set.
-        case language
-        /// The configured set for every reading (the scanner before routing).
-        case configured
-        /// Primary language only, never the configured set.
-        case primary
-    }
+    typealias Mode = ScannerConfiguration.LanguageRouting
 
     /// The configured set has more than one language; with one, routing changes nothing.
     let isMultilingual: Bool
@@ -31,16 +20,16 @@ struct LanguageRouting: Sendable, Equatable {
 
     /// - Parameters:
     ///   - codes: the configured tessdata model names, primary first (`["eng", "deu", "fra"]`).
-    ///   - environment: `NUTRILENS_OCR_LANGS` = `routed` (default) | `configured` | `primary`.
-    init(codes: [String], environment: [String: String] = [:]) {
+    ///   - mode: the scanner's ``ScannerConfiguration/languageRouting``.
+    init(codes: [String], mode: Mode = .routed) {
         isMultilingual = codes.count > 1
         otherLanguages = Set(codes.dropFirst().compactMap(OCRLanguages.iso639_1(for:)))
             .subtracting(codes.first.flatMap(OCRLanguages.iso639_1(for:)).map { [$0] } ?? [])
-        mode = Mode(rawValue: environment["NUTRILENS_OCR_LANGS"] ?? "") ?? .routed
+        self.mode = mode
     }
 
     /// The hypotheses (``OCRStage/ReadingHypothesis``) read with the configured set instead of the primary language.
-    var hypothesesUseConfiguredSet: Bool { isMultilingual && mode == .configured }
+    var hypothesesUseConfiguredSet: Bool { isMultilingual && mode == .allLanguages }
 
     /// Whether the page, read so far with the primary language only (best reading `best`), is to be read with the
     /// configured set from now on: the dominant language of its row names (`NutritionTable.language`, the first of
@@ -49,7 +38,7 @@ struct LanguageRouting: Sendable, Equatable {
     /// misread the protein value after "Eiweiß". Not asked for a page with no recognised row names (no label, or one
     /// unreadable in every model: on the corpus the configured set read nothing more there).
     func needsConfiguredSet(_ best: LabelReadingScore) -> Bool {
-        guard isMultilingual, mode == .routed || mode == .language, let dominant = best.languages.first else { return false }
+        guard isMultilingual, mode == .routed || mode == .labelLanguage, let dominant = best.languages.first else { return false }
         return otherLanguages.contains(dominant)
     }
 

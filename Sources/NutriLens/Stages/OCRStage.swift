@@ -7,7 +7,8 @@ import NutriLensOCR
 /// (loaded once per `Scanner`).
 struct OCRStage: Sendable {
     static let isAvailable = true
-    /// Engines for the primary language (`ScannerConfiguration.languages[0]`): every hypothesis reads with these.
+    /// Engines every hypothesis reads with: the primary language (`ScannerConfiguration.languages[0]`) when routing,
+    /// the whole configured set under `.allLanguages`.
     let ocr: NutritionOCR
     /// Engines for the whole configured set, `nil` when only one language is configured: read only when
     /// ``routing`` says the page needs them.
@@ -31,19 +32,27 @@ struct OCRStage: Sendable {
         do {
             let languages = try OCRLanguages(codes: configuration.languages)
             let configured = OCRConfiguration(languages: languages, tessdataPath: configuration.tessdataPath)
-            if languages.codes.count > 1 {
-                configuredOCR = try NutritionOCR(configuration: configured)
+            let mode = configuration.languageRouting
+            func primaryOCR() throws -> NutritionOCR {
                 let primary = try OCRLanguages(codes: [languages.codes[0]])
-                ocr = try NutritionOCR(configuration: OCRConfiguration(languages: primary,
-                                                                       tessdataPath: configuration.tessdataPath))
-            } else {
+                return try NutritionOCR(configuration: OCRConfiguration(languages: primary,
+                                                                        tessdataPath: configuration.tessdataPath))
+            }
+            // Only the pools the policy can use are loaded (each engine holds its models in memory).
+            if languages.codes.count == 1 || mode == .allLanguages {
                 configuredOCR = nil
                 ocr = try NutritionOCR(configuration: configured)
+            } else if mode == .primary {
+                configuredOCR = nil
+                ocr = try primaryOCR()
+            } else {
+                configuredOCR = try NutritionOCR(configuration: configured)
+                ocr = try primaryOCR()
             }
         } catch let error as OCRError {
             throw ScanError.setup(stage: "ocr", message: error.description)
         }
-        routing = LanguageRouting(codes: configuration.languages, environment: environment)
+        routing = LanguageRouting(codes: configuration.languages, mode: configuration.languageRouting)
         var options = Self.baseReadOptions
         options.timeBudget = configuration.ocrTimeBudget
         readOptions = options
