@@ -43,6 +43,30 @@ final class DegradedTestImageRowTests: XCTestCase {
         }
     }
 
+    /// deg_noise_light_nl.jpg: noise at the table's left edge ate the start of "Voedingsvezel". A long row name that
+    /// lost up to three leading letters is still that row; short or ambiguous endings are not.
+    func testLongRowNameMissingItsFirstLetters() throws {
+        let cases: [(row: String, key: String, value: String?)] = [
+            ("edingsvezel <0,5g", "fiber_100g", "0.5"),
+            ("oedingsvezels 2,5g", "fiber_100g", "2.5"),
+            ("hlenhydrate 12g", "carbohydrates_100g", "12"),      // Kohlenhydrate, two letters lost
+            ("ngsvezel 2,5g", "fiber_100g", nil),                 // fewer than eight letters kept
+        ]
+        for item in cases {
+            let table = try parseTable("""
+                Gemiddelde waarden per 100g
+                Energie 1174 kJ / 283 kcal
+                Vetten 23g
+                waarvan verzadigde vetzuren 5,1g
+                \(item.row)
+                Eiwitten 19g
+                Zout 1,7g
+                """)
+            XCTAssertEqual(table[item.key]?.value, item.value.flatMap { Decimal(string: $0) }, item.row)
+            assertValue(table, "proteins_100g", "19")
+        }
+    }
+
     /// The foreign-point rule is for decimal-comma tables only: a point table keeps its printed "2.9".
     func testPointDecimalTableKeepsATrailingNine() throws {
         let table = try parseTable("""
