@@ -288,12 +288,12 @@ enum LineAnalyzer {
         let breaks = words.map(\.followsNumber)
         var index = 0
         while index < words.count {
-            guard let first = wordBytes[index].first, let candidates = termsByFirstByte[first] else {
+            guard let first = wordBytes[index].first else {
                 index += 1
                 continue
             }
             var best: (term: Lexicon.Term, length: Int, edits: Int, span: Int)?
-            for prepared in candidates {
+            for prepared in termsByFirstByte[first] ?? [] {
                 if let (span, edits) = match(prepared, wordBytes, at: index),
                    !breaks[(index + 1)..<(index + span)].contains(true) {
                     let length = prepared.length
@@ -310,6 +310,9 @@ enum LineAnalyzer {
                     if best == nil || prepared.length > best!.length { best = (prepared.term, prepared.length, 1, 1) }
                 }
             }
+            if best == nil, let (term, lost) = termLosingItsStart(wordBytes[index]) {
+                best = (term.term, term.length, lost, 1)
+            }
             guard let found = best else {
                 index += 1
                 continue
@@ -322,6 +325,24 @@ enum LineAnalyzer {
             index += found.span
         }
         return mentions
+    }
+
+    /// Single-word names of ten or more letters, for `termLosingItsStart`.
+    private static let longSingleWordTerms: [Lexicon.PreparedTerm] = termsByFirstByte.values.joined()
+        .filter { $0.bytes.count == 1 && $0.bytes[0].count >= 10 && !$0.term.isIgnored }
+
+    /// "edingsvezel" for "Voedingsvezel": noise at the left edge of the table ate the first letters of a long
+    /// compound row name. The word must be the name's last eight or more letters, at most three lost; the edit count
+    /// is the number of lost letters. `nil` when no name ends with the word, or when names of two nutrients do.
+    private static func termLosingItsStart(_ word: [UInt8]) -> (Lexicon.PreparedTerm, Int)? {
+        guard word.count >= 8 else { return nil }
+        let found = longSingleWordTerms.filter { term in
+            let name = term.bytes[0]
+            return name.count > word.count && name.count - word.count <= 3 && name.suffix(word.count).elementsEqual(word)
+        }
+        guard let first = found.first, found.allSatisfy({ $0.term.nutrient == first.term.nutrient }) else { return nil }
+        let closest = found.min { $0.bytes[0].count < $1.bytes[0].count }!
+        return (closest, closest.bytes[0].count - word.count)
     }
 
     private static let ofWhichPrefixes: [[UInt8]] = Lexicon.ofWhichWords.filter { $0.count >= 4 }.map { Array($0.utf8) }

@@ -197,9 +197,20 @@ enum NumberGrammar {
                 // A lone "O" ends the line (a value cell) or precedes a unit ("Og", "Omg": US panels' zeros).
                 return next == nil || next == " " || next == "g" || massUnitFollows(chars, at: index + 1)
             }
-            return next.map(isDigit) == true
+            if next.map(isDigit) == true { return true }
+            // "l.lg", "I,5 g": a one with a separator after it, then a digit or another one (1.1 g on a rotated page).
+            guard let next, isSeparator(next), index + 2 < chars.count else { return false }
+            let afterSeparator = chars[index + 2]
+            return isDigit(afterSeparator) || "Il".contains(afterSeparator)
         }
         if previousNumeric && nextNumeric { return true }
+        // The fraction digit of "l.lg" / "0,l g": a one after a separator that follows a digit or a one, ending the
+        // number before a mass unit, a space or the line end.
+        if "Il".contains(character), let previous, isSeparator(previous), index >= 2,
+           isDigit(chars[index - 2]) || "Il".contains(chars[index - 2]),
+           next == nil || next == " " || next == "g" || massUnitFollows(chars, at: index + 1) {
+            return true
+        }
         if previousNumeric, "Oo".contains(character), next.map({ !$0.isLetter || $0 == "g" }) ?? true { return true }
         return false
     }

@@ -50,7 +50,10 @@ extension TableBuilder {
         // the g ("Total Fat 69 9%" is 6 g). The consistency checks can still overrule with strong evidence.
         // Only whole numbers ("69", "169"): "0.9", "0.19" are printed values (salt under 1 g prints two decimals),
         // and vitamin/mineral cells print mg/µg, whose "g" OCR keeps.
+        // A decimal-comma table that reads one bare "12.9" has the g read as 9 after a speck read as a point: its
+        // own decimals are printed "5,8g".
         let wholeNumber = !printed.contains(where: { $0 == "." || $0 == "," })
+            || (printed.hasSuffix(".9") && printsDecimalComma)
         if unitsPrinted, let nineAlternative, !nutrient.isMicronutrient, wholeNumber {
             return reading == nineAlternative ? 0.05 : (reading == original.readings[0] ? 0.6 : 1.5)
         }
@@ -109,6 +112,22 @@ extension TableBuilder {
             }
         }
         return withUnit >= 3 && withUnit >= 2 * bare
+    }
+
+    /// `true` when the table writes its decimals with a comma ("5,8g"): at least three mass cells with a comma
+    /// between digits and at most one with a point.
+    var printsDecimalComma: Bool {
+        var comma = 0, point = 0
+        for row in rows where !row.nutrient.isEnergy {
+            for cell in row.cells {
+                let chars = Array(cell.quantity.text)
+                for index in chars.indices.dropFirst().dropLast()
+                where chars[index - 1].isNumber && chars[index + 1].isNumber {
+                    if chars[index] == "," { comma += 1 } else if chars[index] == "." { point += 1 }
+                }
+            }
+        }
+        return comma >= 3 && point <= 1
     }
 
     /// The serving size in grams when the header states one in g ("per 30 g serving"), else `nil`.

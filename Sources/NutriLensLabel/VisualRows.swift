@@ -19,7 +19,15 @@ enum VisualRows {
         // Grouping runs in the text's reading frame; the rows keep the image boxes.
         let orientation = TextOrientation.detect(lines)
         let boxed = words.compactMap { word in word.box.map { (text: word.text, frame: orientation.readingFrame($0), image: $0) } }
-        let sorted = boxed.sorted { $0.frame.midY < $1.frame.midY }
+        // A table's vertical rule read as a glyph ("|" 120 px tall among 20 px words) would anchor a row that swallows
+        // the several rows it crosses (us_panel_pack_upc: "Includes 0g Added Sugars" + "Protein 2g"). Such rules join
+        // the row their centre falls in once the rows stand.
+        let heights = boxed.map(\.frame.height).sorted()
+        let medianHeight = heights[heights.count / 2]
+        func isVerticalRule(_ frame: TextBox) -> Bool {
+            frame.height > 2.5 * medianHeight && 3 * frame.width < frame.height
+        }
+        let sorted = boxed.filter { !isVerticalRule($0.frame) }.sorted { $0.frame.midY < $1.frame.midY }
         var groups: [[(text: String, frame: TextBox, image: TextBox)]] = []
         var groupBox: [TextBox] = []
         for word in sorted {
@@ -38,6 +46,15 @@ enum VisualRows {
             }
             groups.append([word])
             groupBox.append(word.frame)
+        }
+        for rule in boxed where isVerticalRule(rule.frame) {
+            if let index = groupBox.firstIndex(where: { rule.frame.midY >= $0.y && rule.frame.midY <= $0.maxY }) {
+                groups[index].append(rule)
+            } else {
+                let position = groupBox.firstIndex { $0.midY > rule.frame.midY } ?? groupBox.count
+                groups.insert([rule], at: position)
+                groupBox.insert(rule.frame, at: position)
+            }
         }
         return groups.map { group in
             let ordered = group.sorted { $0.frame.x < $1.frame.x }

@@ -65,6 +65,25 @@ final class NumberGrammarTests: XCTestCase {
         XCTAssertTrue(NumberGrammar.scan(Array("B12")).isEmpty)
     }
 
+    func testOneReadAsLetterAroundADecimalSeparator() {
+        // TestImages deg_rotate_small_en: "Salt l.lg" on a page turned 7°, the ones of 1.1 g read as "l".
+        let repaired: [(text: String, value: String, unit: NutrientUnit?)] = [
+            ("l.lg", "1.1", .gram), ("I,I g", "1.1", .gram), ("l,5 g", "1.5", .gram), ("0,l g", "0.1", .gram),
+            ("2.l", "2.1", nil), ("l.lmg", "1.1", .milligram),
+        ]
+        for item in repaired {
+            let quantity = scanOne(item.text)
+            XCTAssertEqual(quantity?.value, Decimal(string: item.value)!, item.text)
+            XCTAssertEqual(quantity?.unit, item.unit, item.text)
+            XCTAssertEqual(quantity?.primary.repairs.contains(.letterAsDigit), true, item.text)
+        }
+        // A one-letter after a separator that is not followed by a unit or the cell end stays a letter, and
+        // words with a full stop are not numbers.
+        for text in ["l.le", "Sel. lait", "I.love", "No. l"] {
+            XCTAssertNil(NumberGrammar.scan(Array(text)).first { !$0.isSeparatorLike }, "found a number in \(text)")
+        }
+    }
+
     func testDecimalsNeverPickUpBinaryFloatNoise() throws {
         // Bug case 12: 2.9 must stay 2.9, not 2.9000000953674.
         let quantity = try XCTUnwrap(scanOne("2,9 g"))
