@@ -1,8 +1,10 @@
 import NutriLensOCR
 
-/// Which Tesseract languages a reading of a page uses: the primary one (`ScannerConfiguration.languages[0]`) for
-/// every reading, and the whole configured set once the label grammar finds the label's row names are mostly in
-/// another configured language (``needsConfiguredSet(_:)``).
+/// Which Tesseract languages a reading of a page uses, per ``ScannerConfiguration/LanguageRouting``: under
+/// `.allLanguages` (default) every reading uses the whole configured set; under `.routed` and `.labelLanguage` the
+/// primary one (`ScannerConfiguration.languages[0]`) reads first and the whole set only once the label grammar finds
+/// the label's row names are mostly in another configured language (``needsConfiguredSet(_:)``) or, under `.routed`,
+/// for a table still not convincing at the end (``needsFinalConfiguredReading(_:)``).
 ///
 /// Why: with several models loaded Tesseract re-recognises every word the first model is unsure of with each further
 /// model, and on real photos that is most words — eng+deu+fra costs 1.9× the CPU of eng alone (docs/ocr.md, "Language
@@ -31,6 +33,10 @@ struct LanguageRouting: Sendable, Equatable {
     /// The hypotheses (``OCRStage/ReadingHypothesis``) read with the configured set instead of the primary language.
     var hypothesesUseConfiguredSet: Bool { isMultilingual && mode == .allLanguages }
 
+    /// Pages are read with the primary language and may be routed to the configured set later, so both engine pools
+    /// are needed.
+    var mayRouteToConfiguredSet: Bool { isMultilingual && (mode == .routed || mode == .labelLanguage) }
+
     /// Whether the page, read so far with the primary language only (best reading `best`), is to be read with the
     /// configured set from now on: the dominant language of its row names (`NutritionTable.language`, the first of
     /// ``LabelReadingScore/languages``) is another configured language. Asked even of a convincing reading: TestImages
@@ -38,7 +44,7 @@ struct LanguageRouting: Sendable, Equatable {
     /// misread the protein value after "Eiweiß". Not asked for a page with no recognised row names (no label, or one
     /// unreadable in every model: on the corpus the configured set read nothing more there).
     func needsConfiguredSet(_ best: LabelReadingScore) -> Bool {
-        guard isMultilingual, mode == .routed || mode == .labelLanguage, let dominant = best.languages.first else { return false }
+        guard mayRouteToConfiguredSet, let dominant = best.languages.first else { return false }
         return otherLanguages.contains(dominant)
     }
 

@@ -28,35 +28,28 @@ struct OCRStage: Sendable {
         if let budget = configuration.ocrTimeBudget, !(budget > 0 && budget.isFinite) {
             throw ScanError.setup(stage: "ocr", message: "ocrTimeBudget must be more than 0 seconds (nil = unlimited), got \(budget)")
         }
-        let environment = ProcessInfo.processInfo.environment
+        let routing = LanguageRouting(codes: configuration.languages, mode: configuration.languageRouting)
+        self.routing = routing
         do {
             let languages = try OCRLanguages(codes: configuration.languages)
             let configured = OCRConfiguration(languages: languages, tessdataPath: configuration.tessdataPath)
-            let mode = configuration.languageRouting
-            func primaryOCR() throws -> NutritionOCR {
-                let primary = try OCRLanguages(codes: [languages.codes[0]])
-                return try NutritionOCR(configuration: OCRConfiguration(languages: primary,
-                                                                        tessdataPath: configuration.tessdataPath))
-            }
             // Only the pools the policy can use are loaded (each engine holds its models in memory).
-            if languages.codes.count == 1 || mode == .allLanguages {
+            if routing.hypothesesUseConfiguredSet || !routing.isMultilingual {
                 configuredOCR = nil
                 ocr = try NutritionOCR(configuration: configured)
-            } else if mode == .primary {
-                configuredOCR = nil
-                ocr = try primaryOCR()
             } else {
-                configuredOCR = try NutritionOCR(configuration: configured)
-                ocr = try primaryOCR()
+                let primary = try OCRLanguages(codes: [languages.codes[0]])
+                ocr = try NutritionOCR(configuration: OCRConfiguration(languages: primary,
+                                                                       tessdataPath: configuration.tessdataPath))
+                configuredOCR = routing.mayRouteToConfiguredSet ? try NutritionOCR(configuration: configured) : nil
             }
         } catch let error as OCRError {
             throw ScanError.setup(stage: "ocr", message: error.description)
         }
-        routing = LanguageRouting(codes: configuration.languages, mode: configuration.languageRouting)
         var options = Self.baseReadOptions
         options.timeBudget = configuration.ocrTimeBudget
         readOptions = options
-        hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: environment)
+        hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Read options; the environment knobs exist for measuring alternatives with `nutrilens eval`
@@ -101,7 +94,6 @@ struct OCRStage: Sendable {
     func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, mapping: ReadPageMapping) {
         let started = DispatchTime.now().uptimeNanoseconds
         let gray = working.image.grayscale
-        let hypothesisOCR = routing.hypothesesUseConfiguredSet ? configuredOCR ?? ocr : ocr
         var level: (image: GrayImage, mapping: RotationMapping)??
         /// The page as `hypothesis` reads it; `nil` when it needs a levelled page and the page is level.
         func input(for hypothesis: ReadingHypothesis) -> (image: GrayImage, mapping: RotationMapping?)? {
@@ -109,10 +101,10 @@ struct OCRStage: Sendable {
             if level == nil { level = Self.levelled(gray) }
             return (level ?? nil).map { ($0.image, $0.mapping) }
         }
-        var best = try read(gray, levelling: nil, options: readOptions, with: hypothesisOCR)
+        var best = try read(gray, levelling: nil, options: readOptions, with: ocr)
         var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
         var bestHypothesis = hypotheses[0]
-        var engines = hypothesisOCR
+        var engines = ocr
         /// Reads `hypothesis` with `engines` on what is left of the budget; the better reading is kept.
         func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR) throws {
             guard let budget = remainingBudget(since: started), let page = input(for: hypothesis) else { return }
