@@ -16,6 +16,9 @@ import NutriLensImaging
 public final class NutritionOCR: Sendable {
     /// Engines used by ``read(_:options:)``.
     public let pool: OCREnginePool
+    /// Engines that re-read the located table, when they differ from ``pool`` (e.g. the page located with the
+    /// primary language only, the table read with every configured one); `nil` = ``pool`` reads the table too.
+    public let tablePool: OCREnginePool?
 
     /// Loads one engine now (so a missing language pack throws here) and more on demand, up to `poolCapacity`.
     /// - Throws: ``OCRError/tessdataNotFound(searched:)``, ``OCRError/languagePackMissing(language:debianPackage:tessdataPath:)``,
@@ -23,6 +26,15 @@ public final class NutritionOCR: Sendable {
     public init(configuration: OCRConfiguration = OCRConfiguration(),
                 poolCapacity: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         pool = try OCREnginePool(configuration: configuration, capacity: poolCapacity)
+        tablePool = nil
+    }
+
+    /// Reads with existing pools (so several readers can share loaded engines): the page with `pool`, and the
+    /// located table, whenever one is found, once more with `tablePool` (its words replace the page's there).
+    /// A read holds an engine of `pool` while it checks one out of `tablePool`, never the other way round.
+    public init(pool: OCREnginePool, tablePool: OCREnginePool? = nil) {
+        self.pool = pool
+        self.tablePool = tablePool
     }
 
     /// Reads `image`. An image without text gives an empty page, not an error.
@@ -35,7 +47,7 @@ public final class NutritionOCR: Sendable {
         }
         return try pool.withEngine { engine in
             engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
-            var reader = PageReader(engine: engine, image: image, options: options)
+            var reader = PageReader(engine: engine, tablePool: tablePool, image: image, options: options)
             return reader.read()
         }
     }
@@ -44,6 +56,8 @@ public final class NutritionOCR: Sendable {
 /// One read: the state shared by the stages of ``NutritionOCR/read(_:options:)``.
 private struct PageReader {
     let engine: OCREngine
+    /// Re-reads every located table when set (``NutritionOCR/tablePool``).
+    let tablePool: OCREnginePool?
     let image: GrayImage
     let options: OCRReadOptions
     var timings = OCRTimings()
@@ -52,15 +66,23 @@ private struct PageReader {
     /// Set when a pass was cut short or skipped for lack of time.
     var budgetExhausted = false
 
-    init(engine: OCREngine, image: GrayImage, options: OCRReadOptions) {
-        self.engine = engine; self.image = image; self.options = options
+    init(engine: OCREngine, tablePool: OCREnginePool?, image: GrayImage, options: OCRReadOptions) {
+        self.engine = engine; self.tablePool = tablePool; self.image = image; self.options = options
         budget = OCRTimeBudget(seconds: options.timeBudget)
     }
 
     /// Recognises `image` on what is left of the budget; an empty result (and `budgetExhausted`) once it is spent.
-    private mutating func recognize(_ image: GrayImage, segmentation: OCRSegmentation) -> [RawWord] {
+    private mutating func recognize(_ image: GrayImage, segmentation: OCRSegmentation, kind: OCRPass.Kind,
+                                    with pool: OCREnginePool? = nil) -> [RawWord] {
         guard !budget.isSpent else { budgetExhausted = true; return [] }
-        let (words, cutShort) = engine.recognize(image, segmentation: segmentation, budget: budget)
+        let cpu = ThreadCPUClock.now()
+        let budget = budget, engine = engine
+        // An engine that cannot be loaded from `pool` leaves the page pass's words in place (empty, not cut short).
+        let (words, cutShort) = pool.map { p in
+            (try? p.withEngine { $0.recognize(image, segmentation: segmentation, budget: budget) }) ?? ([], false)
+        } ?? engine.recognize(image, segmentation: segmentation, budget: budget)
+        timings.passes.append(OCRPass(kind: kind, pageSegmentationMode: segmentation.tesseractMode, width: image.width,
+                                      height: image.height, words: words.count, cpuSeconds: ThreadCPUClock.now() - cpu))
         if cutShort { budgetExhausted = true }
         return words
     }
@@ -79,7 +101,11 @@ private struct PageReader {
         // running vertically (90/270°) before reading, or no table and low confidence after reading upright (180°).
         var osdDone = false
         var page: OCRPage
-        if options.detectOrientation, let e = estimate, e.looksTurned {
+        if let known = options.knownOrientation {
+            osdDone = true
+            page = readOriented(turns: known.quarterTurns, full: full, survey: survey, surveyScale: surveyScale,
+                                uprightEstimate: known == .upright ? estimate : nil, clock: &clock)
+        } else if options.detectOrientation, let e = estimate, e.looksTurned {
             osdDone = true
             if let t = detectTurns(survey, xHeight: e.xHeight, clock: &clock), t % 2 == 1 {
                 page = readOriented(turns: t, full: full, survey: survey, surveyScale: surveyScale, uprightEstimate: nil, clock: &clock)
@@ -117,7 +143,11 @@ private struct PageReader {
         guard !budget.isSpent else { budgetExhausted = true; return nil }
         let factor = xHeight.map { min(2, max(0.25, 16 / max($0, 1))) } ?? 1
         let input = abs(factor - 1) < 0.15 ? survey : survey.scaled(by: factor).image
-        guard let osd = engine.detectOrientation(input), osd.confidence >= options.minimumOrientationConfidence else { return nil }
+        let cpu = ThreadCPUClock.now()
+        let detected = engine.detectOrientation(input)
+        timings.passes.append(OCRPass(kind: .orientation, pageSegmentationMode: 0, width: input.width, height: input.height,
+                                      words: 0, cpuSeconds: ThreadCPUClock.now() - cpu))
+        guard let osd = detected, osd.confidence >= options.minimumOrientationConfidence else { return nil }
         return osd.turns
     }
 
@@ -164,7 +194,7 @@ private struct PageReader {
             }
             timings.prepare += clock.lap()
             // The second attempt replaces the first only when it had the time to run whole.
-            let raw = recognize(working, segmentation: options.pageSegmentation)
+            let raw = recognize(working, segmentation: options.pageSegmentation, kind: attempt == 0 ? .page : .pageRescaled)
             if attempt == 1 && budgetExhausted && raw.count < pageRaw.count {
                 transform = firstTransform
                 timings.recognition += clock.lap()
@@ -223,6 +253,7 @@ private struct PageReader {
         switch options.tableReread {
         case .never: return nil
         case .always: break
+        case .whenUseful where tablePool != nil: break
         case .whenUseful:
             let off = abs(pageWordsXHeight / options.targetXHeight - 1) > 0.25
             guard off || options.tableSegmentation != options.pageSegmentation && covers < 0.5 else { return nil }
@@ -238,10 +269,11 @@ private struct PageReader {
         let crop = scaled.image
         timings.prepare += clock.lap()
         guard !budget.isSpent else { budgetExhausted = true; return nil }
-        let raw = recognize(crop, segmentation: options.tableSegmentation)
+        let raw = recognize(crop, segmentation: options.tableSegmentation, kind: .table, with: tablePool)
         timings.recognition += clock.lap()
-        // A re-read cut short by the budget must not replace the page pass's words with fewer.
-        if budgetExhausted && raw.isEmpty { return nil }
+        // A re-read cut short by the budget (or whose engine failed to load) must not replace the page pass's words
+        // with none.
+        if (budgetExhausted || tablePool != nil) && raw.isEmpty { return nil }
         return raw.map { ($0, convert($0, t)) }
     }
 

@@ -15,14 +15,19 @@ public struct OCRConfiguration: Sendable, Hashable {
     public var userWordsPath: String?
     /// An extra Tesseract user-patterns file (e.g. `\d\*.\d\*g`), replacing ``NutritionVocabulary/patterns``.
     public var userPatternsPath: String?
+    /// Further Tesseract variables set when each engine is loaded (so init-only ones such as `load_system_dawg`
+    /// take effect), e.g. `["tessedit_do_invert": "0"]`; applied after the module's own. An unknown name is ignored
+    /// by Tesseract.
+    public var tesseractVariables: [String: String]
 
     public init(languages: OCRLanguages = .english, tessdataPath: String? = nil, vocabulary: Bool = true,
-                userWordsPath: String? = nil, userPatternsPath: String? = nil) {
+                userWordsPath: String? = nil, userPatternsPath: String? = nil, tesseractVariables: [String: String] = [:]) {
         self.languages = languages
         self.tessdataPath = tessdataPath
         self.vocabulary = vocabulary
         self.userWordsPath = userWordsPath
         self.userPatternsPath = userPatternsPath
+        self.tesseractVariables = tesseractVariables
     }
 }
 
@@ -78,6 +83,7 @@ public final class OCREngine: @unchecked Sendable {
         let builtIn = configuration.vocabulary ? NutritionVocabulary.files : nil
         if let words = configuration.userWordsPath ?? builtIn?.words { vars.append(("user_words_file", words)) }
         if let patterns = configuration.userPatternsPath ?? builtIn?.patterns { vars.append(("user_patterns_file", patterns)) }
+        vars += configuration.tesseractVariables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         let rc = withCStrings(vars.map(\.0)) { names in
             withCStrings(vars.map(\.1)) { values in
                 TessBaseAPIInit4(api, path, configuration.languages.description, OEM_LSTM_ONLY, nil, 0,

@@ -20,6 +20,10 @@ public struct OCRReadOptions: Sendable, Equatable {
 
     /// Detect 90/180/270° page rotation with the `osd` model and correct it before recognition.
     public var detectOrientation = true
+    /// The page's orientation when the caller already knows it (e.g. from an earlier read of the same photo):
+    /// the page is read turned back by it, without orientation detection or trying other turns. `nil` = detect
+    /// (when ``detectOrientation``).
+    public var knownOrientation: PageOrientation?
     /// OSD confidence below which the page is kept as is (Tesseract's own OSD threshold for rotating is ~2).
     public var minimumOrientationConfidence = 2.0
     /// Look for nutrition anchor words and report ``OCRPage/tableRegion``.

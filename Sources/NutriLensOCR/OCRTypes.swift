@@ -94,8 +94,13 @@ public struct OCRTimings: Sendable, Equatable, Codable {
     public var textSize: Double = 0
     /// Recognition passes (survey + table re-read).
     public var recognition: Double = 0
+    /// Every Tesseract call of the read (page passes, table re-read, orientation detection) in order, with its
+    /// thread CPU time.
+    public var passes: [OCRPass] = []
     /// Sum of the stages.
     public var total: Double { prepare + orientation + textSize + recognition }
+    /// Thread CPU seconds of all ``passes``.
+    public var passesCPU: Double { passes.map(\.cpuSeconds).reduce(0, +) }
     public init() {}
 }
 

@@ -10,6 +10,9 @@ struct OCRStage: Sendable {
     /// Engines every hypothesis reads with: the primary language (`ScannerConfiguration.languages[0]`) when routing,
     /// the whole configured set under `.allLanguages`.
     let ocr: NutritionOCR
+    /// Engines the hypotheses after the first read with: ``ocr``'s, except when the first reading locates the
+    /// table with the primary language and re-reads it with the set (``splitsLanguages``); then the set's.
+    let laterOCR: NutritionOCR
     /// Engines for the whole configured set, `nil` when only one language is configured: read only when
     /// ``routing`` says the page needs them.
     let configuredOCR: NutritionOCR?
@@ -32,15 +35,24 @@ struct OCRStage: Sendable {
         self.routing = routing
         do {
             let languages = try OCRLanguages(codes: configuration.languages)
-            let configured = OCRConfiguration(languages: languages, tessdataPath: configuration.tessdataPath)
+            let variables = Self.tesseractVariables(environment: ProcessInfo.processInfo.environment)
+            let configured = OCRConfiguration(languages: languages, tessdataPath: configuration.tessdataPath,
+                                              tesseractVariables: variables)
             // Only the pools the policy can use are loaded (each engine holds its models in memory).
-            if routing.hypothesesUseConfiguredSet || !routing.isMultilingual {
+            let primary = OCRConfiguration(languages: try OCRLanguages(codes: [languages.codes[0]]),
+                                           tessdataPath: configuration.tessdataPath, tesseractVariables: variables)
+            if routing.hypothesesUseConfiguredSet && Self.splitsLanguages {
+                configuredOCR = nil
+                let set = try OCREnginePool(configuration: configured)
+                ocr = NutritionOCR(pool: try OCREnginePool(configuration: primary), tablePool: set)
+                laterOCR = NutritionOCR(pool: set)
+            } else if routing.hypothesesUseConfiguredSet || !routing.isMultilingual {
                 configuredOCR = nil
                 ocr = try NutritionOCR(configuration: configured)
+                laterOCR = ocr
             } else {
-                let primary = try OCRLanguages(codes: [languages.codes[0]])
-                ocr = try NutritionOCR(configuration: OCRConfiguration(languages: primary,
-                                                                       tessdataPath: configuration.tessdataPath))
+                ocr = try NutritionOCR(configuration: primary)
+                laterOCR = ocr
                 configuredOCR = routing.mayRouteToConfiguredSet ? try NutritionOCR(configuration: configured) : nil
             }
         } catch let error as OCRError {
@@ -50,6 +62,40 @@ struct OCRStage: Sendable {
         options.timeBudget = configuration.ocrTimeBudget
         readOptions = options
         hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Tesseract variables every engine is loaded with: `NUTRILENS_TESS_VARS` = `name=value,name=value` (for
+    /// measuring alternatives with `nutrilens eval`).
+    static func tesseractVariables(environment env: [String: String]) -> [String: String] {
+        var variables: [String: String] = [:]
+        for pair in (env["NUTRILENS_TESS_VARS"] ?? "").split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, !parts[0].isEmpty { variables[parts[0]] = parts[1] }
+        }
+        return variables
+    }
+
+    /// Whether later hypotheses reuse the first reading's orientation (`NUTRILENS_OCR_REUSE_ORIENTATION=0` turns it
+    /// off, for measuring).
+    static let reusesOrientation = ProcessInfo.processInfo.environment["NUTRILENS_OCR_REUSE_ORIENTATION"] != "0"
+
+    /// Whether, when every reading uses the whole configured set (`LanguageRouting` `.allLanguages`), the first
+    /// reading's page pass uses the primary language only and its located table is re-read with the set
+    /// (`NUTRILENS_OCR_SPLIT=table`; `off` = the whole page with the set).
+    static let splitsLanguages = ProcessInfo.processInfo.environment["NUTRILENS_OCR_SPLIT"] == "table"
+
+    /// Whether the readings after the first look only at the table region the first one located
+    /// (`NUTRILENS_OCR_LATER=table`; `page` = the whole page), grown by ``grown(_:width:height:)``.
+    static let laterReadingsUseTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LATER"] == "table"
+
+    /// `region` grown by a quarter of its height above and below and a tenth of its width on each side (at least
+    /// 16 px), clipped to the `width`×`height` page: the located region ends at the outermost anchor lines, and a
+    /// column header ("per 100 g") or a last row often lies just outside them.
+    static func grown(_ region: PixelRect, width: Int, height: Int) -> PixelRect {
+        let dx = max(16, region.width / 10), dy = max(16, region.height / 4)
+        let x0 = max(0, region.x - dx), y0 = max(0, region.y - dy)
+        let x1 = min(width, region.x + region.width + dx), y1 = min(height, region.y + region.height + dy)
+        return PixelRect(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0))
     }
 
     /// Read options; the environment knobs exist for measuring alternatives with `nutrilens eval`
@@ -94,22 +140,33 @@ struct OCRStage: Sendable {
     func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, mapping: ReadPageMapping) {
         let started = DispatchTime.now().uptimeNanoseconds
         let gray = working.image.grayscale
+        var trace = OCRStageTrace.isEnabled ? OCRStageTrace() : nil
+        var best = try read(gray, levelling: nil, options: readOptions, with: ocr)
+        trace?.add(hypotheses[0].name, languages: OCRStageTrace.languages(of: ocr), passes: best.passes)
+        var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
+        var bestHypothesis = hypotheses[0]
+        // Later readings of the same photo keep the first one's quarter turn instead of detecting it again (OSD
+        // and, when OSD is unsure, reading both quarter turns cost one to three recognitions per hypothesis).
+        let orientation = Self.reusesOrientation ? PageOrientation(quarterTurns: best.mapping.quarterTurns) : nil
+        // Later readings look at the table the first one located (grown by a margin), when there is one.
+        let region = Self.laterReadingsUseTable ? best.tableRegion.map { Self.grown($0, width: gray.width, height: gray.height) } : nil
+        let page: (image: GrayImage, origin: PixelPoint) = region.flatMap { r in
+            (try? gray.cropped(to: r)).map { ($0, PixelPoint(x: Double(r.x), y: Double(r.y))) }
+        } ?? (gray, PixelPoint(x: 0, y: 0))
         var level: (image: GrayImage, mapping: RotationMapping)??
         /// The page as `hypothesis` reads it; `nil` when it needs a levelled page and the page is level.
         func input(for hypothesis: ReadingHypothesis) -> (image: GrayImage, mapping: RotationMapping?)? {
-            guard hypothesis.levelled else { return (gray, nil) }
-            if level == nil { level = Self.levelled(gray) }
+            guard hypothesis.levelled else { return (page.image, nil) }
+            if level == nil { level = Self.levelled(page.image) }
             return (level ?? nil).map { ($0.image, $0.mapping) }
         }
-        var best = try read(gray, levelling: nil, options: readOptions, with: ocr)
-        var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
-        var bestHypothesis = hypotheses[0]
-        var engines = ocr
+        var engines = laterOCR
         /// Reads `hypothesis` with `engines` on what is left of the budget; the better reading is kept.
         func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR) throws {
-            guard let budget = remainingBudget(since: started), let page = input(for: hypothesis) else { return }
-            let reading = try read(page.image, levelling: page.mapping,
-                                   options: options(for: hypothesis, budget: budget), with: engines)
+            guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
+            let reading = try read(input.image, levelling: input.mapping, origin: page.origin,
+                                   options: options(for: hypothesis, budget: budget, orientation: orientation), with: engines)
+            trace?.add(hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes)
             let score = LabelReadingScore(lines: reading.lines, parser: parser)
             if score > bestScore { (best, bestScore, bestHypothesis) = (reading, score, hypothesis) }
         }
@@ -130,13 +187,15 @@ struct OCRStage: Sendable {
         if engines === ocr, let configuredOCR, routing.needsFinalConfiguredReading(bestScore) {
             try attempt(bestHypothesis, with: configuredOCR)
         }
+        trace?.emit(width: gray.width, height: gray.height, best: bestScore)
         let warning = best.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
         return (best.lines, warning, best.mapping)
     }
 
     /// ``readOptions`` with `hypothesis`'s segmentation and what is left of the budget.
-    private func options(for hypothesis: ReadingHypothesis, budget: Double?) -> OCRReadOptions {
+    private func options(for hypothesis: ReadingHypothesis, budget: Double?, orientation: PageOrientation?) -> OCRReadOptions {
         var options = readOptions
+        options.knownOrientation = orientation
         options.timeBudget = budget
         options.pageSegmentation = hypothesis.segmentation
         options.tableSegmentation = hypothesis.segmentation
@@ -147,6 +206,9 @@ struct OCRStage: Sendable {
     struct ReadingHypothesis: Sendable, Equatable {
         var levelled: Bool
         var segmentation: OCRSegmentation
+
+        /// Short name for traces: `levelled` and/or `psmN`.
+        var name: String { (levelled ? "levelled " : "") + "psm\(segmentation.tesseractMode)" }
     }
 
     /// The hypotheses in the order they are tried (the first always runs, with ``readOptions``' segmentation).
@@ -170,14 +232,15 @@ struct OCRStage: Sendable {
 
     /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
     /// grammar takes them, with boxes on the upright page.
-    private func read(_ gray: GrayImage, levelling: RotationMapping?, options: OCRReadOptions,
-                      with engines: NutritionOCR) throws -> (lines: [TextLine], budgetExhausted: Bool, mapping: ReadPageMapping) {
+    private func read(_ gray: GrayImage, levelling: RotationMapping?, origin: PixelPoint = PixelPoint(x: 0, y: 0),
+                      options: OCRReadOptions, with engines: NutritionOCR) throws
+        -> (lines: [TextLine], budgetExhausted: Bool, mapping: ReadPageMapping, passes: [OCRPass], tableRegion: PixelRect?) {
         let page: OCRPage
         do { page = try engines.read(gray, options: options) } catch let error as OCRError {
             throw ScanError.stageFailed(stage: "ocr", message: error.description)
         }
         let mapping = ReadPageMapping(levelling: levelling, quarterTurns: page.orientation.quarterTurns,
-                                      inputWidth: gray.width, inputHeight: gray.height)
+                                      inputWidth: gray.width, inputHeight: gray.height, inputOrigin: origin)
         let lines = page.lines.map { line in
             TextLine(words: line.words.map { word in
                 TextWord(text: word.text,
@@ -186,7 +249,7 @@ struct OCRStage: Sendable {
                          confidence: word.confidence)
             })
         }
-        return (lines, page.budgetExhausted, mapping)
+        return (lines, page.budgetExhausted, mapping, page.timings.passes, page.tableRegion)
     }
 
     /// What is left of the configured OCR budget after the first pass (`.some(nil)` = unlimited), `nil` when it

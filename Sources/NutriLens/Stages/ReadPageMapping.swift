@@ -14,9 +14,12 @@ struct ReadPageMapping: Sendable {
     var quarterTurns: Int
     /// Size of the OCR input (the levelled page, or the working image), pixels.
     var inputWidth: Int, inputHeight: Int
+    /// Where the OCR input's (unlevelled) origin lies in the working image: (0, 0) for the whole page, the crop's
+    /// top-left corner when only a region was read.
+    var inputOrigin = PixelPoint(x: 0, y: 0)
 
     /// Nothing to map.
-    var isIdentity: Bool { levelling == nil && quarterTurns == 0 }
+    var isIdentity: Bool { levelling == nil && quarterTurns == 0 && inputOrigin.x == 0 && inputOrigin.y == 0 }
 
     /// `box` (OCR input pixels) on the upright page: the input turned back by `quarterTurns` counter-clockwise
     /// quarter turns. Exact for axis-aligned boxes.
@@ -44,11 +47,13 @@ struct ReadPageMapping: Sendable {
     /// `box` on the upright page in working-image pixels: turned back, then unlevelled (bounding box of the mapped
     /// corners, so a levelled box grows by the skew).
     func working(_ box: TextBox) -> TextBox {
-        let b = input(box)
-        guard let levelling else { return b }
-        let corners = [(b.x, b.y), (b.x + b.width, b.y), (b.x, b.y + b.height), (b.x + b.width, b.y + b.height)]
-            .map { levelling.sourcePoint(x: $0.0, y: $0.1) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return TextBox(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        var b = input(box)
+        if let levelling {
+            let corners = [(b.x, b.y), (b.x + b.width, b.y), (b.x, b.y + b.height), (b.x + b.width, b.y + b.height)]
+                .map { levelling.sourcePoint(x: $0.0, y: $0.1) }
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            b = TextBox(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+        return TextBox(x: b.x + inputOrigin.x, y: b.y + inputOrigin.y, width: b.width, height: b.height)
     }
 }

@@ -1,0 +1,35 @@
+import Foundation
+import NutriLensOCR
+
+/// Per-scan account of the OCR stage's Tesseract calls, written to stderr (one line per scan) when the environment
+/// variable `NUTRILENS_OCR_TRACE` is set, for measuring which readings make a photo slow:
+///
+///     ocr-trace 1234x987 cpu=812ms reads=2 fields=9 convincing=0 | first eng+deu+fra: page/11 540ms 212w, table/11 120ms 40w | psm3 eng+deu+fra: page/3 ...
+///
+/// `cpu` is the OCR stage's thread CPU time (recognition plus survey, scaling and parsing the hypotheses).
+struct OCRStageTrace {
+    static let isEnabled = ProcessInfo.processInfo.environment["NUTRILENS_OCR_TRACE"] != nil
+
+    private let startCPU = ThreadCPUClock.now()
+    private var reads: [String] = []
+
+    /// Records one reading: which hypothesis, with which models, and its passes.
+    mutating func add(_ hypothesis: String, languages: String, passes: [OCRPass]) {
+        let p = passes.map { "\($0.kind.rawValue)/\($0.pageSegmentationMode) \(Int(($0.cpuSeconds * 1000).rounded()))ms \($0.words)w" }
+        reads.append("\(hypothesis) \(languages): " + p.joined(separator: ", "))
+    }
+
+    /// `eng+deu`, or `eng/table:eng+deu+fra` when the table is re-read with other models.
+    static func languages(of ocr: NutritionOCR) -> String {
+        ocr.pool.configuration.languages.description
+            + (ocr.tablePool.map { "/table:" + $0.configuration.languages.description } ?? "")
+    }
+
+    /// Writes the line for a scan of a `width`×`height` image whose best reading scored `best`.
+    func emit(width: Int, height: Int, best: LabelReadingScore) {
+        let cpu = Int(((ThreadCPUClock.now() - startCPU) * 1000).rounded())
+        let line = "ocr-trace \(width)x\(height) cpu=\(cpu)ms reads=\(reads.count) fields=\(best.fields) "
+            + "convincing=\(best.isConvincing ? 1 : 0) | " + reads.joined(separator: " | ") + "\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// One Tesseract call made by ``NutritionOCR/read(_:options:)``: what it was for and what it cost.
+///
+/// Why per pass: LSTM recognition is almost all of a scan's CPU (docs/speed.md, profile), and its cost grows with the
+/// amount of text recognised times the number of models tried, so the count and kind of passes explain a slow photo
+/// better than the stage total does.
+public struct OCRPass: Sendable, Equatable, Codable {
+    /// What a pass was for.
+    public enum Kind: String, Sendable, Equatable, Codable {
+        /// The whole upright page at the working scale.
+        case page
+        /// The whole page once more, at the scale the first pass's words showed (the survey's estimate was far off).
+        case pageRescaled
+        /// The located table region alone, at its own x-height.
+        case table
+        /// Orientation and script detection (`osd` model, legacy engine).
+        case orientation
+    }
+
+    public var kind: Kind
+    /// Tesseract page segmentation mode number used (3, 6, 11; 0 for orientation detection).
+    public var pageSegmentationMode: Int
+    /// Size of the image handed to Tesseract, pixels.
+    public var width: Int, height: Int
+    /// Words the pass returned (0 for orientation detection).
+    public var words: Int
+    /// CPU time of the calling thread during the pass, seconds (Tesseract runs on the calling thread: OpenMP is
+    /// serialised, ``OpenMPLimit``). Unlike wall time it does not grow when other processes hold the cores.
+    public var cpuSeconds: Double
+
+    public init(kind: Kind, pageSegmentationMode: Int, width: Int, height: Int, words: Int, cpuSeconds: Double) {
+        self.kind = kind; self.pageSegmentationMode = pageSegmentationMode
+        self.width = width; self.height = height; self.words = words; self.cpuSeconds = cpuSeconds
+    }
+}
+
+/// CPU time consumed by the calling thread (`CLOCK_THREAD_CPUTIME_ID`), for per-pass accounting.
+public enum ThreadCPUClock {
+    /// Seconds of CPU the calling thread has used since it started.
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+extension OCRSegmentation {
+    /// Tesseract's PSM number (3, 6, 11).
+    public var tesseractMode: Int { Int(tess.rawValue) }
+}
