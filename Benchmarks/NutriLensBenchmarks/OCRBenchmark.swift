@@ -101,6 +101,9 @@ enum OCRBenchmark {
             line += " | \(page.orientation.rawValue) | \(Int(page.xHeight))"
             let tm = page.timings
             line += String(format: " | prep %.0f osd %.0f size %.0f rec %.0f", tm.prepare * 1000, tm.orientation * 1000, tm.textSize * 1000, tm.recognition * 1000)
+            // Each Tesseract call (kind/PSM, thread CPU ms, words): which passes make a photo slow.
+            line += " | " + tm.passes.map { "\($0.kind.rawValue)/\($0.pageSegmentationMode) \(Int($0.cpuSeconds * 1000))ms \($0.words)w" }
+                .joined(separator: ", ")
             print(line)
         }
         guard !ours.isEmpty else { return }

@@ -84,18 +84,29 @@ struct OCRStage: Sendable {
     /// (`NUTRILENS_OCR_SPLIT=table`; `off` = the whole page with the set).
     static let splitsLanguages = ProcessInfo.processInfo.environment["NUTRILENS_OCR_SPLIT"] == "table"
 
+    /// Whether a first reading without any table (no key parsed, no table region located) ends the stage
+    /// (`NUTRILENS_OCR_STOP=tableless`).
+    static let stopsWithoutTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_STOP"] == "tableless"
+
     /// Whether the readings after the first look only at the table region the first one located
     /// (`NUTRILENS_OCR_LATER=table`; `page` = the whole page), grown by ``grown(_:width:height:)``.
     static let laterReadingsUseTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LATER"] == "table"
 
-    /// `region` grown by a quarter of its height above and below and a tenth of its width on each side (at least
-    /// 16 px), clipped to the `width`×`height` page: the located region ends at the outermost anchor lines, and a
-    /// column header ("per 100 g") or a last row often lies just outside them.
-    static func grown(_ region: PixelRect, width: Int, height: Int) -> PixelRect {
-        let dx = max(16, region.width / 10), dy = max(16, region.height / 4)
-        let x0 = max(0, region.x - dx), y0 = max(0, region.y - dy)
-        let x1 = min(width, region.x + region.width + dx), y1 = min(height, region.y + region.height + dy)
-        return PixelRect(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0))
+    /// The band of the `width`×`height` page across `region`: the page's full width, and `region`'s rows grown by a
+    /// quarter of its height above and below (at least 16 px). Full width because the located region is the anchor
+    /// words' lines, and with sparse segmentation (PSM 11) a "line" is a fragment: the values column lies outside
+    /// it. Grown because a column header ("per 100 g") or a last row often lies just outside the anchors.
+    /// On a page turned a quarter (`quarterTurns` odd) the rows run up or down the photo, so the band is the
+    /// page's full height across the region's columns.
+    static func grown(_ region: PixelRect, width: Int, height: Int, quarterTurns: Int = 0) -> PixelRect {
+        if quarterTurns % 2 == 1 {
+            let dx = max(16, region.width / 4)
+            let x0 = max(0, region.x - dx), x1 = min(width, region.x + region.width + dx)
+            return PixelRect(x: x0, y: 0, width: max(1, x1 - x0), height: height)
+        }
+        let dy = max(16, region.height / 4)
+        let y0 = max(0, region.y - dy), y1 = min(height, region.y + region.height + dy)
+        return PixelRect(x: 0, y: y0, width: width, height: max(1, y1 - y0))
     }
 
     /// Read options; the environment knobs exist for measuring alternatives with `nutrilens eval`
@@ -142,14 +153,16 @@ struct OCRStage: Sendable {
         let gray = working.image.grayscale
         var trace = OCRStageTrace.isEnabled ? OCRStageTrace() : nil
         var best = try read(gray, levelling: nil, options: readOptions, with: ocr)
-        trace?.add(hypotheses[0].name, languages: OCRStageTrace.languages(of: ocr), passes: best.passes)
         var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
+        trace?.add(hypotheses[0].name, languages: OCRStageTrace.languages(of: ocr), passes: best.passes, score: bestScore)
         var bestHypothesis = hypotheses[0]
         // Later readings of the same photo keep the first one's quarter turn instead of detecting it again (OSD
         // and, when OSD is unsure, reading both quarter turns cost one to three recognitions per hypothesis).
         let orientation = Self.reusesOrientation ? PageOrientation(quarterTurns: best.mapping.quarterTurns) : nil
-        // Later readings look at the table the first one located (grown by a margin), when there is one.
-        let region = Self.laterReadingsUseTable ? best.tableRegion.map { Self.grown($0, width: gray.width, height: gray.height) } : nil
+        // Later readings look at the band of rows around the table the first one located, when there is one.
+        let region = Self.laterReadingsUseTable ? best.tableRegion.map {
+            Self.grown($0, width: gray.width, height: gray.height, quarterTurns: best.mapping.quarterTurns)
+        } : nil
         let page: (image: GrayImage, origin: PixelPoint) = region.flatMap { r in
             (try? gray.cropped(to: r)).map { ($0, PixelPoint(x: Double(r.x), y: Double(r.y))) }
         } ?? (gray, PixelPoint(x: 0, y: 0))
@@ -166,8 +179,8 @@ struct OCRStage: Sendable {
             guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
             let reading = try read(input.image, levelling: input.mapping, origin: page.origin,
                                    options: options(for: hypothesis, budget: budget, orientation: orientation), with: engines)
-            trace?.add(hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes)
             let score = LabelReadingScore(lines: reading.lines, parser: parser)
+            trace?.add(hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes, score: score)
             if score > bestScore { (best, bestScore, bestHypothesis) = (reading, score, hypothesis) }
         }
         /// Once the grammar finds the label is in another configured language: the best way of reading so far
@@ -178,7 +191,10 @@ struct OCRStage: Sendable {
             try attempt(bestHypothesis, with: configuredOCR)
         }
         try routeToConfiguredSet()
-        for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing {
+        // A first reading that found no nutrition table at all (no anchor group, no key parsed) is a photo without
+        // one (food, a pack's front): other ways of reading the same text did not find one either.
+        let tableless = Self.stopsWithoutTable && bestScore.fields == 0 && best.tableRegion == nil
+        for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing && !tableless {
             try attempt(hypothesis, with: engines)
             try routeToConfiguredSet()
         }

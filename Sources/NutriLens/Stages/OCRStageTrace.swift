@@ -4,7 +4,9 @@ import NutriLensOCR
 /// Per-scan account of the OCR stage's Tesseract calls, written to stderr (one line per scan) when the environment
 /// variable `NUTRILENS_OCR_TRACE` is set, for measuring which readings make a photo slow:
 ///
-///     ocr-trace 1234x987 cpu=812ms reads=2 fields=9 convincing=0 | first eng+deu+fra: page/11 540ms 212w, table/11 120ms 40w | psm3 eng+deu+fra: page/3 ...
+///     ocr-trace 1234x987 cpu=812ms reads=2 fields=9 convincing=0 | psm11 eng+deu+fra: page/11 540ms 212w, table/11 120ms 40w => 8f 1c 6.90 | psm3 ...
+///
+/// (`=>` keys parsed, failed checks, ``LabelReadingScore`` value of that reading.)
 ///
 /// `cpu` is the OCR stage's thread CPU time (recognition plus survey, scaling and parsing the hypotheses).
 struct OCRStageTrace {
@@ -14,9 +16,10 @@ struct OCRStageTrace {
     private var reads: [String] = []
 
     /// Records one reading: which hypothesis, with which models, and its passes.
-    mutating func add(_ hypothesis: String, languages: String, passes: [OCRPass]) {
+    mutating func add(_ hypothesis: String, languages: String, passes: [OCRPass], score: LabelReadingScore) {
         let p = passes.map { "\($0.kind.rawValue)/\($0.pageSegmentationMode) \(Int(($0.cpuSeconds * 1000).rounded()))ms \($0.words)w" }
-        reads.append("\(hypothesis) \(languages): " + p.joined(separator: ", "))
+        reads.append("\(hypothesis) \(languages): " + p.joined(separator: ", ")
+                     + " => \(score.fields)f \(score.findings)c \(String(format: "%.2f", score.value))")
     }
 
     /// `eng+deu`, or `eng/table:eng+deu+fra` when the table is re-read with other models.
