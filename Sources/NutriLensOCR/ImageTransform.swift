@@ -63,3 +63,28 @@ struct ImageTransform: Sendable, Equatable {
         ImageTransform(originalWidth: uprightWidth, originalHeight: uprightHeight, uprightTurns: (4 - uprightTurns) % 4)
     }
 }
+
+extension PageOrientation {
+    /// The rectangle `(x, y, width, height)`, in pixels of a `imageWidth`×`imageHeight` image whose content is
+    /// turned by this orientation (``OCRPage/orientation``), on the upright page (the image turned back, so
+    /// `imageHeight`×`imageWidth` for a quarter turn). Exact for axis-aligned rectangles; fractional pixels allowed.
+    /// Lets a caller put ``OCRWord/box`` on the page as read without re-deriving the quarter-turn arithmetic.
+    public func uprightRect(x: Double, y: Double, width: Double, height: Double,
+                            imageWidth: Int, imageHeight: Int) -> (x: Double, y: Double, width: Double, height: Double) {
+        let t = ImageTransform(originalWidth: imageWidth, originalHeight: imageHeight, uprightTurns: (4 - quarterTurns) % 4)
+        return Self.bounds(t.originalToUpright(PixelPoint(x: x, y: y)),
+                           t.originalToUpright(PixelPoint(x: x + width, y: y + height)))
+    }
+
+    /// Inverse of ``uprightRect(x:y:width:height:imageWidth:imageHeight:)``: a rectangle on the upright page back in
+    /// the pixels of the `imageWidth`×`imageHeight` image as given.
+    public func imageRect(fromUpright x: Double, y: Double, width: Double, height: Double,
+                          imageWidth: Int, imageHeight: Int) -> (x: Double, y: Double, width: Double, height: Double) {
+        let t = ImageTransform(originalWidth: imageWidth, originalHeight: imageHeight, uprightTurns: (4 - quarterTurns) % 4)
+        return Self.bounds(t.toOriginal(x, y), t.toOriginal(x + width, y + height))
+    }
+
+    private static func bounds(_ a: PixelPoint, _ b: PixelPoint) -> (x: Double, y: Double, width: Double, height: Double) {
+        (min(a.x, b.x), min(a.y, b.y), abs(b.x - a.x), abs(b.y - a.y))
+    }
+}

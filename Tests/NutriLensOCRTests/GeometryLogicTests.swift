@@ -89,4 +89,24 @@ final class GeometryLogicTests: XCTestCase {
         XCTAssertEqual(words.map(\.lineID), [0, 1, 2, 2])
         XCTAssertEqual(lines[2].box, PixelRect(x: 10, y: 50, width: 130, height: 22))
     }
+
+    /// A word box of a turned photo on the upright page and back, for the orientations OCR reports.
+    func testUprightRectOfATurnedPageAndBack() {
+        // 100×40 at (10, 20) of a 300×200 image: content turned 90° clockwise puts it at (20, 190) of the
+        // 200×300 upright page, 40 wide and 100 high (the text runs down the photo).
+        let expected: [PageOrientation: (Double, Double, Double, Double)] = [
+            .upright: (10, 20, 100, 40), .clockwise90: (20, 190, 40, 100),
+            .upsideDown: (190, 140, 100, 40), .clockwise270: (140, 10, 40, 100),
+        ]
+        for (orientation, want) in expected {
+            let r = orientation.uprightRect(x: 10, y: 20, width: 100, height: 40, imageWidth: 300, imageHeight: 200)
+            XCTAssertEqual([r.x, r.y, r.width, r.height], [want.0, want.1, want.2, want.3], "\(orientation)")
+            let back = orientation.imageRect(fromUpright: r.x, y: r.y, width: r.width, height: r.height,
+                                             imageWidth: 300, imageHeight: 200)
+            XCTAssertEqual([back.x, back.y, back.width, back.height], [10, 20, 100, 40], "\(orientation) round trip")
+        }
+        // Fractional pixels stay fractional (levelled pages give them).
+        let r = PageOrientation.clockwise270.uprightRect(x: 0.5, y: 1.25, width: 2, height: 3, imageWidth: 10, imageHeight: 8)
+        XCTAssertEqual([r.x, r.y, r.width, r.height], [3.75, 0.5, 3, 2])
+    }
 }

@@ -1,5 +1,6 @@
 import NutriLensImaging
 import NutriLensLabel
+import NutriLensOCR
 
 /// Where the page the label grammar reads lies in the working image: the working image possibly levelled
 /// (deskew, ``OCRStage/levelled(_:)``) and then turned upright by the OCR's orientation detection.
@@ -22,26 +23,19 @@ struct ReadPageMapping: Sendable {
     var isIdentity: Bool { levelling == nil && quarterTurns == 0 && inputOrigin.x == 0 && inputOrigin.y == 0 }
 
     /// `box` (OCR input pixels) on the upright page: the input turned back by `quarterTurns` counter-clockwise
-    /// quarter turns. Exact for axis-aligned boxes.
+    /// quarter turns (NutriLensOCR's `PageOrientation.uprightRect`, exact for axis-aligned boxes).
     func upright(_ box: TextBox) -> TextBox {
-        let w = Double(inputWidth), h = Double(inputHeight)
-        switch quarterTurns {
-        case 1: return TextBox(x: box.y, y: w - box.x - box.width, width: box.height, height: box.width)
-        case 2: return TextBox(x: w - box.x - box.width, y: h - box.y - box.height, width: box.width, height: box.height)
-        case 3: return TextBox(x: h - box.y - box.height, y: box.x, width: box.height, height: box.width)
-        default: return box
-        }
+        let r = PageOrientation(quarterTurns: quarterTurns).uprightRect(x: box.x, y: box.y, width: box.width, height: box.height,
+                                                                        imageWidth: inputWidth, imageHeight: inputHeight)
+        return TextBox(x: r.x, y: r.y, width: r.width, height: r.height)
     }
 
     /// `box` on the upright page back in OCR input pixels (inverse of ``upright(_:)``).
     func input(_ box: TextBox) -> TextBox {
-        let w = Double(inputWidth), h = Double(inputHeight)
-        switch quarterTurns {
-        case 1: return TextBox(x: w - box.y - box.height, y: box.x, width: box.height, height: box.width)
-        case 2: return TextBox(x: w - box.x - box.width, y: h - box.y - box.height, width: box.width, height: box.height)
-        case 3: return TextBox(x: box.y, y: h - box.x - box.width, width: box.height, height: box.width)
-        default: return box
-        }
+        let r = PageOrientation(quarterTurns: quarterTurns).imageRect(fromUpright: box.x, y: box.y, width: box.width,
+                                                                      height: box.height, imageWidth: inputWidth,
+                                                                      imageHeight: inputHeight)
+        return TextBox(x: r.x, y: r.y, width: r.width, height: r.height)
     }
 
     /// `box` on the upright page in working-image pixels: turned back, then unlevelled (bounding box of the mapped
