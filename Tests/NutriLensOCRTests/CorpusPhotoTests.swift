@@ -29,7 +29,7 @@ final class CorpusPhotoTests: XCTestCase {
 
     func testItalianTablePhoto() throws {
         let (image, numbers) = try photo("danipisca07__OCR-API/tabella_nutrizionale.jpg")
-        let page = try SharedReaders.english.read(image)
+        let page = try SharedReaders.english.read(image, options: .unlimited)
         XCTAssertEqual(page.orientation, .upright)
         let region = try XCTUnwrap(page.tableRegion)
         XCTAssertGreaterThan(region.width * region.height, image.width * image.height / 4)
@@ -41,7 +41,7 @@ final class CorpusPhotoTests: XCTestCase {
     func testPixelRotatedCrispsLabelIsTurnedBackAndRead() throws {
         // The same UK crisps label stored upright and pixel-rotated 90° (no EXIF): both must read alike.
         let (rotated, numbers) = try photo("M-Strzelecki__OCRResearch/TesseractDem/sample_nutrilabel_rotated.jpg")
-        let page = try SharedReaders.english.read(rotated)
+        let page = try SharedReaders.english.read(rotated, options: .unlimited)
         XCTAssertTrue([.clockwise90, .clockwise270].contains(page.orientation), "\(page.orientation)")
         XCTAssertNotNil(page.tableRegion)
         // Measured 0.6; the psm 6 baseline, which does not turn the page, finds 0.06.

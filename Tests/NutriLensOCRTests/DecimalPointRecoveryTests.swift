@@ -68,7 +68,7 @@ final class DecimalPointRecoveryTests: XCTestCase {
     func testRenderedMultilingualTableKeepsItsDecimals() throws {
         let path = PackagePaths.root.appendingPathComponent("TestImages/eu_multilingual_de_fr_it.jpg").path
         let ocr = try NutritionOCR(configuration: OCRConfiguration(languages: try OCRLanguages("eng+deu+fra")), poolCapacity: 1)
-        var options = OCRReadOptions()
+        var options = OCRReadOptions.unlimited
         options.pageSegmentation = .sparse
         options.tableSegmentation = .sparse
         let words = try ocr.read(try decodeGray(path), options: options).words.map(\.text)

@@ -7,7 +7,7 @@ final class EmptyAndInvalidInputTests: XCTestCase {
     func testBlankImagesGiveEmptyPages() throws {
         for image in [GrayImage(width: 640, height: 480), GrayImage(width: 300, height: 200, fill: 128),
                       GrayImage(width: 3, height: 3, fill: 0)] {
-            let page = try SharedReaders.english.read(image)
+            let page = try SharedReaders.english.read(image, options: .unlimited)
             XCTAssertTrue(page.isEmpty, "\(image.width)x\(image.height): \(page.text)")
             XCTAssertTrue(page.lines.isEmpty)
             XCTAssertNil(page.tableRegion)

@@ -7,12 +7,12 @@ final class EnginePoolTests: XCTestCase {
     func testConcurrentReadsMatchSequentialAndRespectCapacity() throws {
         let label = try RenderedLabel.load("label_en_bold")
         let reader = SharedReaders.english
-        let sequential = try reader.read(label.image).words.map(\.text)
+        let sequential = try reader.read(label.image, options: .unlimited).words.map(\.text)
         let results = UnsafeMutableBufferPointer<[String]>.allocate(capacity: 3)
         results.initialize(repeating: [])
         defer { _ = results.deinitialize(); results.deallocate() }
         DispatchQueue.concurrentPerform(iterations: 3) { i in
-            results[i] = (try? reader.read(label.image).words.map(\.text)) ?? ["<error>"]
+            results[i] = (try? reader.read(label.image, options: .unlimited).words.map(\.text)) ?? ["<error>"]
         }
         for r in results { XCTAssertEqual(r, sequential) }
         XCTAssertLessThanOrEqual(reader.pool.loadedEngineCount, reader.pool.capacity)

@@ -74,3 +74,14 @@ enum SharedReaders {
                                                        poolCapacity: 1)
 }
 
+
+extension OCRReadOptions {
+    /// The default options without a time budget: what a read returns must not depend on how loaded the machine
+    /// running the tests is (a debug build under load can spend the default 5 s before the last pass).
+    /// `TimeBudgetTests` tests the budget itself.
+    static let unlimited: OCRReadOptions = {
+        var options = OCRReadOptions()
+        options.timeBudget = nil
+        return options
+    }()
+}

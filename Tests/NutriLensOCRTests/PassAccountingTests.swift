@@ -7,7 +7,7 @@ import XCTest
 final class PassAccountingTests: XCTestCase {
     func testUprightPageIsOnePagePassWithItsCost() throws {
         let label = try RenderedLabel.load("label_en_dejavu_medium")
-        let page = try SharedReaders.english.read(label.image)
+        let page = try SharedReaders.english.read(label.image, options: .unlimited)
         let passes = page.timings.passes
         let first = try XCTUnwrap(passes.first)
         XCTAssertEqual(first.kind, .page)

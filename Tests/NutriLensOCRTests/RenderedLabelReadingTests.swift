@@ -14,7 +14,7 @@ final class RenderedLabelReadingTests: XCTestCase {
     private func assertReads(_ name: String, minimumMatched: Double, maxNumbersMissed: Int,
                              file: StaticString = #filePath, line: UInt = #line) throws {
         let label = try RenderedLabel.load(name)
-        let page = try SharedReaders.english.read(label.image)
+        let page = try SharedReaders.english.read(label.image, options: .unlimited)
         let missing = unmatched(label.words, in: page.words, tolerance: tolerance(label))
         let matched = 1 - Double(missing.count) / Double(label.words.count)
         XCTAssertGreaterThanOrEqual(matched, minimumMatched,
@@ -45,7 +45,7 @@ final class RenderedLabelReadingTests: XCTestCase {
 
     func testLinesAndIdsAreConsistent() throws {
         let label = try RenderedLabel.load("label_en_dejavu_medium")
-        let page = try SharedReaders.english.read(label.image)
+        let page = try SharedReaders.english.read(label.image, options: .unlimited)
         XCTAssertEqual(page.lines.flatMap(\.words), page.words)
         for (i, l) in page.lines.enumerated() {
             XCTAssertEqual(l.lineID, i)
@@ -68,10 +68,10 @@ final class RenderedLabelReadingTests: XCTestCase {
 
     func testQuarterTurnsAreDetectedAndBoxesMappedBack() throws {
         let label = try RenderedLabel.load("label_en_dejavu_medium")
-        let upright = try SharedReaders.english.read(label.image)
+        let upright = try SharedReaders.english.read(label.image, options: .unlimited)
         for turns in 1...3 {
             let rotated = rotate(label.image, quarterTurns: turns)
-            let page = try SharedReaders.english.read(rotated)
+            let page = try SharedReaders.english.read(rotated, options: .unlimited)
             XCTAssertEqual(page.orientation, PageOrientation(quarterTurns: turns), "turned \(turns * 90)°")
             // Turned back exactly, the page must read exactly like the upright one, in upright reading order.
             XCTAssertEqual(page.lines.map(\.text), upright.lines.map(\.text), "turned \(turns * 90)°")
@@ -87,7 +87,7 @@ final class RenderedLabelReadingTests: XCTestCase {
 
     func testMultilingualLabelWithMatchingPacks() throws {
         let label = try RenderedLabel.load("label_de_fr")
-        let page = try SharedReaders.europe.read(label.image)
+        let page = try SharedReaders.europe.read(label.image, options: .unlimited)
         let texts = Set(page.words.map(\.text))
         // Words only the deu/fra models spell right (eng has no ß, and drops accents).
         for word in ["Nährwertangaben", "Énergie", "Eiweiß", "Protéines", "saturés", "Kohlenhydrate"] {
@@ -104,7 +104,7 @@ final class RenderedLabelReadingTests: XCTestCase {
     func testEnglishOnlyReaderCannotSpellTheGermanWords() throws {
         // The same label without the deu/fra packs: the point of configuring languages.
         let label = try RenderedLabel.load("label_de_fr")
-        let page = try SharedReaders.english.read(label.image)
+        let page = try SharedReaders.english.read(label.image, options: .unlimited)
         XCTAssertFalse(page.words.contains { $0.text == "Eiweiß" }, page.text)
     }
 }

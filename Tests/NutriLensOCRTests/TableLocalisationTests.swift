@@ -18,7 +18,7 @@ final class TableLocalisationTests: XCTestCase {
 
     func testTableRegionCoversTheTableAndNotTheParagraph() throws {
         let (canvas, label, placed) = try composite(x: 700, y: 650)
-        let page = try SharedReaders.english.read(canvas)
+        let page = try SharedReaders.english.read(canvas, options: .unlimited)
         let region = try XCTUnwrap(page.tableRegion, page.text)
         for w in label.words {
             let box = PixelRect(x: w.box.x + placed.x, y: w.box.y + placed.y, width: w.box.width, height: w.box.height)
@@ -38,7 +38,7 @@ final class TableLocalisationTests: XCTestCase {
 
     func testGeometryFindsRowsValueColumnsAndHeaders() throws {
         let label = try RenderedLabel.load("label_en_dejavu_medium")
-        let page = try SharedReaders.english.read(label.image)
+        let page = try SharedReaders.english.read(label.image, options: .unlimited)
         let region = try XCTUnwrap(page.tableRegion)
         let geometry = TableGeometry(words: page.words.filter { region.intersection($0.box) != nil })
         XCTAssertEqual(geometry.rows.count, 11, geometry.rows.map(\.text).joined(separator: "\n"))

@@ -22,17 +22,17 @@ final class OCRStageKnobTests: XCTestCase {
     }
 
     func testTableRegionIsGrownToAFullWidthBandClippedToThePage() {
-        // 400×200 table at (100, 300) of a 1000×800 page: the page's width, 50 px more above and below.
+        // 400×200 table at (100, 300) of a 1000×800 page: the page's width, 100 px more above and below.
         XCTAssertEqual(OCRStage.grown(PixelRect(x: 100, y: 300, width: 400, height: 200), width: 1000, height: 800),
-                       PixelRect(x: 0, y: 250, width: 1000, height: 300))
+                       PixelRect(x: 0, y: 200, width: 1000, height: 400))
         // Small regions grow by at least 16 px; the page edge clips.
-        XCTAssertEqual(OCRStage.grown(PixelRect(x: 5, y: 700, width: 50, height: 40), width: 1000, height: 720),
+        XCTAssertEqual(OCRStage.grown(PixelRect(x: 5, y: 700, width: 50, height: 20), width: 1000, height: 720),
                        PixelRect(x: 0, y: 684, width: 1000, height: 36))
         // Turned a quarter, the rows run vertically in the photo: a full-height band across the region's columns.
         for turns in [1, 3] {
             XCTAssertEqual(OCRStage.grown(PixelRect(x: 300, y: 100, width: 200, height: 400), width: 1000, height: 800,
                                           quarterTurns: turns),
-                           PixelRect(x: 250, y: 0, width: 300, height: 800))
+                           PixelRect(x: 200, y: 0, width: 400, height: 800))
         }
     }
 

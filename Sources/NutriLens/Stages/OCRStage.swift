@@ -92,19 +92,19 @@ struct OCRStage: Sendable {
     /// (`NUTRILENS_OCR_LATER=table`; `page` = the whole page), grown by ``grown(_:width:height:)``.
     static let laterReadingsUseTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LATER"] == "table"
 
-    /// The band of the `width`×`height` page across `region`: the page's full width, and `region`'s rows grown by a
-    /// quarter of its height above and below (at least 16 px). Full width because the located region is the anchor
+    /// The band of the `width`×`height` page across `region`: the page's full width, and `region`'s rows grown by
+    /// half its height above and below (at least 16 px). Full width because the located region is the anchor
     /// words' lines, and with sparse segmentation (PSM 11) a "line" is a fragment: the values column lies outside
     /// it. Grown because a column header ("per 100 g") or a last row often lies just outside the anchors.
     /// On a page turned a quarter (`quarterTurns` odd) the rows run up or down the photo, so the band is the
     /// page's full height across the region's columns.
     static func grown(_ region: PixelRect, width: Int, height: Int, quarterTurns: Int = 0) -> PixelRect {
         if quarterTurns % 2 == 1 {
-            let dx = max(16, region.width / 4)
+            let dx = max(16, region.width / 2)
             let x0 = max(0, region.x - dx), x1 = min(width, region.x + region.width + dx)
             return PixelRect(x: x0, y: 0, width: max(1, x1 - x0), height: height)
         }
-        let dy = max(16, region.height / 4)
+        let dy = max(16, region.height / 2)
         let y0 = max(0, region.y - dy), y1 = min(height, region.y + region.height + dy)
         return PixelRect(x: 0, y: y0, width: width, height: max(1, y1 - y0))
     }
@@ -159,8 +159,10 @@ struct OCRStage: Sendable {
         // Later readings of the same photo keep the first one's quarter turn instead of detecting it again (OSD
         // and, when OSD is unsure, reading both quarter turns cost one to three recognitions per hypothesis).
         let orientation = Self.reusesOrientation ? PageOrientation(quarterTurns: best.mapping.quarterTurns) : nil
-        // Later readings look at the band of rows around the table the first one located, when there is one.
-        let region = Self.laterReadingsUseTable ? best.tableRegion.map {
+        // Later readings look at the band of rows around the table the first one located, when it also parsed a
+        // key: a region located from a few anchors with nothing parsed is often a sliver of the table (TestImages
+        // `deg_rotate_small_en`, 7° skew: its band lost the last three rows).
+        let region = Self.laterReadingsUseTable && bestScore.fields > 0 ? best.tableRegion.map {
             Self.grown($0, width: gray.width, height: gray.height, quarterTurns: best.mapping.quarterTurns)
         } : nil
         let page: (image: GrayImage, origin: PixelPoint) = region.flatMap { r in
