@@ -6,7 +6,8 @@ public struct OCRReadOptions: Sendable, Equatable {
         /// Never: the table words are the survey's.
         case never
         /// Only when the table's x-height in the survey is more than 25 % off ``targetXHeight``, or the table
-        /// covers less than half the page (so re-reading it costs little).
+        /// covers less than half the page (so re-reading it costs little); always when the reader has a
+        /// ``NutritionOCR/tablePool`` (the page pass then only located the table).
         case whenUseful
         /// Always when a table was found.
         case always

@@ -75,21 +75,32 @@ struct OCRStage: Sendable {
         return variables
     }
 
-    /// Whether later hypotheses reuse the first reading's orientation (`NUTRILENS_OCR_REUSE_ORIENTATION=0` turns it
-    /// off, for measuring).
+    // The knobs below exist for measuring with `nutrilens eval` (docs/ocr.md, "Session 3"). Figures: release build,
+    // `nutrilens eval --jobs 1 --ocr-budget 0`, OCR-stage thread CPU from `NUTRILENS_OCR_TRACE`, 128 corpus photos.
+
+    /// Later hypotheses reuse the first reading's quarter turn (default; `NUTRILENS_OCR_REUSE_ORIENTATION=0` detects
+    /// it again per hypothesis). OSD calls 39 → 10 on the corpus, the same fields on both sets; a turned photo
+    /// whose OSD was unsure had read both quarter turns for every hypothesis (one TestImage: 4.1 → 2.2 s).
     static let reusesOrientation = ProcessInfo.processInfo.environment["NUTRILENS_OCR_REUSE_ORIENTATION"] != "0"
 
     /// Whether, when every reading uses the whole configured set (`LanguageRouting` `.allLanguages`), the first
     /// reading's page pass uses the primary language only and its located table is re-read with the set
-    /// (`NUTRILENS_OCR_SPLIT=table`; `off` = the whole page with the set).
+    /// (`NUTRILENS_OCR_SPLIT=table`; off by default). Measured on the first 58 corpus photos: 0.98× the CPU with the
+    /// same keys parsed — the table, most of a table photo, is then recognised twice — so not worth its second pool.
     static let splitsLanguages = ProcessInfo.processInfo.environment["NUTRILENS_OCR_SPLIT"] == "table"
 
-    /// Whether a first reading without any table (no key parsed, no table region located) ends the stage
-    /// (`NUTRILENS_OCR_STOP=tableless`).
-    static let stopsWithoutTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_STOP"] == "tableless"
+    /// A first reading without any table (no key parsed, no table region located) ends the stage (default;
+    /// `NUTRILENS_OCR_STOP=off` tries the other hypotheses anyway). On the corpus the 38 later readings of photos
+    /// whose first reading parsed no key cost 22 s of 246 s and none of them parsed a key; TestImages keep 414/422
+    /// with 0.85× the CPU. A region without keys still gets them: `deg_rotate_small_en` (7° skew) is read only levelled.
+    static let stopsWithoutTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_STOP"] != "off"
 
-    /// Whether the readings after the first look only at the table region the first one located
-    /// (`NUTRILENS_OCR_LATER=table`; `page` = the whole page), grown by ``grown(_:width:height:)``.
+    /// Whether the readings after the first look only at the band of rows around the table region the first one
+    /// located when it parsed a key (`NUTRILENS_OCR_LATER=table`; default off: the whole page each time), grown by
+    /// ``grown(_:width:height:quarterTurns:)``. Measured: 0.89× the OCR CPU (p95 0.92×), but the fields read move
+    /// both ways photo by photo and the net depends on the margin — quarter height, no key needed: corpus +4 fields
+    /// (68.0 % / 89.5 %) but TestImages −6 (`deg_rotate_small_en` lost its last rows); half height with a key:
+    /// TestImages 414/422, corpus −11 (66.9 % / 87.4 %). Not a stable gain, so not the default.
     static let laterReadingsUseTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LATER"] == "table"
 
     /// The band of the `width`×`height` page across `region`: the page's full width, and `region`'s rows grown by
@@ -145,8 +156,11 @@ struct OCRStage: Sendable {
     ///
     /// Several hypotheses (``ReadingHypothesis``), tried in order only while the best reading so far is not
     /// convincing (``LabelReadingScore/isConvincing``) and the time budget lasts; the reading the label grammar
-    /// scores highest wins (ties keep the earlier one). A clean label costs one read. Readings use the primary
-    /// language's engines; ``routing`` (``LanguageRouting``) decides when the configured set reads the page.
+    /// scores highest wins (ties keep the earlier one). A clean label costs one read, a photo whose first reading
+    /// finds no table at all too (``stopsWithoutTable``). Later readings keep the first one's orientation
+    /// (``reusesOrientation``); ``laterReadingsUseTable`` (opt-in) limits them to the band of rows around its table.
+    /// ``routing`` (``LanguageRouting``) decides which language models read. With `NUTRILENS_OCR_TRACE` set, one
+    /// line per scan on stderr lists every Tesseract call and its CPU (``OCRStageTrace``).
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
     func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, mapping: ReadPageMapping) {
         let started = DispatchTime.now().uptimeNanoseconds
