@@ -1,3 +1,5 @@
+import Foundation
+import NutriLensImaging
 import NutriLensLabel
 import NutriLensOCR
 import XCTest
@@ -40,6 +42,18 @@ final class ReadingHypothesisTests: XCTestCase {
         XCTAssertFalse(holed.columnsComplete)
         XCTAssertFalse(holed.isConvincing)
         XCTAssertLessThan(holed, complete)
+    }
+
+    /// Only a first reading with neither a parsed key nor a located table region ends the stage
+    /// (`OCRStage.stopsWithoutTable`): a region without keys is how a 7° skewed table reads before levelling.
+    func testOnlyAReadingWithoutKeysAndWithoutATableRegionFoundNoTable() {
+        let none = score("Ingredients: wheat flour, sugar, palm oil")
+        let region = PixelRect(x: 10, y: 10, width: 200, height: 100)
+        XCTAssertTrue(OCRStage.foundNoTable(none, tableRegion: nil))
+        XCTAssertFalse(OCRStage.foundNoTable(none, tableRegion: region))
+        XCTAssertFalse(OCRStage.foundNoTable(score("Fat 3.2 g\nSalt 1.0 g"), tableRegion: nil))
+        XCTAssertTrue(OCRStage.stopsWithoutTable || ProcessInfo.processInfo.environment["NUTRILENS_OCR_STOP"] == "off",
+                      "the stop is the default")
     }
 
     func testTextWithoutATableScoresZero() {

@@ -95,6 +95,11 @@ struct OCRStage: Sendable {
     /// with 0.85× the CPU. A region without keys still gets them: `deg_rotate_small_en` (7° skew) is read only levelled.
     static let stopsWithoutTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_STOP"] != "off"
 
+    /// A reading that found no nutrition table at all: no key parsed and no table region located (an anchor group).
+    static func foundNoTable(_ score: LabelReadingScore, tableRegion: PixelRect?) -> Bool {
+        score.fields == 0 && tableRegion == nil
+    }
+
     /// Whether the readings after the first look only at the band of rows around the table region the first one
     /// located when it parsed a key (`NUTRILENS_OCR_LATER=table`; default off: the whole page each time), grown by
     /// ``grown(_:width:height:quarterTurns:)``. Measured: 0.89× the OCR CPU (p95 0.92×), but the fields read move
@@ -209,7 +214,7 @@ struct OCRStage: Sendable {
         try routeToConfiguredSet()
         // A first reading that found no nutrition table at all (no anchor group, no key parsed) is a photo without
         // one (food, a pack's front): other ways of reading the same text did not find one either.
-        let tableless = Self.stopsWithoutTable && bestScore.fields == 0 && best.tableRegion == nil
+        let tableless = Self.stopsWithoutTable && Self.foundNoTable(bestScore, tableRegion: best.tableRegion)
         for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing && !tableless {
             try attempt(hypothesis, with: engines)
             try routeToConfiguredSet()
