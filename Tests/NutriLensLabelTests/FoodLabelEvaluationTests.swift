@@ -1,5 +1,5 @@
 import XCTest
-import NutriLensLabel
+@testable import NutriLensLabel
 import NutriLensTestSupport
 
 /// The parser on text AWS Textract produced for 500 Swiss multilingual labels (FoodLabel, ICDAR 2024), scored on
@@ -50,6 +50,7 @@ final class DebugParseTests: XCTestCase {
         }
         for path in paths.split(separator: ",") {
             let text = try String(contentsOfFile: String(path), encoding: .utf8)
+            if ProcessInfo.processInfo.environment["NUTRILENS_DEBUG_ROWS"] != nil { printRows(text) }
             guard let table = try NutritionParser().parse(text: text) else {
                 print("\(path): no table")
                 continue
@@ -63,5 +64,19 @@ final class DebugParseTests: XCTestCase {
             }
             for finding in table.findings { print("  ! \(finding.check): \(finding.message)") }
         }
+    }
+
+    /// The rows the assembler builds from the text (before the table builder's realignment and checks).
+    private func printRows(_ text: String) {
+        var assembler = RowAssembler()
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let analysis = LineAnalyzer.analyze(String(line), lineIndex: index)
+            if !analysis.isNonTable { assembler.consume(analysis) }
+        }
+        assembler.finish()
+        for row in assembler.rows {
+            print("  row \(row.nutrient.rawValue)@\(row.lineIndex): \(row.cells.map { $0.quantity.text }.joined(separator: " | "))")
+        }
+        print("  energy: \(assembler.energyCells.map { $0.quantity.text }.joined(separator: " | "))")
     }
 }
