@@ -206,9 +206,11 @@ struct RowAssembler {
             return
         }
         // A row name repeated in another language on the next line ("Fedt / Rasva") is a continuation of a row
-        // that already has its values, not a new row, unless nothing else can take the values.
+        // that already has its values, not a new row, unless nothing else can take the values. Rows above the
+        // energy row do not count: a product description naming "sugar" next to a stray "100g" must not turn the
+        // table's own sugars row into a continuation.
         if mentions.count > 1 {
-            let seen = Set(rows.filter { !$0.cells.isEmpty }.map(\.nutrient))
+            let seen = Set(rows.filter { !$0.cells.isEmpty && $0.lineIndex >= (energyLineIndex ?? 0) }.map(\.nutrient))
             let fresh = mentions.filter { !seen.contains($0.0.nutrient) }
             if !fresh.isEmpty { mentions = fresh }
         }

@@ -83,4 +83,52 @@ final class FullPackTextTests: XCTestCase {
         let shares = LineAnalyzer.analyze("Zucker, Kakaobutter 32%, Vollmilchpulver", lineIndex: 0)
         XCTAssertTrue(shares.isNonTable)
     }
+
+    /// A row name repeated in another language after its values ("Karbohydraten / Hiilihydraatit,") continues that
+    /// row, even when the ingredient list above the table named the next row next to a number ("SOCKER/SUKKER" /
+    /// "100 g"): only rows from the energy row on make a name a continuation (FoodLabel full photo 0001).
+    func testContinuationLineAfterADescriptionNamingTheNextRow() throws {
+        let table = try parseTable("""
+            RISMJOL (18,9%), SOCKER/SUKKER
+            100 g
+            pro 100 g / per 30 g / per 30 g + 125 ml
+            Energie / Énergie
+            1896 kJ
+            569 kJ
+            452 kcal
+            136kcal
+            Fett /Matières grasses / Fett
+            17,4g
+            5,2g
+            7,3 g
+            Fedt / Rasva,
+            davon gesättigte Fettsäuren
+            2,4g
+            0,7g
+            1,9 g
+            Kohlenhydrate Glucides / Kolhydrat
+            62,8
+            18,8g
+            25,0 g
+            Karbohydraten / Hiilihydraatit,
+            davon Zucker / dont sucres
+            17,5g
+            5,3g
+            11,1 g
+            Eiweiss / Protéines
+            7,7 g
+            2,3 g
+            6,6g
+            Salz/Sel/ Salt / Suola
+            0.22
+            0,07g
+            0,22
+            """)
+        let expected: [(String, String)] = [
+            ("fat_100g", "17.4"), ("saturated-fat_100g", "2.4"), ("carbohydrates_100g", "62.8"),
+            ("carbohydrates_serving", "18.8"), ("sugars_100g", "17.5"), ("sugars_serving", "5.3"),
+            ("proteins_100g", "7.7"), ("salt_100g", "0.22"),
+        ]
+        for (key, value) in expected { assertValue(table, key, value) }
+    }
 }
