@@ -94,7 +94,7 @@ extension TableBuilder {
     }
 
     /// "Saturates / 23 g / of which saturates / 62 g / Sugars": a row name repeated in another language with its own
-    /// single value, where the next row's name was lost. When exactly one mandatory row is missing between this row
+    /// values (as many cells as the first instance: one per column), where the next row's name was lost. When exactly one mandatory row is missing between this row
     /// and the next one in declaration order, the repeat's value goes there (marked inferred).
     static func inferLostRowNames(_ rows: [AssembledRow]) -> [AssembledRow] {
         let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
@@ -102,7 +102,8 @@ extension TableBuilder {
         let filledIndices = rows.indices.filter { !rows[$0].cells.isEmpty && !rows[$0].nutrient.isEnergy }
         for (position, index) in filledIndices.enumerated().dropLast() {
             let next = filledIndices[position + 1]
-            guard rows[index].nutrient == rows[next].nutrient, rows[index].cells.count == 1, rows[next].cells.count == 1,
+            guard rows[index].nutrient == rows[next].nutrient, !rows[index].cells.isEmpty,
+                  rows[index].cells.count == rows[next].cells.count,
                   rows[index].cells[0].quantity.unit != nil, rows[next].cells[0].quantity.unit != nil,
                   let order = mandatoryOrder.firstIndex(of: rows[index].nutrient),
                   let following = filledIndices[(position + 2)...].first.map({ rows[$0].nutrient }) else { continue }

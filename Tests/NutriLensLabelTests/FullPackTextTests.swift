@@ -131,4 +131,52 @@ final class FullPackTextTests: XCTestCase {
         ]
         for (key, value) in expected { assertValue(table, key, value) }
     }
+
+    /// A row name repeated in another language with a full set of column values, where the next row's name was
+    /// lost ("Fiber / Kostfibre/Ravintokuitu" then protein's three cells): the values go to the one mandatory row
+    /// missing before the next row read (FoodLabel full photo 0001); a single repeated value was covered before.
+    func testRepeatedRowWithAllColumnsTakesTheLostRow() throws {
+        let table = try parseTable("""
+            pro 100 g / per 30 g / per 30 g + 125 ml
+            Energie / Énergie
+            1896 kJ
+            569 kJ
+            823 kJ
+            452 kcal
+            136 kcal
+            196 kcal
+            Fett / Matières grasses
+            17,4 g
+            5,2 g
+            7,3 g
+            davon gesättigte Fettsäuren
+            2,4 g
+            0,7 g
+            1,9 g
+            Kohlenhydrate / Glucides
+            62,8 g
+            18,8 g
+            25,0 g
+            davon Zucker / dont sucres
+            17,5 g
+            5,3 g
+            11,1 g
+            Ballaststoffe / Fibres alimentaires
+            6,2 g
+            1,9 g
+            1,9 g
+            Fiber / Kostfibre / Ravintokuitu
+            7,7 g
+            2,3 g
+            6,6 g
+            Salz / Sel / Salt / Suola
+            0,22 g
+            0,07 g
+            0,22 g
+            """)
+        assertValue(table, "fiber_100g", "6.2")
+        assertValue(table, "proteins_100g", "7.7")
+        assertValue(table, "proteins_serving", "2.3")
+        assertValue(table, "salt_100g", "0.22")
+    }
 }
