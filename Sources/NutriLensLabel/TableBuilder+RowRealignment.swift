@@ -80,7 +80,7 @@ extension TableBuilder {
     }
 
     /// Consistency penalty of the first value of each row (per 100 g), `nil` when the energy check cannot run.
-    private static func firstColumnPenalty(_ rows: [AssembledRow], kcal: Double?) -> Double? {
+    static func firstColumnPenalty(_ rows: [AssembledRow], kcal: Double?) -> Double? {
         guard let kcal else { return nil }
         var values: [Nutrient: CandidateValue] = [:]
         for row in rows where !row.cells.isEmpty && values[row.nutrient] == nil && !row.nutrient.isEnergy {
