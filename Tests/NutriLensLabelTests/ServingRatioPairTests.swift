@@ -91,6 +91,41 @@ final class ServingRatioPairTests: XCTestCase {
         for (key, value) in expected { assertValue(table, key, value) }
     }
 
+    /// Without a per-serving energy cell the printed serving size gives the ratio ("Portion (40 g)": 0.4); a stray
+    /// number that pairs with nothing ("250") is left over.
+    func testServingSizeGivesTheRatioWhenEnergyHasOneColumn() throws {
+        let table = try parseTable("""
+            pro 100 g | Portion (40 g)
+            Energie 1567 kJ / 371 kcal
+            Fett
+            3,2 g
+            davon gesättigte Fettsäuren
+            1,3 g
+            0,5 g
+            Kohlenhydrate
+            0,2 g
+            69 g
+            250
+            davon Zucker
+            28 g
+            14 g
+            Eiweiss
+            5,6 g
+            12 g
+            Salz
+            4,8 g
+            0,67 g
+            0,27 g
+            """)
+        let expected: [(String, String)] = [
+            ("fat_100g", "3.2"), ("fat_serving", "1.3"), ("saturated-fat_100g", "0.5"),
+            ("saturated-fat_serving", "0.2"), ("carbohydrates_100g", "69"), ("carbohydrates_serving", "28"),
+            ("sugars_100g", "14"), ("sugars_serving", "5.6"), ("proteins_100g", "12"), ("proteins_serving", "4.8"),
+            ("salt_100g", "0.67"), ("salt_serving", "0.27"),
+        ]
+        for (key, value) in expected { assertValue(table, key, value) }
+    }
+
     /// Tables read in row order keep their cells, a ratio near 1 (100 g beside a 110 g can) pairs nothing, and
     /// cells that do not pair up one per row leave the rows as read.
     func testPairingLeavesOtherTablesAlone() throws {
