@@ -102,6 +102,13 @@ struct RowAssembler {
                     if energyLineIndex == nil { energyLineIndex = line.lineIndex }
                     if let hint = mention.unitHint { energyUnitHint = hint }
                 }
+                // "Eiweiss protéines/" then "Salz/sel/ sale salt proteine/ protein": the rest of a pending row's
+                // languages printed after the next row's name on that row's line continues the pending row.
+                if let last = pendingMentions.last, last.1.lineIndex == line.lineIndex,
+                   last.0.nutrient != mention.nutrient,
+                   pendingMentions.dropLast().contains(where: { $0.0.nutrient == mention.nutrient }) {
+                    continue
+                }
                 if let last = pendingMentions.last, last.0.nutrient == mention.nutrient {
                     if pendingMentions[pendingMentions.count - 1].0.unitHint == nil {
                         pendingMentions[pendingMentions.count - 1].0.unitHint = mention.unitHint

@@ -179,4 +179,39 @@ final class FullPackTextTests: XCTestCase {
         assertValue(table, "proteins_serving", "2.3")
         assertValue(table, "salt_100g", "0.22")
     }
+
+    /// A pending row's other languages printed on the next row's line ("Eiweiss protéines/" then "Salz/sel/ sale salt
+    /// proteine/ protein", values after both) continue the pending row: protein keeps the first value, salt the
+    /// second (FoodLabel small crop 0115). Names on separate lines (a column-wise dump) still pair in order.
+    func testLanguagesOfAPendingRowOnTheNextRowsLine() throws {
+        let table = try parseTable("""
+            Energie/énergie/ energia/ energy
+            2270kJ/
+            544kcal
+            Fett/ graisses/ grassi/ fat:
+            34g
+            Kohlenhydrate/ glucides/ carboidrati/
+            51g
+            Eiweiss protéines/
+            Salz/sel/ sale salt proteine/ protein
+            5.5g
+            1.2g
+            """)
+        assertValue(table, "proteins_100g", "5.5")
+        assertValue(table, "salt_100g", "1.2")
+        let columnWise = try parseTable("""
+            Fett
+            Eiweiss
+            Salz
+            Fat
+            Protein
+            Salt
+            34 g
+            5,5 g
+            1,2 g
+            """)
+        assertValue(columnWise, "fat_100g", "34")
+        assertValue(columnWise, "proteins_100g", "5.5")
+        assertValue(columnWise, "salt_100g", "1.2")
+    }
 }
