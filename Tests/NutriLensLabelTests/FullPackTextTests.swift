@@ -214,4 +214,40 @@ final class FullPackTextTests: XCTestCase {
         assertValue(columnWise, "proteins_100g", "5.5")
         assertValue(columnWise, "salt_100g", "1.2")
     }
+
+    /// Row names below an energy row with its amount are the table's, even when the pack's reading order puts a
+    /// header word after them ("= 1 Portion" below "davon Zucker"): they are no product names above a title
+    /// (FoodLabel full photo 0059 lost fat, saturates, carbohydrate and sugars).
+    func testRowNamesBelowTheEnergyRowAreNoProductNames() throws {
+        let table = try parseTable("""
+            Isernhägener Str. 16,
+            Energie
+            2174 kJ/521 kcal
+            609 kJ/146 kcal
+            Fett
+            31g
+            8,6
+            davon gesättigte Fettsäuren
+            4,5 g
+            1,3 g
+            Kohlenhydrate
+            48 g
+            14 g
+            davon Zucker
+            43 g
+            12g
+            = 1 Portion
+            Eiweiß
+            10g
+            2,9
+            Salz
+            0,11 g
+            0,03 g
+            """)
+        let expected: [(String, String)] = [
+            ("fat_100g", "31"), ("saturated-fat_100g", "4.5"), ("carbohydrates_100g", "48"), ("sugars_100g", "43"),
+            ("proteins_100g", "10"), ("salt_100g", "0.11"),
+        ]
+        for (key, value) in expected { assertValue(table, key, value) }
+    }
 }
