@@ -105,8 +105,10 @@ extension TableBuilder {
             guard rows[index].nutrient == rows[next].nutrient, !rows[index].cells.isEmpty,
                   rows[index].cells.count == rows[next].cells.count,
                   rows[index].cells[0].quantity.unit != nil, rows[next].cells[0].quantity.unit != nil,
-                  let order = mandatoryOrder.firstIndex(of: rows[index].nutrient),
-                  let following = filledIndices[(position + 2)...].first.map({ rows[$0].nutrient }) else { continue }
+                  let order = mandatoryOrder.firstIndex(of: rows[index].nutrient) else { continue }
+            // The repeat may be the table's last row ("Proteines 3,3 g" / "… Proteine 0,17 g", salt's name lost):
+            // then every mandatory row after it is a candidate.
+            let following = filledIndices[(position + 2)...].first.map { rows[$0].nutrient }
             let present = Set(rows.filter { !$0.cells.isEmpty }.map(\.nutrient))
             let candidates = mandatoryOrder[(order + 1)...].prefix { $0 != following }.filter { !present.contains($0) }
             guard candidates.count == 1 else { continue }

@@ -250,4 +250,32 @@ final class FullPackTextTests: XCTestCase {
         ]
         for (key, value) in expected { assertValue(table, key, value) }
     }
+
+    /// The table's last row repeated in another language with its own value, salt's name lost ("Proteines 3,3 g"
+    /// then "Eiweiss / Proteine 0,17 g"): the value is salt's, the one mandatory row left after protein
+    /// (FoodLabel 0097, 0100, 0185).
+    func testRepeatedLastRowTakesTheLostSaltName() throws {
+        let table = try parseTable("""
+            Energie / Énergie / Energy
+            198 kJ
+            47 kcal
+            Matières grasses / Fat / Fett
+            1,8 g
+            Dont acides gras saturés / of which saturates
+            0,3 g
+            Glucides / Carbohydrate / Kohlenhydrate
+            4,2 g
+            dont sucres / of which sugars / davon Zucker
+            4,2 g
+            Fibres alimentaires / Fibre / Ballaststoffe
+            0 g
+            Protéines / Protein
+            3,3 g
+            Eiweiss / Proteine
+            0,17 g
+            """)
+        assertValue(table, "proteins_100g", "3.3")
+        assertValue(table, "salt_100g", "0.17")
+        XCTAssertTrue(table["salt_100g"]?.repairs.contains(.inferredRow) ?? false)
+    }
 }
