@@ -147,7 +147,8 @@ extension TableBuilder {
             : [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
         var result: [AssembledRow] = []
         for (index, row) in rows.enumerated() {
-            guard columnCount >= 1, row.cells.count == 2 * columnCount,
+            // One cell of debris after the swallowed row's cells ("0.9 g | 0.1 g | 1.2 g | 0.18 g | 17") is dropped.
+            guard columnCount >= 1, row.cells.count == 2 * columnCount || row.cells.count == 2 * columnCount + 1,
                   let position = mandatoryOrder.firstIndex(of: row.nutrient) else {
                 result.append(row)
                 continue
@@ -163,7 +164,7 @@ extension TableBuilder {
             head.cells = Array(row.cells.prefix(columnCount))
             var tail = row
             tail.nutrient = missing
-            tail.cells = Array(row.cells.suffix(columnCount))
+            tail.cells = Array(row.cells[columnCount..<(2 * columnCount)])
             tail.inferred = true
             result.append(head)
             result.append(tail)

@@ -278,4 +278,23 @@ final class FullPackTextTests: XCTestCase {
         assertValue(table, "salt_100g", "0.17")
         XCTAssertTrue(table["salt_100g"]?.repairs.contains(.inferredRow) ?? false)
     }
+
+    /// A row that swallowed the next row's cells (its name lost) plus one cell of debris ("0.9 g | 0.1 g | 1.2 g |
+    /// 0.18 g | 17"): the second group of cells goes to the one mandatory row missing, the debris is dropped
+    /// (FoodLabel large crop 0030).
+    func testSwallowedRowWithOneCellOfDebris() throws {
+        let table = try parseTable("""
+            pro 100 g / pro Portion (15 g)
+            Energie 3034 kJ / 738 kcal 455 kJ / 111 kcal
+            Fett/Matières grasses 81.3 g 12.2 g
+            davon gesättigte Fettsäuren 6.3 g 0.9 g
+            Kohlenhydrate 0.3 g 0 g
+            davon Zucker 0.2 g 0 g
+            Eiweiss / Protéines 0.9 g 0.1 g 1.2 g 0.18 g 17
+            """)
+        assertValue(table, "proteins_100g", "0.9")
+        assertValue(table, "proteins_serving", "0.1")
+        assertValue(table, "salt_100g", "1.2")
+        assertValue(table, "salt_serving", "0.18")
+    }
 }
