@@ -4,10 +4,12 @@ import Foundation
 // row names OCR lost, stray digits inside row names.
 extension TableBuilder {
     /// In a single-column table, a row with surplus values right after rows that got none means OCR read the values
-    /// a row late ("Fibre / Protein / 0.7 g / Salt / 5.1 g / 1.1 g"): the values move back one row each, in order.
+    /// a row late ("Fibre / Protein / 0.7 g / Salt / 5.1 g / 1.1 g"): the values move back one row each, in order;
+    /// right before the last row, which got none, a row early: they move forward (not on US panels, whose second
+    /// number on a row is mostly its %DV with the "%" lost).
     /// A shift over more than four rows is only made when the table's consistency checks improve with it (a whole
     /// label read one row late: "Fat / Saturates / 13,9 g / Carbohydrate / 2 g / …").
-    static func rebalance(_ rows: [AssembledRow], kcal: Double?) -> [AssembledRow] {
+    static func rebalance(_ rows: [AssembledRow], kcal: Double?, forward: Bool = true) -> [AssembledRow] {
         let filled = rows.filter { !$0.cells.isEmpty && !$0.nutrient.isEnergy }
         guard !filled.isEmpty, filled.filter({ $0.cells.count == 1 }).count * 2 > filled.count else { return rows }
         var rows = rows
@@ -23,8 +25,24 @@ extension TableBuilder {
                 }
                 i -= 1
             }
-            guard let start else { continue }
-            let window = Array(start...j)
+            // Values read a row early instead ("Ballaststoffe 2.3 g 6.7 g / Eiweiss 0.27 g / Salz"): the empty row
+            // comes after the surplus, and the values move forward one row each.
+            var end: Int?
+            if start == nil, forward {
+                empty = 0
+                var k = j + 1
+                while k < rows.count, rows[k].cells.count <= 1, !rows[k].nutrient.isEnergy {
+                    if rows[k].cells.isEmpty {
+                        empty += 1
+                        if empty == excess { end = k; break }
+                    }
+                    k += 1
+                }
+            }
+            // Forward only into the table's last row (salt's name read, its value taken by the row above).
+            if let last = end, rows[(last + 1)...].contains(where: { !$0.nutrient.isEnergy }) { end = nil }
+            guard start != nil || end != nil else { continue }
+            let window = Array((start ?? j)...(end ?? j))
             guard Set(window.map { rows[$0].nutrient }).count == window.count else { continue }
             let cells = window.flatMap { rows[$0].cells }
             guard cells.count == window.count else { continue }

@@ -297,4 +297,29 @@ final class FullPackTextTests: XCTestCase {
         assertValue(table, "salt_100g", "1.2")
         assertValue(table, "salt_serving", "0.18")
     }
+
+    /// Values read a row early at the end of a single-column table ("Ballaststoffe 2.3 g / 6.7 g", "Eiweiss 0.27 g",
+    /// "Salz" with none): they move forward one row each into the last row (FoodLabel 0273, 0236, 0042, 0431).
+    func testValuesReadARowEarlyBeforeTheLastRow() throws {
+        let table = try parseTable("""
+            Energie 2188 kJ / 523 kcal
+            Fett/matières grasses/grassi
+            28g
+            davon gesättigte Fettsäuren/dont acides gras saturés/
+            15 g
+            Kohlenhydrate/glucides/carboidrati
+            60g
+            davon Zucker/dont sucres/di cui zuccheri
+            39 g
+            Ballaststoffe/fibres alimentaires/fibre
+            2.3g
+            6.7g
+            Eiweiss/protéines/proteine
+            0.27g
+            Salz/sel/sale
+            """)
+        assertValue(table, "fiber_100g", "2.3")
+        assertValue(table, "proteins_100g", "6.7")
+        assertValue(table, "salt_100g", "0.27")
+    }
 }
