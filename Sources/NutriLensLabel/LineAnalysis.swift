@@ -168,8 +168,12 @@ enum LineAnalyzer {
                 && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty || repeatedHeader) {
                 quantity.isHeaderAmount = true
             }
-            // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi").
+            // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi"); any bare digit
+            // between two names of one row is debris too ("Salz 6 Sel").
             if quantity.isSeparatorLike && quantity.start < lastMentionStart { continue }
+            if quantity.start < lastMentionStart, quantity.start > firstMentionStart, quantity.unit == nil,
+               quantity.qualifier == nil, !quantity.isPercent, quantity.text.filter(\.isNumber).count == 1,
+               Set(mentions.map(\.nutrient)).count == 1 { continue }
             events.append((quantity.start, .quantity(quantity)))
         }
 

@@ -2,7 +2,8 @@ import XCTest
 @testable import NutriLensLabel
 
 /// Text of a whole pack (FoodLabel's full-photo variant): the table's lines come interleaved with the ingredient
-/// list, directions and other columns, in the OCR service's reading order.
+/// list, directions and other columns, in the OCR service's reading order; and the other FoodLabel classes of
+/// session 3 (row names and values split over lines by a multilingual layout).
 final class FullPackTextTests: XCTestCase {
     /// Ingredient-list fragments between the table's rows ("Reismehl, Maismehl, Zucker} Weizenmehl") name sugar,
     /// starch or salt among other words; they took the next values and pushed every row's column over by one
@@ -321,5 +322,29 @@ final class FullPackTextTests: XCTestCase {
         assertValue(table, "fiber_100g", "2.3")
         assertValue(table, "proteins_100g", "6.7")
         assertValue(table, "salt_100g", "0.27")
+    }
+
+    /// A bare digit between two names of one row ("Salz 6 Sel", "Protein 0 Bialko") is debris, not the first of the
+    /// values that follow (FoodLabel small crops 0465, 0490, 0150); a digit after the names stays a value.
+    func testBareDigitBetweenNamesOfOneRowIsDebris() throws {
+        let table = try parseTable("""
+            Energie Énergie
+            2340 kJ
+            563 kcal
+            Fett . Matières grasses
+            40g
+            davon gesättigte Fettsäuren
+            19 g
+            Kohlenhydrate . Glucides
+            38 g
+            Eiweiss . Protéines
+            Salz 6 Sel
+            8,7 g
+            0,34g
+            """)
+        assertValue(table, "proteins_100g", "8.7")
+        assertValue(table, "salt_100g", "0.34")
+        XCTAssertTrue(LineAnalyzer.analyze("Salz 6 Sel", lineIndex: 0).quantities.isEmpty)
+        XCTAssertEqual(LineAnalyzer.analyze("Salz Sel 6", lineIndex: 0).quantities.map(\.text), ["6"])
     }
 }
