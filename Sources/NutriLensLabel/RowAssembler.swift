@@ -240,7 +240,8 @@ struct RowAssembler {
             }
         } else {
             // More values than names but not whole columns: OCR noise among them. Use the window of consecutive
-            // values that fits best (no per-100 g mass above 100 g, sub-rows not above their parent).
+            // values that fits best (no per-100 g mass above 100 g, sub-rows not above their parent); on a tie the
+            // values right after the names, since debris trails the table (footnote amounts, pack counts).
             let window = bestWindow(count: rowCount, nutrients: newRows.map(\.nutrient))
             for (offset, cell) in pendingValues[window..<(window + rowCount)].enumerated() {
                 newRows[offset].cells.append(cell)
@@ -252,7 +253,7 @@ struct RowAssembler {
     private func bestWindow(count: Int, nutrients: [Nutrient]) -> Int {
         var best = pendingValues.count - count
         var bestPenalty = Double.infinity
-        for start in stride(from: pendingValues.count - count, through: 0, by: -1) {
+        for start in 0...(pendingValues.count - count) {
             let values = pendingValues[start..<(start + count)].map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
             var penalty = Double(values.filter { $0 > 100 }.count)
             for index in 1..<max(1, count) where nutrients[index].isSubRow && values[index] > values[index - 1] {

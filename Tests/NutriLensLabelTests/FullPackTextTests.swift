@@ -347,4 +347,25 @@ final class FullPackTextTests: XCTestCase {
         XCTAssertTrue(LineAnalyzer.analyze("Salz 6 Sel", lineIndex: 0).quantities.isEmpty)
         XCTAssertEqual(LineAnalyzer.analyze("Salz Sel 6", lineIndex: 0).quantities.map(\.text), ["6"])
     }
+
+    /// More values than the block's names, none impossible: the values right after the names are theirs, the
+    /// trailing one is debris ("Eiweiss … / Salz … / 10g / 0.20g / 2g", FoodLabel small crop 0445).
+    func testSurplusValueAfterANameBlockIsTrailingDebris() throws {
+        let table = try parseTable("""
+            Energie / énergie / energy
+            1866 kJ
+            446 kcal
+            Fett / graisses / fat
+            18g
+            Kohlenhydrate / glucides /
+            54 g
+            Eiweiss / protéines / protein
+            Salz / sel / salt
+            10g
+            0.20g
+            2g
+            """)
+        assertValue(table, "proteins_100g", "10")
+        assertValue(table, "salt_100g", "0.20")
+    }
 }
