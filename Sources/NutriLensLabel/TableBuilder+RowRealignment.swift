@@ -112,8 +112,9 @@ extension TableBuilder {
     }
 
     /// "Saturates / 23 g / of which saturates / 62 g / Sugars": a row name repeated in another language with its own
-    /// values (as many cells as the first instance: one per column), where the next row's name was lost. When exactly one mandatory row is missing between this row
-    /// and the next one in declaration order, the repeat's value goes there (marked inferred).
+    /// values (as many cells as the first instance: one per column), where the next row's name was lost. When
+    /// exactly one mandatory row is missing between this row and the next one in declaration order (or after it, for
+    /// the table's last row), the repeat's value goes there (marked inferred).
     static func inferLostRowNames(_ rows: [AssembledRow]) -> [AssembledRow] {
         let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
         var rows = rows
