@@ -155,7 +155,8 @@ extension TableBuilder {
     }
 
     /// A row with twice the usual number of cells swallowed the values of a row whose name OCR lost; when exactly one
-    /// mandatory row is missing between it and the next row in declaration order, the second half goes there.
+    /// mandatory row is missing between it and the next row in declaration order, the second half goes there (with
+    /// k missing rows, k + 1 groups of cells, one per row in declaration order).
     func inferMissingRows(_ rows: [AssembledRow], columnCount: Int) -> [AssembledRow] {
         // EU declaration order (Regulation 1169/2011 Art. 30); US/CA panels follow 21 CFR 101.9(d) and have no salt
         // row: there a second number after an amount is mostly its %DV with the "%" lost ("Saturated 3g 15").
@@ -166,27 +167,32 @@ extension TableBuilder {
             : [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
         var result: [AssembledRow] = []
         for (index, row) in rows.enumerated() {
-            // One cell of debris after the swallowed row's cells ("0.9 g | 0.1 g | 1.2 g | 0.18 g | 17") is dropped.
-            guard columnCount >= 1, row.cells.count == 2 * columnCount || row.cells.count == 2 * columnCount + 1,
+            guard columnCount >= 1, row.cells.count >= 2 * columnCount,
                   let position = mandatoryOrder.firstIndex(of: row.nutrient) else {
                 result.append(row)
                 continue
             }
             let nextNutrient = rows[(index + 1)...].first.map(\.nutrient)
-            let candidates = mandatoryOrder[(position + 1)...].prefix { $0 != nextNutrient }
-                .filter { !present.contains($0) }
-            guard candidates.count == 1, let missing = candidates.first else {
+            let candidates = Array(mandatoryOrder[(position + 1)...].prefix { $0 != nextNutrient }
+                .filter { !present.contains($0) })
+            // One group of cells per missing row ("0,5 g | 5,6 g | 6,1 g" after sugars with the fibre and protein
+            // names lost), and at most one cell of debris after them ("0.9 g | 0.1 g | 1.2 g | 0.18 g | 17").
+            let groups = 1 + candidates.count
+            guard !candidates.isEmpty, row.cells.count == groups * columnCount || row.cells.count == groups * columnCount + 1
+            else {
                 result.append(row)
                 continue
             }
             var head = row
             head.cells = Array(row.cells.prefix(columnCount))
-            var tail = row
-            tail.nutrient = missing
-            tail.cells = Array(row.cells[columnCount..<(2 * columnCount)])
-            tail.inferred = true
             result.append(head)
-            result.append(tail)
+            for (offset, missing) in candidates.enumerated() {
+                var tail = row
+                tail.nutrient = missing
+                tail.cells = Array(row.cells[((offset + 1) * columnCount)..<((offset + 2) * columnCount)])
+                tail.inferred = true
+                result.append(tail)
+            }
         }
         return result
     }

@@ -368,4 +368,29 @@ final class FullPackTextTests: XCTestCase {
         assertValue(table, "proteins_100g", "10")
         assertValue(table, "salt_100g", "0.20")
     }
+
+    /// A row that swallowed two rows whose names OCR lost ("dont sucres … 0.5g / 5.6g / 6.1g" then "Sel"): one
+    /// value per missing mandatory row in declaration order, fibre then protein (FoodLabel small crop 0261).
+    func testRowSwallowingTwoLostRows() throws {
+        let table = try parseTable("""
+            Valeur énergétique
+            642kJ 152kcal
+            Matières grasses/Vetten/Fett
+            2.3g
+            dont acides gras saturés/waarvan verzadigde
+            0.3g
+            Glucides/Koolhydraten/Kohlenhydrate
+            27g
+            dont sucres / waarvan suikers / davon Zucker
+            0.5g
+            5.6g
+            6.1g
+            Sel/Zout/Salz
+            <0.01g
+            """)
+        assertValue(table, "sugars_100g", "0.5")
+        assertValue(table, "fiber_100g", "5.6")
+        assertValue(table, "proteins_100g", "6.1")
+        assertValue(table, "salt_100g", "0.01", qualifier: .lessThan)
+    }
 }
