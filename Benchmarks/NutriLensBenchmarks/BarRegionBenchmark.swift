@@ -10,10 +10,20 @@ import NutriLensImaging
 /// `--read` also times `BarcodeReader.read` with `focusOnBarRegions` on and off on the photos WITHOUT bar regions
 /// (the only ones where the two differ), interleaved in the same run, in thread CPU ms (immune to other processes'
 /// load) with `timeBudget: .infinity` (every step runs), and counts the photos where each found a GTIN.
+/// `--upscale N` enlarges every photo N times (bilinear) before the finder runs: the barcode corpus's photos are
+/// mostly 0.1-0.3 MP, below the size from which regions must pass `BarPatternCheck`, so this is how to see whether
+/// that check keeps its hard codes.
 enum BarRegionBenchmark {
     static func run(arguments: [String]) throws {
-        let folders = arguments.filter { !$0.hasPrefix("--") }
-        guard !folders.isEmpty else { throw BenchUsageError(message: "usage: barregions DIR... [--verbose]") }
+        var upscale = 1
+        if let i = arguments.firstIndex(of: "--upscale") {
+            guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), (1...4).contains(n) else {
+                throw BenchUsageError(message: "--upscale takes 1...4")
+            }
+            upscale = n
+        }
+        let folders = arguments.enumerated().filter { !$0.element.hasPrefix("--") && ($0.offset == 0 || arguments[$0.offset - 1] != "--upscale") }.map(\.element)
+        guard !folders.isEmpty else { throw BenchUsageError(message: "usage: barregions DIR... [--read] [--upscale N] [--verbose]") }
         for folder in folders {
             let files = try imageFiles(under: folder)
             var withRegions = 0, times: [Double] = [], coverage: [Double] = []
@@ -24,7 +34,8 @@ enum BarRegionBenchmark {
                 guard let photo = try? ImageDecoder.decode(contentsOf: URL(fileURLWithPath: path),
                                                           options: DecodeOptions(targetMaxSide: 2400, wantColor: false))
                 else { continue }
-                let gray = photo.image.grayscale
+                var gray = photo.image.grayscale
+                if upscale > 1 { gray = try gray.resized(toWidth: gray.width * upscale, height: gray.height * upscale) }
                 let t0 = BenchmarkTiming.threadCPUTime()
                 let regions = BarcodeReader.barRegions(in: gray)
                 times.append((BenchmarkTiming.threadCPUTime() - t0) * 1000)

@@ -10,7 +10,7 @@ let families: [(name: String, summary: String, run: ([String]) throws -> Void)] 
      { KernelBenchmarks.run(arguments: $0) }),
     ("barcodes", "[CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget S] [--steps I,J] [--whole] [--verbose] [--all]  barcode read rate and time vs zbarimg/zxing-cpp",
      { try BarcodeBenchmark.run($0) }),
-    ("barregions", "DIR... [--read] [--verbose]  bar-region finder: share of photos with regions, coverage, time",
+    ("barregions", "DIR... [--read] [--upscale N] [--verbose]  bar-region finder: share of photos with regions, coverage, time",
      { try BarRegionBenchmark.run(arguments: $0) }),
     ("classifier", "[options]  classifier load, per-crop and multi-crop latency",
      { try ClassifierBenchmark.run(arguments: $0) }),
@@ -18,7 +18,7 @@ let families: [(name: String, summary: String, run: ([String]) throws -> Void)] 
      { try OCRBenchmark.run($0) }),
     ("scan", "[DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--limit N] [--json FILE]  whole-pipeline latency per stage, throughput, memory, vs tesseract+zbarimg and Python peers",
      { try ScanBenchmark.run(arguments: $0) }),
-    ("soak", "DIR [--count N] [--jobs N]  memory over a long batch (RSS every 100 scans)",
+    ("soak", "DIR [--count N] [--jobs N] [--distinct N]  memory over a long batch: RSS, heap in use and trimmed RSS every 100 scans, verdict first vs last hundred",
      { try SoakBenchmark.run(arguments: $0) }),
 ]
 

@@ -10,9 +10,14 @@ import NutriLensImaging
 /// the angle, so tilted codes are found too, and it ignores the gradient's sign, so white-on-dark bars are found.
 /// Connected bar-like cells whose summed tensor also agrees on one orientation become a region.
 ///
+/// On photos of at least `patternCheckMinimumPixels` a region must also pass `BarPatternCheck` (enough transitions in
+/// one run across the bars, bars long compared with their spacing): on label photos the cell test alone also fires on
+/// table rules, rows of small print and bold lettering (session 3: of the label photos >= 1 MP without a code, 42 had
+/// a region before the check and 4 after).
+///
 /// Photos up to `analysisMaxSide` are analysed at full size (a 1-pixel module does not survive a 2x box downscale);
-/// about 1-2 ms per megapixel in a release build. The reader uses the regions to run its expensive ladder steps on crops only, and to stop after
-/// the first step when there are none (most label photos carry no barcode).
+/// about 1-2 ms per megapixel in a release build, plus the pattern check's profiles (a few ms on a 5 MP photo).
+/// The reader stops its ladder after the first step when there is no region (most label photos carry no barcode).
 enum BarRegionFinder {
     /// Cell side in pixels of the (possibly downscaled) analysis image.
     static let cell = 8
@@ -31,6 +36,10 @@ enum BarRegionFinder {
     static let minimumRegionCoherence = 0.8
     /// Bar-like cells a region needs (six cells is about 40 x 32 px of bars).
     static let minimumCells = 6
+    /// Images (analysis size) from which a region must also pass `BarPatternCheck`. Below it the whole ladder is
+    /// cheap (it costs in proportion to the pixels) and low-resolution codes (240 px photos, 1-2 px modules, blur)
+    /// give the profile test too little to go on, so the cell test alone decides, as before.
+    static let patternCheckMinimumPixels = 1_000_000
 
     /// Regions in `image`'s pixels (each grown by half its size, at least 32 px, for quiet zones and digits; merged
     /// when they overlap), largest first. Empty when nothing looks like bars.
@@ -40,16 +49,32 @@ enum BarRegionFinder {
         guard let small = factor == 1 ? image.packed() : try? image.downscaled(by: factor),
               small.width >= 3 * cell, small.height >= 3 * cell else { return [] }
         let map = CellMap(small)
+        let checksPattern = small.width * small.height >= patternCheckMinimumPixels
         let marked = map.barLikeCells()
-        var boxes: [PixelRect] = []
-        for component in map.components(of: marked) where component.cells >= minimumCells
-            && CellMap.coherence(component.tensor) >= minimumRegionCoherence {
+        // Largest first: a code's biggest piece is checked first, and its other pieces (wide bars split the cells
+        // into several components) join it without a check of their own.
+        let components = map.components(of: marked)
+            .filter { $0.cells >= minimumCells && CellMap.coherence($0.tensor) >= minimumRegionCoherence }
+            .sorted { $0.cells > $1.cells }
+        var boxes: [PixelRect] = [], unconfirmed: [PixelRect] = []
+        for component in components {
             // Cells are marked by their 3 x 3 window, so the bars reach one cell beyond the marked ones.
             let s = cell * factor
             let x0 = (component.minX - 1) * s, y0 = (component.minY - 1) * s
             let x1 = (component.maxX + 2) * s, y1 = (component.maxY + 2) * s
             let margin = max(32, max(x1 - x0, y1 - y0) / 2)
-            boxes.append(clip(x0 - margin, y0 - margin, x1 + margin, y1 + margin, image.width, image.height))
+            let box = clip(x0 - margin, y0 - margin, x1 + margin, y1 + margin, image.width, image.height)
+            if !checksPattern || boxes.contains(where: { overlaps($0, box) })
+                || BarPatternCheck.confirms(box: (component.minX, component.minY, component.maxX, component.maxY),
+                                           tensor: component.tensor, in: small, cell: cell) {
+                boxes.append(box)
+            } else {
+                unconfirmed.append(box)
+            }
+        }
+        // A piece checked (and failed) before a confirmed neighbour it overlaps was known still belongs to it.
+        while let i = unconfirmed.firstIndex(where: { u in boxes.contains { overlaps($0, u) } }) {
+            boxes.append(unconfirmed.remove(at: i))
         }
         return merged(boxes).sorted { $0.width * $0.height > $1.width * $1.height }
     }
@@ -57,6 +82,10 @@ enum BarRegionFinder {
     private static func clip(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ w: Int, _ h: Int) -> PixelRect {
         let a = max(0, x0), b = max(0, y0)
         return PixelRect(x: a, y: b, width: min(w, x1) - a, height: min(h, y1) - b)
+    }
+
+    static func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
+        a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
     }
 
     /// Unions of overlapping rectangles (repeated until none overlap).
@@ -68,7 +97,7 @@ enum BarRegionFinder {
             outer: for i in out.indices {
                 for j in out.indices where j > i {
                     let a = out[i], b = out[j]
-                    if a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY {
+                    if overlaps(a, b) {
                         let x = min(a.x, b.x), y = min(a.y, b.y)
                         out[i] = PixelRect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
                         out.remove(at: j)

@@ -98,4 +98,65 @@ final class BarRegionFinderTests: XCTestCase {
         // A crop's hits are shifted back by the crop's origin: both polygons sit on the same bars.
         XCTAssertLessThan(distance(centroid(focused[0].polygon), centroid(whole[0].polygon)), 30)
     }
+
+    // MARK: Pattern check (session 3): what passes the cell test but is not a barcode
+
+    func testStrokesOfBoldWordsAreCoherentButNotBars() {
+        // Rows of "words" made of vertical strokes 4 px wide, 36 px tall, 9 px apart: every cell window inside a row
+        // sees one orientation and many edges (the cell test marks them), but a stroke ends after ~8 edge spacings
+        // while a bar runs on for dozens, so 5 spacings up or down from any scanline one side is off the strokes.
+        // 1400 x 800: above `patternCheckMinimumPixels`, where the profile test applies.
+        var image = GrayImage(width: 1400, height: 800, fill: 235)
+        for row in 0..<10 {
+            let top = 30 + row * 70
+            for stroke in 0..<130 {
+                let x = 40 + stroke * 9 + (stroke / 5) * 6
+                guard x + 4 < 1360 else { break }
+                for y in top..<(top + 36) { for dx in 0..<4 { image[x + dx, y] = 25 } }
+            }
+        }
+        let map = CellMap(image)
+        XCTAssertTrue(map.barLikeCells().contains(true), "the cell test alone sees bars here")
+        XCTAssertEqual(BarcodeReader.barRegions(in: image), [])
+    }
+
+    func testAFewParallelRulesAreNotBars() {
+        // Three double rules (a table's header lines): coherent and dense where they are, but six edges, not 24+.
+        var image = GrayImage(width: 1400, height: 800, fill: 240)
+        for base in [200, 280, 360] {
+            for y in base..<(base + 6) { for x in 40..<1360 { image[x, y] = 20 } }
+            for y in (base + 10)..<(base + 13) { for x in 40..<1360 { image[x, y] = 20 } }
+        }
+        XCTAssertEqual(BarcodeReader.barRegions(in: image), [])
+    }
+
+    func testShortButRealBarsAreStillFound() {
+        // A truncated code as on a small pack: bars 60 px tall, 12 mean edge spacings (5 px here), so the profiles
+        // 5 spacings above and below the middle scanline are still on the bars. (Bars under ~10 spacings, about
+        // 16 EAN modules, are not confirmed: docs/barcode.md.)
+        let image = canvas(width: 1400, height: 800, bars: eanLikeBars, left: 300, top: 370, bottom: 430)
+        XCTAssertFalse(BarcodeReader.barRegions(in: image).isEmpty)
+    }
+
+    func testSwingsCountEveryEdgeOfASoftSquareWaveAndNoneOfARampsNoise() {
+        // 12 dark bars on white, edges ramped over 3 samples (blur): 24 swings, at the ramps.
+        var profile: [Double] = []
+        for _ in 0..<12 {
+            profile += [220, 220, 220, 220, 160, 100, 40, 40, 40, 40, 100, 160]
+        }
+        profile += [220, 220, 220]
+        let swings = BarPatternCheck.swingPositions(profile)
+        XCTAssertEqual(swings.count, 24, "\(swings)")
+        XCTAssertEqual(swings.first, 4, "the first fall is seen before the direction is known")
+        // A slow monotone ramp with +-4 grey levels of noise is one rise, not a string of edges.
+        let ramp = (0..<200).map { Double($0) + ($0 % 2 == 0 ? 4 : -4) }
+        XCTAssertEqual(BarPatternCheck.swingPositions(ramp).count, 1)
+    }
+
+    func testARunEndsAtAGapWiderThanTheLimit() {
+        let positions = [0, 3, 6, 9, 40, 42, 44, 46, 48, 50]
+        let run = BarPatternCheck.longestRun(positions, maxGap: 5)
+        XCTAssertEqual(run.count, 6); XCTAssertEqual(run.first, 40); XCTAssertEqual(run.last, 50)
+        XCTAssertEqual(BarPatternCheck.medianGap(positions), 2)
+    }
 }

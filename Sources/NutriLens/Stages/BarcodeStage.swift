@@ -24,7 +24,7 @@ struct BarcodeStage: Sendable {
         let found: [Barcode]
         let started = ContinuousClock.now
         do {
-            found = try reader.read(working.image.grayscale, toOriginal: .scale(working.scaleToOriginal))
+            found = try reader.read(working.gray, toOriginal: .scale(working.scaleToOriginal))
         } catch let error as BarcodeError {
             throw ScanError.stageFailed(stage: "barcode", message: error.description)
         }
