@@ -169,7 +169,7 @@ struct OCRStage: Sendable {
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
     func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, mapping: ReadPageMapping) {
         let started = DispatchTime.now().uptimeNanoseconds
-        let gray = working.image.grayscale
+        let gray = working.gray
         var trace = OCRStageTrace.isEnabled ? OCRStageTrace() : nil
         var best = try read(gray, levelling: nil, options: readOptions, with: ocr)
         var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
