@@ -1,0 +1,92 @@
+import XCTest
+@testable import NutriLensLabel
+
+/// OCR damage on small crops of one-column multilingual tables (FoodLabel, session 3 round 2): a separator lost
+/// in a sub-row that then exceeds its parent row, and a row name lost between the energy row and the next row.
+final class SmallCropDamageTests: XCTestCase {
+    /// "61g" saturates under "11 g" fat (FoodLabel small 0048): saturates above fat is impossible (Annex I), so the
+    /// dropped-separator reading 6,1 g is believed as readily as for a mass above 100 g.
+    func testSaturatesAboveFatTakeTheDroppedSeparatorReading() throws {
+        let table = try parseTable("""
+            Energie I Energie
+            621 kJ (149 kcal)
+            Matières grasses I Fett
+            11 g
+            dont acides gras saturés I davon gesättigte Fettsduren 61g
+            Glucides I Kohlenhydrate
+            4.1g
+            dont sucres I davon Zucker
+            3.4g
+            Proteines I Eiweiss
+            8.5g
+            Sel I Salz
+            0.48g
+            """)
+        assertValue(table, "saturated-fat_100g", "6.1", unit: .gram)
+        XCTAssertEqual(table["saturated-fat_100g"]?.repairs, [.insertedDecimalSeparator])
+        assertValue(table, "fat_100g", "11", unit: .gram)
+        XCTAssertFalse(table.findings.contains { $0.check == "saturates-exceed-fat" })
+    }
+
+    /// Sugars above carbohydrate the same way; a sub-row below its parent keeps its printed reading ("61g"
+    /// saturates under 70 g fat).
+    func testSubRowOnlyRepairedWhenAboveItsParent() throws {
+        let repaired = try parseTable("""
+            Energie
+            1450 kJ / 345 kcal
+            Fett
+            1,2 g
+            davon gesättigte Fettsäuren
+            0,3 g
+            Kohlenhydrate
+            72 g
+            davon Zucker
+            95 g
+            Eiweiss
+            9,5 g
+            Salz
+            0,8 g
+            """)
+        assertValue(repaired, "sugars_100g", "9.5")
+        let kept = try parseTable("""
+            Energie
+            2900 kJ / 705 kcal
+            Fett
+            70 g
+            davon gesättigte Fettsäuren
+            61g
+            Kohlenhydrate
+            5,0 g
+            davon Zucker
+            2,0 g
+            Eiweiss
+            13 g
+            Salz
+            0,1 g
+            """)
+        assertValue(kept, "saturated-fat_100g", "61")
+    }
+
+    /// A parent read from another row (fat "3,4" where the energy needs 24 g, a whole pack's shifted rows) is not
+    /// trusted: the sub-row above it keeps its printed reading and the finding stays.
+    func testSubRowKeptWhenTheParentBreaksTheEnergyCheck() throws {
+        let table = try parseTable("""
+            Energie
+            2080 kJ / 497 kcal
+            Fett
+            3,4 g
+            davon gesättigte Fettsäuren
+            14 g
+            Kohlenhydrate
+            62 g
+            davon Zucker
+            30 g
+            Eiweiss
+            6,8 g
+            Salz
+            0,09 g
+            """)
+        assertValue(table, "saturated-fat_100g", "14")
+        XCTAssertTrue(table.findings.contains { $0.check == "saturates-exceed-fat" })
+    }
+}
