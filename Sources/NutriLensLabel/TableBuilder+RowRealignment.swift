@@ -137,6 +137,35 @@ extension TableBuilder {
         return rows
     }
 
+    /// "Energie / 1937 kJ/462 kcal / 18g / davon gesättigte Fettsäuren / 2,5g": mass cells between the energy row
+    /// and the first row name, one per column, when exactly one mandatory row before that first row is missing
+    /// (fat's name lost) are that row's (marked inferred). Returns the rows and the leading cells still unused.
+    static func inferLeadingRow(_ rows: [AssembledRow], leading: [AssembledCell],
+                                after energyLine: Int?) -> (rows: [AssembledRow], leading: [AssembledCell]) {
+        let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        let filled = rows.filter { !$0.cells.isEmpty && !$0.nutrient.isEnergy && $0.lineIndex > (energyLine ?? -1) }
+        guard let first = filled.first, let position = mandatoryOrder.firstIndex(of: first.nutrient),
+              !leading.isEmpty, leading.allSatisfy({ $0.quantity.unit.map { !$0.isEnergy } ?? false })
+        else { return (rows, leading) }
+        var counts: [Int: Int] = [:]
+        for row in filled { counts[row.cells.count, default: 0] += 1 }
+        let perRow = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+        // A row named but empty (its values half a row off) is not lost: realignment handles it.
+        let named = Set(rows.filter { $0.lineIndex > (energyLine ?? -1) }.map(\.nutrient))
+        let candidates = mandatoryOrder[..<position].filter { !named.contains($0) }
+        guard leading.count == perRow, candidates.count == 1,
+              let firstIndex = rows.firstIndex(where: { $0.lineIndex == first.lineIndex && $0.nutrient == first.nutrient })
+        else { return (rows, leading) }
+        var lost = first
+        lost.nutrient = candidates[0]
+        lost.cells = leading
+        lost.lineIndex = leading[0].lineIndex
+        lost.inferred = true
+        var result = rows
+        result.insert(lost, at: firstIndex)
+        return (result, [])
+    }
+
     /// A stray digit in a row name ("sugars / waarvan suikers / 3" then "43g") is no value when the row also has
     /// values with units: bare single-digit integers are dropped from rows that have more cells than columns.
     static func trimWeakCells(_ rows: [AssembledRow]) -> [AssembledRow] {

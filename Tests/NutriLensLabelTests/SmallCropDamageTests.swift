@@ -89,4 +89,62 @@ final class SmallCropDamageTests: XCTestCase {
         assertValue(table, "saturated-fat_100g", "14")
         XCTAssertTrue(table.findings.contains { $0.check == "saturates-exceed-fat" })
     }
+
+    /// "Energie / 1937 kJ/462 kcal / 18g / davon / gesättigte Fettsäuren / 2,5g" (FoodLabel small 0491): fat's
+    /// name was lost; the mass cell between the energy row and the first row read is fat's, inferred.
+    func testMassCellBeforeTheFirstRowTakesTheLostFatName() throws {
+        let table = try parseTable("""
+            Energie
+            1937 kJ/462 kcal
+            18g
+            davon
+            gesättigte Fettsäuren
+            2,5g
+            Kohlenhydrate
+            60g
+            davon Zucker
+            13g
+            Ballaststoffe
+            8,0 g
+            Eiweiß
+            11g
+            Salz
+            0,05g
+            """)
+        assertValue(table, "fat_100g", "18", unit: .gram)
+        XCTAssertEqual(table["fat_100g"]?.repairs.contains(.inferredRow), true)
+        assertValue(table, "saturated-fat_100g", "2.5")
+        assertValue(table, "carbohydrates_100g", "60")
+        assertValue(table, "salt_100g", "0.05")
+    }
+
+    /// A header's "100 g" above an empty fat row (the values half a row off, FoodLabel small 0222) is no lost row:
+    /// fat's name was read, so nothing is inferred and the realignment keeps its say.
+    func testLeadingCellWithFatNamedIsNoLostRow() throws {
+        let table = try parseTable("""
+            Energiewert / valeur énergétique /
+            100 g
+            valore energetico
+            1616 kJ
+            Fett / matières grasses / grassi
+            (387 kcal)
+            davon gesättigte Fettsäuren / dont acides
+            23 g
+            gras saturés / di cui acidi grassi saturi
+            Kohlenhydrate / glucides / carboidrati
+            10g
+            davon Zucker / dont sucres / di cui zuccheri
+            39 g
+            Ballaststoffe / fibres alimentaires / fibre alimentari
+            0,5 g
+            Eiweiss / protéines / proteine
+            1,1 g
+            Salz / sel / sale
+            5,5 g
+            Die Packung enthält 4 Portionen /
+            0,78 g g
+            """)
+        XCTAssertNotEqual(table["fat_100g"]?.value, 100)
+        XCTAssertFalse(table.entries.contains { $0.repairs.contains(.inferredRow) && $0.nutrient == .fat })
+    }
 }
