@@ -148,3 +148,36 @@ final class SmallCropDamageTests: XCTestCase {
         XCTAssertFalse(table.entries.contains { $0.repairs.contains(.inferredRow) && $0.nutrient == .fat })
     }
 }
+
+/// Row assembly around an "of which" whose sub-row name OCR cut.
+final class CutOfWhichNameTests: XCTestCase {
+    /// "davon gesätt / Fettsäuren / 5,4g / dont acides / gras saturés" (FoodLabel small 0118): the German name
+    /// was cut, so the value follows an open "davon"; the French "dont" must not drop it, the French saturates name
+    /// takes it.
+    func testValueAfterACutOfWhichWaitsForTheNextLanguagesName() throws {
+        let table = try parseTable("""
+            Energie
+            1365kJ
+            324kcal
+            Fett . Matières sses .
+            8g
+            davon gesätt
+            Fettsäuren
+            5,4g
+            dont acides
+            gras saturés di cui acidi grassi saturi
+            Kohlenhydrate Glucides o Carboidrati
+            56g
+            davon Zucker dont sucres di cui zuccheri
+            56g
+            Eiweiss . Protéines . Proteine
+            6,9g
+            Salz . Sel D Sale
+            0,23g
+            """)
+        assertValue(table, "fat_100g", "8")
+        assertValue(table, "saturated-fat_100g", "5.4")
+        assertValue(table, "carbohydrates_100g", "56")
+        assertValue(table, "sugars_100g", "56")
+    }
+}
