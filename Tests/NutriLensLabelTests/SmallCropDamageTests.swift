@@ -181,3 +181,37 @@ final class CutOfWhichNameTests: XCTestCase {
         assertValue(table, "sugars_100g", "56")
     }
 }
+
+/// "per 100 kcal" bases, which some labels print beside per 100 g.
+final class PerHundredKilocalorieTests: XCTestCase {
+    /// "Energia/Energy/Energie (kJ/Kcal) 944/226; …" then "/ Por/per/pour 100kcal" (FoodLabel small 0461): the
+    /// "100kcal" after a per-word states a basis, not the food's energy; 944 kJ / 226 kcal stay the energy pair.
+    func testPerHundredKilocaloriesIsNoEnergyValue() throws {
+        let table = try parseTable("""
+            Déclaration Nutritionnelle - valeurs
+            Energia/Energy/Energie (kJ/Kcal) 944/226; Lípidos/Fat/Graisses 14,6g; dos squais
+            saturados/ of which saturates/dont acides gras saturés 2,5g; Hidratos de Carbono/
+            Carbohydrate/Glucides 0g; dos quais acúcares/of which sugars/dont sucres 0g:
+            Proteinas/Protein/Proteines. 24,0g; Sal/salt/sel
+            1,24g,
+            100g*
+            / Por/per/pour 100kcal
+            """)
+        assertValue(table, "energy-kcal_100g", "226")
+        assertValue(table, "energy-kj_100g", "944")
+        assertValue(table, "fat_100g", "14.6")
+    }
+
+    /// A food with 100 kcal per 100 g prints "100 kcal" with no per-word before it: that is its energy.
+    func testHundredKilocaloriesAsTheEnergyValueIsKept() throws {
+        let table = try parseTable("""
+            Energie pour 100 g
+            418 kJ / 100 kcal
+            Fett 2,0 g
+            Kohlenhydrate 15 g
+            Eiweiss 5,5 g
+            Salz 0,5 g
+            """)
+        assertValue(table, "energy-kcal_100g", "100")
+    }
+}
