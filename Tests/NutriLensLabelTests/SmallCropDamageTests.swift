@@ -215,3 +215,31 @@ final class PerHundredKilocalorieTests: XCTestCase {
         assertValue(table, "energy-kcal_100g", "100")
     }
 }
+
+/// Bounds whose decimal separator OCR lost.
+final class LessThanBoundSeparatorTests: XCTestCase {
+    /// "<05g" (FoodLabel small 0281 sugars): no label prints a whole bound with a leading zero; it is "<0,5 g".
+    func testLeadingZeroBoundTakesItsSeparator() throws {
+        let quantity = try XCTUnwrap(scanOne("<05g"))
+        XCTAssertEqual(quantity.qualifier, .lessThan)
+        XCTAssertEqual(quantity.value, Decimal(string: "0.5"))
+        XCTAssertEqual(quantity.primary.repairs, [.insertedDecimalSeparator])
+        // Printed bounds stay as printed.
+        XCTAssertEqual(scanOne("<0,5 g")?.value, Decimal(string: "0.5"))
+        XCTAssertEqual(scanOne("<5 g")?.value, 5)
+        XCTAssertEqual(scanOne("<10 g")?.value, 10)
+    }
+
+    func testLeadingZeroBoundInATable() throws {
+        let table = try parseTable("""
+            Energy 648 kJ / 156 kcal
+            Fat 11g
+            of which saturates 3,5g
+            Carbohydrate 4,2g
+            of which sugars <05g
+            Protein 10g
+            Salt 1,4g
+            """)
+        assertValue(table, "sugars_100g", "0.5", qualifier: .lessThan)
+    }
+}
