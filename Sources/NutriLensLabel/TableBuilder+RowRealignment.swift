@@ -3,6 +3,10 @@ import Foundation
 // Row-level repairs of OCR reading order: values read a row late, a value column half a row off its names,
 // row names OCR lost, stray digits inside row names.
 extension TableBuilder {
+    /// The mass rows of the EU declaration in their order (Regulation 1169/2011 Art. 30(1), fibre from Art. 30(2)):
+    /// the rows a lost name can be inferred for.
+    static let euMandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+
     /// In a single-column table, a row with surplus values right after rows that got none means OCR read the values
     /// a row late ("Fibre / Protein / 0.7 g / Salt / 5.1 g / 1.1 g"): the values move back one row each, in order;
     /// right before the last row, which got none, a row early: they move forward (not on US panels, whose second
@@ -116,7 +120,7 @@ extension TableBuilder {
     /// exactly one mandatory row is missing between this row and the next one in declaration order (or after it, for
     /// the table's last row), the repeat's value goes there (marked inferred).
     static func inferLostRowNames(_ rows: [AssembledRow]) -> [AssembledRow] {
-        let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        let mandatoryOrder = euMandatoryOrder
         var rows = rows
         let filledIndices = rows.indices.filter { !rows[$0].cells.isEmpty && !rows[$0].nutrient.isEnergy }
         for (position, index) in filledIndices.enumerated().dropLast() {
@@ -142,7 +146,7 @@ extension TableBuilder {
     /// (fat's name lost) are that row's (marked inferred). Returns the rows and the leading cells still unused.
     static func inferLeadingRow(_ rows: [AssembledRow], leading: [AssembledCell],
                                 after energyLine: Int?) -> (rows: [AssembledRow], leading: [AssembledCell]) {
-        let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        let mandatoryOrder = euMandatoryOrder
         let filled = rows.filter { !$0.cells.isEmpty && !$0.nutrient.isEnergy && $0.lineIndex > (energyLine ?? -1) }
         guard let first = filled.first, let position = mandatoryOrder.firstIndex(of: first.nutrient),
               !leading.isEmpty, leading.allSatisfy({ $0.quantity.unit.map { !$0.isEnergy } ?? false })
@@ -193,7 +197,7 @@ extension TableBuilder {
         let mandatoryOrder: [Nutrient] = layout.isUSStyle
             ? [.fat, .saturatedFat, .transFat, .cholesterol, .sodium, .carbohydrates, .fiber, .sugars, .addedSugars,
                .proteins]
-            : [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+            : Self.euMandatoryOrder
         var result: [AssembledRow] = []
         for (index, row) in rows.enumerated() {
             guard columnCount >= 1, row.cells.count >= 2 * columnCount,
