@@ -161,6 +161,11 @@ enum LineAnalyzer {
             // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.
             if ((quantity.unit == .kilojoule || quantity.isEnergyOfUnknownUnit) && quantity.value == 8400)
                 || (quantity.unit == .kilocalorie && quantity.value == 2000) { continue }
+            // "per 100 kcal" ("Por/per/pour 100kcal") states a basis some labels add (values per 100 kcal of the
+            // food), never the food's energy.
+            if quantity.unit == .kilocalorie, quantity.value == 100, quantity.qualifier == nil,
+               let before = words.last(where: { $0.end <= quantity.start }), perWords.contains(before.folded),
+               chars[before.end..<quantity.start].allSatisfy(\.isWhitespace) { continue }
             // "100g 100g" alone on a line heads two per-100 g columns (product | %RI base); OCR lost the "per".
             let repeatedHeader = mentions.isEmpty && quantities.count >= 2
                 && quantities.allSatisfy { $0.isHundredGramsOrMillilitres }

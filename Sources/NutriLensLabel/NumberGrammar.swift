@@ -170,8 +170,15 @@ enum NumberGrammar {
         if let (qualifierStart, qualifier) = lessThanBefore(chars, at: start) {
             quantity.qualifier = qualifier
             quantity.start = qualifierStart
-            // A printed "<" bound is read as printed; OCR repair hypotheses do not apply to it.
+            // A printed "<" bound is read as printed; OCR repair hypotheses do not apply to it, except the one the
+            // grammar alone justifies: no label prints "<05 g", the bound is "<0,5 g" with its separator lost.
             quantity.alternatives = []
+            if digits.count == 2, digits[0] == "0", let digit = digits[1].wholeNumberValue, digit > 0,
+               quantity.unit?.isEnergy != true, !quantity.isPercent {
+                quantity.primary.value = Decimal(digit) / 10
+                quantity.primary.fractionDigits = 1
+                quantity.primary.repairs.append(.insertedDecimalSeparator)
+            }
         }
         quantity.text = String(chars[quantity.start..<quantity.end])
         var before = quantity.start - 1

@@ -122,6 +122,9 @@ struct RowAssembler {
                     pendingMentions[index].0.unitHint = energyUnitWords.count == 1 ? unit : nil
                 }
             case .ofWhich:
+                // "davon gesätt / Fettsäuren / 5,4g / dont acides / gras saturés": the values after an open "of
+                // which" whose name OCR cut wait for the next language's sub-row name.
+                if ofWhichOpen, pendingMentions.isEmpty, !pendingValues.isEmpty { continue }
                 if !pendingValues.isEmpty { flush() }
                 if pendingMentions.isEmpty { ofWhichOpen = true }
             case .quantity(let quantity):

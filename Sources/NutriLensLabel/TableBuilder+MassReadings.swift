@@ -17,7 +17,8 @@ extension TableBuilder {
         // US/CA panels always print the unit after the amount (21 CFR 101.9).
         let unitsPrinted = amountsPrintUnits || layout.isUSStyle
         func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient) -> Double {
-            self.cost(of: reading, original: original, nutrient: nutrient, unitsPrinted: unitsPrinted)
+            self.cost(of: reading, original: original, nutrient: nutrient, unitsPrinted: unitsPrinted,
+                      exceedsParent: Self.exceedsParent(original, nutrient: nutrient, in: values, kcal: kcal))
         }
         for _ in 0..<2 {
             for nutrient in values.keys.sorted(by: { $0.declarationOrder < $1.declarationOrder }) {
@@ -43,7 +44,7 @@ extension TableBuilder {
     /// The price of believing a repair: a trailing "9" is cheap when the printed number is implausible as it
     /// stands ("09", two decimals where labels print one).
     private func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient,
-                      unitsPrinted: Bool) -> Double {
+                      unitsPrinted: Bool, exceedsParent: Bool) -> Double {
         let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
         let nineAlternative = original.readings.first { $0.repairs.contains(.nineAsGram) }
         // A table that prints "6g", "170mg" after its amounts does not print one bare number ending in 9: that 9 is
@@ -84,11 +85,31 @@ extension TableBuilder {
             if leadingZeroWhole(printed), reading.value < 1 {
                 return nineAlternative == nil ? 0.1 : 0.3
             }
-            let base = original.readings[0].value > 100 ? 0.5 : 1.5
+            // As impossible as a mass above 100 g: saturates above fat, sugars above carbohydrate ("61g" saturates
+            // under "11 g" fat is 6,1 g).
+            let base = original.readings[0].value > 100 || exceedsParent ? 0.5 : 1.5
             return base + (RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0 : 0.2)
         }
         if reading.repairs.contains(.removedDecimalSeparator) { return 1.4 }
         return 0.5
+    }
+
+    /// `true` when a sub-row's printed reading (saturates, sugars) exceeds its parent row's (fat, carbohydrate)
+    /// exact value, which Regulation 1169/2011 Annex I makes impossible, and the parent is trusted: the declared
+    /// energy matches the macros as read (on whole packs a parent read from another row, "3.4" fat for 24, makes
+    /// the sub-row look too large).
+    static func exceedsParent(_ original: CandidateValue, nutrient: Nutrient,
+                              in values: [Nutrient: CandidateValue], kcal: Double?) -> Bool {
+        let parentOf: [Nutrient: Nutrient] = [.saturatedFat: .fat, .sugars: .carbohydrates]
+        guard original.isExact, let parent = parentOf[nutrient].flatMap({ values[$0] }), parent.isExact,
+              let kcal, let estimate = ConsistencyChecks.macroEnergyKcal(values),
+              ConsistencyChecks.energyMismatch(kcal: kcal, estimate: estimate) == 0
+        else { return false }
+        // A single digit ("5 g") lost no separator: "0,5" read without it is "05".
+        guard original.cell.quantity.text.filter(\.isNumber).count >= 2 else { return false }
+        let printed = original.readings[0]
+        let grams = NSDecimalNumber(decimal: printed.value * (printed.unit?.grams ?? 1)).doubleValue
+        return grams > parent.keyDouble + 0.05
     }
 
     /// `true` for a printed digit run with a leading zero and no separator ("07", "09 g"), which labels never print.

@@ -7,8 +7,9 @@ extension TableBuilder {
     func chooseRowInstances() -> [AssembledRow] {
         let kcal = energyColumns(columnCount: 1).first?.kcal
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
-        let balanced = Self.rebalance(Self.inferLostRowNames(Self.trimWeakCells(rows)), kcal: kcal,
-                                      forward: !layout.isUSStyle)
+        let (named, leadingCells) = Self.inferLeadingRow(Self.inferLostRowNames(Self.trimWeakCells(rows)),
+                                                         leading: self.leadingCells, after: energyLine)
+        let balanced = Self.rebalance(named, kcal: kcal, forward: !layout.isUSStyle)
         let realigned = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine)
         // Pairing reads the cells as assembled (realignment drops cells beyond its groups) and wins over a
         // realignment unless that fits the checks better.

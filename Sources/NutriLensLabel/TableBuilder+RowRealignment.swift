@@ -3,6 +3,10 @@ import Foundation
 // Row-level repairs of OCR reading order: values read a row late, a value column half a row off its names,
 // row names OCR lost, stray digits inside row names.
 extension TableBuilder {
+    /// The mass rows of the EU declaration in their order (Regulation 1169/2011 Art. 30(1), fibre from Art. 30(2)):
+    /// the rows a lost name can be inferred for.
+    static let euMandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+
     /// In a single-column table, a row with surplus values right after rows that got none means OCR read the values
     /// a row late ("Fibre / Protein / 0.7 g / Salt / 5.1 g / 1.1 g"): the values move back one row each, in order;
     /// right before the last row, which got none, a row early: they move forward (not on US panels, whose second
@@ -116,7 +120,7 @@ extension TableBuilder {
     /// exactly one mandatory row is missing between this row and the next one in declaration order (or after it, for
     /// the table's last row), the repeat's value goes there (marked inferred).
     static func inferLostRowNames(_ rows: [AssembledRow]) -> [AssembledRow] {
-        let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        let mandatoryOrder = euMandatoryOrder
         var rows = rows
         let filledIndices = rows.indices.filter { !rows[$0].cells.isEmpty && !rows[$0].nutrient.isEnergy }
         for (position, index) in filledIndices.enumerated().dropLast() {
@@ -135,6 +139,35 @@ extension TableBuilder {
             rows[next].inferred = true
         }
         return rows
+    }
+
+    /// "Energie / 1937 kJ/462 kcal / 18g / davon gesättigte Fettsäuren / 2,5g": mass cells between the energy row
+    /// and the first row name, one per column, when exactly one mandatory row before that first row is missing
+    /// (fat's name lost) are that row's (marked inferred). Returns the rows and the leading cells still unused.
+    static func inferLeadingRow(_ rows: [AssembledRow], leading: [AssembledCell],
+                                after energyLine: Int?) -> (rows: [AssembledRow], leading: [AssembledCell]) {
+        let mandatoryOrder = euMandatoryOrder
+        let filled = rows.filter { !$0.cells.isEmpty && !$0.nutrient.isEnergy && $0.lineIndex > (energyLine ?? -1) }
+        guard let first = filled.first, let position = mandatoryOrder.firstIndex(of: first.nutrient),
+              !leading.isEmpty, leading.allSatisfy({ $0.quantity.unit.map { !$0.isEnergy } ?? false })
+        else { return (rows, leading) }
+        var counts: [Int: Int] = [:]
+        for row in filled { counts[row.cells.count, default: 0] += 1 }
+        let perRow = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+        // A row named but empty (its values half a row off) is not lost: realignment handles it.
+        let named = Set(rows.filter { $0.lineIndex > (energyLine ?? -1) }.map(\.nutrient))
+        let candidates = mandatoryOrder[..<position].filter { !named.contains($0) }
+        guard leading.count == perRow, candidates.count == 1,
+              let firstIndex = rows.firstIndex(where: { $0.lineIndex == first.lineIndex && $0.nutrient == first.nutrient })
+        else { return (rows, leading) }
+        var lost = first
+        lost.nutrient = candidates[0]
+        lost.cells = leading
+        lost.lineIndex = leading[0].lineIndex
+        lost.inferred = true
+        var result = rows
+        result.insert(lost, at: firstIndex)
+        return (result, [])
     }
 
     /// A stray digit in a row name ("sugars / waarvan suikers / 3" then "43g") is no value when the row also has
@@ -164,7 +197,7 @@ extension TableBuilder {
         let mandatoryOrder: [Nutrient] = layout.isUSStyle
             ? [.fat, .saturatedFat, .transFat, .cholesterol, .sodium, .carbohydrates, .fiber, .sugars, .addedSugars,
                .proteins]
-            : [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+            : Self.euMandatoryOrder
         var result: [AssembledRow] = []
         for (index, row) in rows.enumerated() {
             guard columnCount >= 1, row.cells.count >= 2 * columnCount,
