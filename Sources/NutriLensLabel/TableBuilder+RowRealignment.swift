@@ -144,7 +144,7 @@ extension TableBuilder {
             : [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
         var result: [AssembledRow] = []
         for (index, row) in rows.enumerated() {
-            guard columnCount >= 1, row.cells.count == 2 * columnCount,
+            guard columnCount >= 1, row.cells.count > columnCount,
                   let position = mandatoryOrder.firstIndex(of: row.nutrient) else {
                 result.append(row)
                 continue
@@ -152,6 +152,14 @@ extension TableBuilder {
             let nextNutrient = rows[(index + 1)...].first.map(\.nutrient)
             let candidates = mandatoryOrder[(position + 1)...].prefix { $0 != nextNutrient }
                 .filter { !present.contains($0) }
+            if let split = Self.splitByValueLines(row, candidates: Array(candidates), columnCount: columnCount) {
+                result += split
+                continue
+            }
+            guard row.cells.count == 2 * columnCount else {
+                result.append(row)
+                continue
+            }
             guard candidates.count == 1, let missing = candidates.first else {
                 result.append(row)
                 continue
@@ -166,5 +174,35 @@ extension TableBuilder {
             result.append(tail)
         }
         return result
+    }
+
+    /// Several row names lost in a row ("Ss es 4,4g 0,1g" / "er ucides 27,3g 0,5g" / "SL res 8,4 g 0,2g" under
+    /// "matières grasses 8,9 g"): the named row collected the values of every following line. When each of those
+    /// lines holds exactly one row's worth of cells (`columnCount`, at least two) and exactly as many mandatory rows
+    /// are missing before the next named row, the lines go to the missing rows in declaration order (inferred). The
+    /// named row keeps the cells of its first line. `nil` when the lines do not fit that shape.
+    static func splitByValueLines(_ row: AssembledRow, candidates: [Nutrient], columnCount: Int) -> [AssembledRow]? {
+        guard columnCount >= 2, !candidates.isEmpty else { return nil }
+        var lines: [[AssembledCell]] = []
+        for cell in row.cells {
+            if let last = lines.last?.last, last.lineIndex == cell.lineIndex {
+                lines[lines.count - 1].append(cell)
+            } else {
+                lines.append([cell])
+            }
+        }
+        let following = lines.dropFirst()
+        guard following.count == candidates.count, lines[0].count <= columnCount,
+              following.allSatisfy({ $0.count == columnCount }) else { return nil }
+        var head = row
+        head.cells = lines[0]
+        let inferred = zip(candidates, following).map { nutrient, cells -> AssembledRow in
+            var tail = row
+            tail.nutrient = nutrient
+            tail.cells = cells
+            tail.inferred = true
+            return tail
+        }
+        return [head] + inferred
     }
 }
