@@ -146,7 +146,15 @@ enum NumberGrammar {
             end -= 1
         }
         // The number must not run into a word ("12abc"): letters after it must form a unit.
-        let unitScan = scanUnit(chars, at: end)
+        var unitScan = scanUnit(chars, at: end)
+        // "8.1.8": a second separator before one last 8 or 9 is no thousands group (those have three digits); the
+        // "g" was read as that digit after a stray point. The value is the run before it, in grams.
+        if unitScan == nil, digits.filter(isSeparator).count >= 2, digits.count >= 4,
+           isSeparator(digits[digits.count - 2]), digits.last == "8" || digits.last == "9" {
+            digits.removeLast(2)
+            unitScan = UnitScan(unit: .gram, end: end)
+            repairs.append(.nineAsGram)
+        }
         if !hasRealDigit && unitScan == nil { return nil }
         if unitScan == nil, end < chars.count, chars[end].isLetter, !isLetterUnitless(chars, at: end) {
             return nil
@@ -407,9 +415,10 @@ enum NumberGrammar {
         return readings
     }
 
-    /// "129" → 12 g, "0,29" → 0.2 g, "09" → 0 g: a trailing 9 that was the unit g.
+    /// "129" → 12 g, "0,29" → 0.2 g, "09" → 0 g: a trailing 9 that was the unit g. "08" → 0 g too: no label
+    /// prints a leading zero before a whole number, and "0g" read as "08" is one misread glyph.
     private static func nineAsGramReadings(digits: [Character]) -> [ScannedQuantity.Reading] {
-        guard digits.count >= 2, digits.last == "9" else { return [] }
+        guard digits.count >= 2, digits.last == "9" || digits == ["0", "8"] else { return [] }
         let trimmed = Array(digits.dropLast())
         guard let last = trimmed.last, !isSeparator(last) || trimmed.count > 1,
               var reading = parseDigits(trimmed, unit: .gram) else { return [] }
