@@ -246,9 +246,9 @@ enum NumberGrammar {
         gluedWord(chars, before: start).map { ["kj", "kcal", "kcai", "j", "cal"].contains($0) } ?? false
     }
 
-    /// "mg", "mcg", "µg" at `index`, ending the word.
+    /// "mg", "mcg" (or its misreads "meg", "mcq"), "µg" at `index`, ending the word.
     private static func massUnitFollows(_ chars: [Character], at index: Int) -> Bool {
-        for unit in ["mg", "mcg", "µg", "μg"] {
+        for unit in ["mg", "mcg", "meg", "mcq", "µg", "μg"] {
             let letters = Array(unit)
             guard index + letters.count <= chars.count,
                   Array(chars[index..<(index + letters.count)]).map({ Character($0.lowercased()) }) == letters else { continue }
@@ -342,8 +342,8 @@ enum NumberGrammar {
         case "mg", "ma", "milligram", "milligrams", "milligramm", "milligramme", "milligrammes", "miligramos", "milligrammi",
              "miligramas":
             return UnitScan(unit: .milligram, end: end)
-        // "3.4 pg": µ read as p (no label prints picograms).
-        case "µg", "μg", "mcg", "ug", "pg", "microgram", "micrograms", "mikrogramm", "microgramme", "microgrammes",
+        // "3.4 pg": µ read as p (no label prints picograms); "0meg", "2mcq": the c read as e, the g as q.
+        case "µg", "μg", "mcg", "meg", "mcq", "ug", "pg", "microgram", "micrograms", "mikrogramm", "microgramme", "microgrammes",
              "microgramos", "microgrammi", "microgramas", "mikrogram":
             return UnitScan(unit: .microgram, end: end)
         case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)

@@ -58,4 +58,28 @@ final class USPanelValueTests: XCTestCase {
         assertValue(table, "cholesterol_serving", "0")
         XCTAssertNotNil(table["sodium_serving"])
     }
+
+    /// The vitamin/mineral lines of 2016-format panels as Tesseract read them (M-Strzelecki nf47, pxlshpr
+    /// 713A721E): "Omeg" is 0 mcg (c read as e), "Potas." is the panel's abbreviation of potassium.
+    func testMicrogramMisreadAndPotassiumAbbreviation() throws {
+        XCTAssertEqual(scanOne("Omeg")?.unit, .microgram)
+        XCTAssertEqual(scanOne("Omeg")?.value, 0)
+        XCTAssertEqual(scanOne("(2.5mcq)")?.unit, .microgram)
+        XCTAssertNil(scanOne("Omega"), "a word, not a zero")
+        let table = try parseTable("""
+            Amount per serving
+            Calories 220
+            Total Fat 12g 15%
+            Sodium 330mg 14%
+            Total Carbohydrate 21g 8%
+            Protein 8
+            Vitamin D (Omeg) 0% © Iron (0.9mg) 4
+            Calcium (38mg) @ Potassium (182mg) 4%
+            Iron Omg 0 + Potas. 60mg 2%
+            """)
+        assertValue(table, "vitamin-d_serving", "0", unit: .microgram)
+        assertValue(table, "iron_serving", "0.9", unit: .milligram)
+        assertValue(table, "potassium_serving", "182", unit: .milligram)
+        XCTAssertNil(table["iron_prepared_serving"], "Potas. 60mg is potassium, not a second iron column")
+    }
 }
