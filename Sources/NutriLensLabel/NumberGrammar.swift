@@ -159,6 +159,8 @@ enum NumberGrammar {
         if unitScan == nil, end < chars.count, chars[end].isLetter, !isLetterUnitless(chars, at: end) {
             return nil
         }
+        // "Glucides (9)": the row name's unit "(g)" with the g read as 9 is no amount.
+        if digits == ["9"], start > 0, chars[start - 1] == "(", end < chars.count, chars[end] == ")" { return nil }
         // "00500": two leading zeros before more digits is a code or a barcode fragment, never a label value.
         if digits.count >= 3, digits[0] == "0", digits[1] == "0", isDigit(digits[2]) { return nil }
         // Six or more digits with no separator: a barcode, lot or phone number. No amount on a label is that long

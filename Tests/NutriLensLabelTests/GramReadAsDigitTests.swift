@@ -46,4 +46,36 @@ final class GramReadAsDigitTests: XCTestCase {
         assertValue(table, "fiber_serving", "0")
         assertValue(table, "carbohydrates_100g", "8.1")
     }
+
+    /// "(9)" after a row name is the unit "(g)": the multilingual EN/FR/PT rows of pxlshpr C05EDF6E as Tesseract read
+    /// them gave carbohydrate, sugars and fibre "9 g" (and saturates the stray "4"). A value in brackets stays one.
+    func testBracketedNineIsTheGramUnit() throws {
+        XCTAssertNil(scanOne("(9)"))
+        XCTAssertEqual(scanOne("(9 g)")?.value, 9)
+        XCTAssertEqual(scanOne("(19)")?.value, 19)
+        let rows = """
+            Nutrient/Nutrients/Nutrientes | per/pour/por
+            concentrést “Yee 1 Carbohydrate/ i
+            Glucides/Hidratos de carbono (9)
+            of which total sugar/dont nu
+            sucres/dos quais açücares (9) "in
+            Ta Total fat/Matieres
+            saturated fat/
+            ==) dos ay quais acides fibre” saturados fibre gras saturés/ alimen- (9) 4
+            Se Se nem dietética* 0 |
+            """
+        let table = try NutritionParser().parse(text: rows)
+        for key in ["carbohydrates_100g", "sugars_100g", "fiber_100g"] {
+            XCTAssertNil(table?[key], "\(key) = \(table?[key].map { "\($0.value)" } ?? "")")
+        }
+        let printed = try parseTable("""
+            Nutrition information per 100 g
+            Carbohydrate/Glucides (g) 75
+            of which sugars/dont sucres (9) 47.3
+            Protein/Protéines (9) 6.8
+            """)
+        assertValue(printed, "carbohydrates_100g", "75")
+        assertValue(printed, "sugars_100g", "47.3")
+        assertValue(printed, "proteins_100g", "6.8")
+    }
 }
