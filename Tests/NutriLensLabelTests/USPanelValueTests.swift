@@ -82,4 +82,36 @@ final class USPanelValueTests: XCTestCase {
         assertValue(table, "potassium_serving", "182", unit: .milligram)
         XCTAssertNil(table["iron_prepared_serving"], "Potas. 60mg is potassium, not a second iron column")
     }
+
+    /// Sodium and cholesterol amounts on US panels are milligrams (21 CFR 101.9(c)(3)-(4)); with the "mg" on the
+    /// next line (julielee eng_real_8 as Tesseract read it) the bare "150" is 150 mg, not 150 g. An EU table's bare
+    /// sodium stays in grams.
+    func testUnitlessSodiumOnUSPanelsIsMilligrams() throws {
+        let table = try parseTable("""
+            UTRITION FACTS
+            Serving Size 1 Ounce
+            Amount Per Serving
+            Calories 150
+            Calories from Fat 90
+            % Daily Value! |
+            Total Fat 9g 15°
+            Saturated Fat 2.5 g 14%
+            Trans Fat 0g
+            Cholesterol 0 mg 0°
+            Sodium 150 6°
+            mg
+            Total Carbohydrate 159 5%
+            Sugars 1g
+            """)
+        assertValue(table, "sodium_serving", "150", unit: .milligram)
+        XCTAssertEqual(table.nutriments["sodium_serving"], Decimal(string: "0.15"))
+        assertValue(table, "carbohydrates_serving", "15")
+        let eu = try parseTable("""
+            Nährwerte pro 100 g
+            Fett 3,2 g
+            Kohlenhydrate 12 g
+            Natrium 0,4
+            """)
+        assertValue(eu, "sodium_100g", "0.4", unit: .gram)
+    }
 }
