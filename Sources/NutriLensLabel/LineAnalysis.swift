@@ -218,7 +218,9 @@ enum LineAnalyzer {
         events.sort { $0.0 < $1.0 }
 
         let wordSet = Set(folded)
-        let isNonTable = Lexicon.nonTablePhrases.contains { containsPhrase(folded, $0) }
+        // A phrase does not run across a number: "Total Fat 14g % Daily 18% Value" is a row beside the panel's
+        // "% Daily Value" heading, not the %DV statement.
+        let isNonTable = Lexicon.nonTablePhrases.contains { containsPhrase(words, $0) }
         let per100 = quantities.contains { $0.value == 100 && ($0.unit == .gram || $0.isVolume || ($0.unit == nil && servingWordIn(folded))) && !$0.isPercent }
         let servingWord = !wordSet.isDisjoint(with: Lexicon.servingWords)
             || zip(folded, folded.dropFirst()).contains { perWords.contains($0.0) && Lexicon.packageWords.contains($0.1) }
@@ -271,6 +273,15 @@ enum LineAnalyzer {
 
     private static func servingWordIn(_ words: [String]) -> Bool {
         !Set(words).isDisjoint(with: Lexicon.servingWords)
+    }
+
+    /// `true` when `phrase` occurs in `words` with no number between its words.
+    private static func containsPhrase(_ words: [Word], _ phrase: [String]) -> Bool {
+        guard !phrase.isEmpty, words.count >= phrase.count else { return false }
+        return (0...(words.count - phrase.count)).contains { start in
+            words[start..<(start + phrase.count)].map(\.folded) == phrase
+                && !words[(start + 1)..<(start + phrase.count)].contains { $0.followsNumber }
+        }
     }
 
     private static func containsPhrase(_ words: [String], _ phrase: [String]) -> Bool {

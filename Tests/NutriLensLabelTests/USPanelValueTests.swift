@@ -114,4 +114,27 @@ final class USPanelValueTests: XCTestCase {
             """)
         assertValue(eu, "sodium_100g", "0.4", unit: .gram)
     }
+
+    /// A row beside the panel's "% Daily Value" heading (julielee eng_real_9 as Tesseract read it: "Total Fat 14g
+    /// % Daily 18% Value IL") keeps its amount; the phrase does not run across the numbers. The heading alone and
+    /// the %DV statement stay non-table text.
+    func testRowBesideDailyValueHeading() throws {
+        let table = try parseTable("""
+            Nutrition Facts
+            Serving size 1 tbsp (15ml)
+            Amount per serving
+            Calories 130
+            Total Fat 14g % Daily 18% Value IL
+            Saturated Fat 2g 10%
+            Sodium Omg 0%
+            Total Carbohydrate 0g 0%
+            Protein 0g |
+            """)
+        assertValue(table, "fat_serving", "14")
+        assertValue(table, "saturated-fat_serving", "2")
+        XCTAssertTrue(LineAnalyzer.analyze("% Daily Value*", lineIndex: 0).isNonTable)
+        XCTAssertTrue(LineAnalyzer.analyze("Total Fat 65g % Daily Value is based on a 2,000 calorie diet",
+                                           lineIndex: 0).isNonTable)
+        XCTAssertFalse(LineAnalyzer.analyze("Total Fat 14g % Daily 18% Value IL", lineIndex: 0).isNonTable)
+    }
 }
