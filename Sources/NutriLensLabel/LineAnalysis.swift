@@ -128,6 +128,33 @@ enum LineAnalyzer {
         }
     }
 
+    /// "Sodium mg 74", "Cholesterol (mg) 3": a milli/microgram unit printed right after a vitamin, mineral,
+    /// sodium or cholesterol row name, before a bare amount (Indian and Gulf tables put it in a unit column), is
+    /// that amount's unit. Macronutrients are never declared in mg; grams need no rule (a bare mass is grams).
+    static func applyUnitPrintedBefore(_ quantity: inout ScannedQuantity, _ chars: [Character],
+                                       after name: LineAnalysis.Mention?) {
+        guard let name, name.nutrient.isMicronutrient, quantity.unit == nil, !quantity.isPercent, !quantity.isVolume,
+              !quantity.isEnergyOfUnknownUnit else { return }
+        var end = quantity.start
+        while end > 0, " ()".contains(chars[end - 1]) { end -= 1 }
+        var start = end
+        while start > 0, chars[start - 1].isLetter { start -= 1 }
+        guard start < end, start == 0 || " (".contains(chars[start - 1]),
+              name.end <= start, chars[name.end..<start].allSatisfy({ " ()/".contains($0) }) else { return }
+        let unit: NutrientUnit
+        switch String(chars[start..<end]).lowercased() {
+        case "mg": unit = .milligram
+        case "mcg", "µg", "μg", "ug": unit = .microgram
+        default: return
+        }
+        quantity.primary.unit = unit
+        quantity.alternatives = quantity.alternatives.filter { $0.unit == nil }.map { reading in
+            var reading = reading
+            reading.unit = unit
+            return reading
+        }
+    }
+
     static func analyze(_ text: String, lineIndex: Int, box: TextBox? = nil,
                         wordBoxes: [(start: Int, end: Int, box: TextBox)] = []) -> LineAnalysis {
         let chars = Array(text)
@@ -153,6 +180,10 @@ enum LineAnalyzer {
             !mentions.contains { $0.start < quantity.end && quantity.start < $0.end }
         }
         markEnergyPair(&quantities, chars)
+        for index in quantities.indices {
+            let nameBefore = mentions.last { $0.end <= quantities[index].start }
+            applyUnitPrintedBefore(&quantities[index], chars, after: nameBefore)
+        }
         let lastMentionStart = mentions.last?.start ?? -1
         let firstMentionStart = mentions.first?.start ?? Int.max
         let perWords: Set<String> = ["per", "pro", "je", "pour", "par", "por", "para", "na", "w", "i", "per100g"]
