@@ -205,4 +205,42 @@ extension TableBuilder {
         }
         return [head] + inferred
     }
+
+    /// Bottom rows whose values sit half a row above their names, when the rows above are level ("Fibre 4.5g 1.6g"
+    /// / "0.5g 0.2g" / "Sodium" / "0.5g" / "Equivalent as Salt 1.3g"): the last level row collected one extra line
+    /// of exactly one row's cells, and each row after it holds fewer cells than the columns. Those cells, in reading
+    /// order, are one row's worth per following row; each row's cells are put in column order by their boxes,
+    /// along the level row's direction from its first cell to its last (so a turned page works too). Only
+    /// with word boxes (without them the column order of a split row is unknown) and at least two columns.
+    static func shiftHalfRowTail(_ rows: [AssembledRow], columnCount: Int) -> [AssembledRow] {
+        guard columnCount >= 2 else { return rows }
+        for index in rows.indices where !rows[index].nutrient.isEnergy && rows[index].cells.count == 2 * columnCount {
+            let own = rows[index].cells.prefix(columnCount), extra = rows[index].cells.suffix(columnCount)
+            guard Set(own.map(\.lineIndex)).count == 1, Set(extra.map(\.lineIndex)).count == 1,
+                  let ownLine = own.first?.lineIndex, let extraLine = extra.first?.lineIndex, extraLine > ownLine
+            else { continue }
+            var tail = index + 1
+            while tail < rows.count, !rows[tail].nutrient.isEnergy, rows[tail].cells.count < columnCount { tail += 1 }
+            let following = (index + 1)..<tail
+            let pool = Array(extra) + following.flatMap { rows[$0].cells }
+            guard !following.isEmpty, pool.count == columnCount * following.count,
+                  (pool + own).allSatisfy({ $0.box != nil }) else { continue }
+            // Column order runs from the level row's first cell to its last (left to right, or along a turned page).
+            let first = own.first!.box!, last = own.last!.box!
+            let axis = (x: last.x + last.width / 2 - first.x - first.width / 2,
+                        y: last.y + last.height / 2 - first.y - first.height / 2)
+            func position(_ cell: AssembledCell) -> Double {
+                let box = cell.box!
+                return (box.x + box.width / 2) * axis.x + (box.y + box.height / 2) * axis.y
+            }
+            var shifted = rows
+            shifted[index].cells = Array(own)
+            for (offset, row) in following.enumerated() {
+                let cells = pool[(offset * columnCount)..<((offset + 1) * columnCount)]
+                shifted[row].cells = cells.sorted { position($0) < position($1) }
+            }
+            return shifted
+        }
+        return rows
+    }
 }
