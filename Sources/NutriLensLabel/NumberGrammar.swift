@@ -159,6 +159,10 @@ enum NumberGrammar {
         if unitScan == nil, end < chars.count, chars[end].isLetter, !isLetterUnitless(chars, at: end) {
             return nil
         }
+        // "© 2017 MONSTER ENERGY COMPANY": a copyright year, next to a word that names the energy row.
+        var beforeStart = start - 1
+        while beforeStart >= 0, chars[beforeStart] == " " { beforeStart -= 1 }
+        if beforeStart >= 0, chars[beforeStart] == "©" { return nil }
         // "Glucides (9)": the row name's unit "(g)" with the g read as 9 is no amount.
         if digits == ["9"], start > 0, chars[start - 1] == "(", end < chars.count, chars[end] == ")" { return nil }
         // "00500": two leading zeros before more digits is a code or a barcode fragment, never a label value.
