@@ -311,7 +311,14 @@ enum NumberGrammar {
            let unit = scanUnit(chars, at: index + 1), unit.unit?.isEnergy == true {
             return unit
         }
-        if chars[index] == "%" { return UnitScan(isPercent: true, end: index + 1) }
+        if chars[index] == "%" {
+            // "Calories 140 % Daily Value": the "%" starts the panel's column heading beside the amount.
+            var next = index + 1
+            while next < chars.count, chars[next] == " " { next += 1 }
+            let word = String(chars[next...].prefix { $0.isLetter }).lowercased()
+            if ["daily", "dally", "dv"].contains(word) { return nil }
+            return UnitScan(isPercent: true, end: index + 1)
+        }
         var letters = ""
         var cursor = index
         while cursor < chars.count, chars[cursor].isLetter || chars[cursor] == "µ" || chars[cursor] == "μ",

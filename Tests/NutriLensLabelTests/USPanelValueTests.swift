@@ -137,4 +137,31 @@ final class USPanelValueTests: XCTestCase {
                                            lineIndex: 0).isNonTable)
         XCTAssertFalse(LineAnalyzer.analyze("Total Fat 14g % Daily 18% Value IL", lineIndex: 0).isNonTable)
     }
+
+    /// "Calories 140 % Dally Value *" (julielee eng_internet_1, a Canadian panel, as Tesseract read it): the "%"
+    /// starts the column heading, so 140 is the energy, not a percent. A real %DV after an amount stays a percent.
+    func testPercentOfTheDailyValueHeadingIsNoUnit() throws {
+        XCTAssertEqual(scanOne("140 % Dally Value")?.isPercent, false)
+        XCTAssertEqual(scanOne("140 %DV")?.isPercent, false)
+        XCTAssertEqual(scanOne("11% Daily")?.isPercent, false)
+        XCTAssertEqual(scanOne("11 %")?.isPercent, true)
+        let table = try parseTable("""
+            Nutrition Facts
+            Per 1 cup (122 g)
+            Calories 140 % Dally Value *
+            Fat 8 g 11%
+            Saturated 3g 15
+            + Trans 0g %
+            Carbohydrate 19 g
+            Fibre 2g 7%
+            Sugars 14g 14 %
+            Protein 2g
+            Cholesterol 0 mg
+            Sodium 5 mg 1%
+            """)
+        assertValue(table, "energy-kcal_serving", "140", unit: .kilocalorie)
+        assertValue(table, "fat_serving", "8")
+        assertValue(table, "sugars_serving", "14")
+        XCTAssertEqual(table["fat_serving"]?.referenceIntakePercent, 11)
+    }
 }
