@@ -141,12 +141,7 @@ enum LineAnalyzer {
         while start > 0, chars[start - 1].isLetter { start -= 1 }
         guard start < end, start == 0 || " (".contains(chars[start - 1]),
               name.end <= start, chars[name.end..<start].allSatisfy({ " ()/".contains($0) }) else { return }
-        let unit: NutrientUnit
-        switch String(chars[start..<end]).lowercased() {
-        case "mg": unit = .milligram
-        case "mcg", "µg", "μg", "ug": unit = .microgram
-        default: return
-        }
+        guard let unit = NumberGrammar.smallMassUnit(word: String(chars[start..<end])) else { return }
         quantity.primary.unit = unit
         quantity.alternatives = quantity.alternatives.filter { $0.unit == nil }.map { reading in
             var reading = reading

@@ -338,6 +338,13 @@ enum NumberGrammar {
         return unitFromLetters(letters, end: cursor)
     }
 
+    /// The unit when `word` is exactly a milligram or microgram unit word ("mg", "mcg", "µg", OCR's "meg"),
+    /// else `nil`: for units printed apart from their amount.
+    static func smallMassUnit(word: String) -> NutrientUnit? {
+        let unit = unitFromLetters(word, end: word.count)?.unit
+        return unit == .milligram || unit == .microgram ? unit : nil
+    }
+
     private static func unitFromLetters(_ letters: String, end: Int) -> UnitScan? {
         switch letters.lowercased() {
         case "kj", "kl", "kjoule", "kjoules", "kilojoule", "kilojoules": return UnitScan(unit: .kilojoule, end: end)

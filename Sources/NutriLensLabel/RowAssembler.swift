@@ -160,12 +160,8 @@ struct RowAssembler {
         guard line.events.isEmpty, case .pending(let index) = lastCellTarget, index < pendingValues.count,
               pendingValues[index].quantity.unit == nil,
               pendingMentions.last?.0.nutrient.isMicronutrient == true else { return }
-        let unit: NutrientUnit
-        switch TextFolding.fold(line.text) {
-        case "mg": unit = .milligram
-        case "mcg", "ug": unit = .microgram
-        default: return
-        }
+        guard let unit = NumberGrammar.smallMassUnit(word: line.text.trimmingCharacters(in: .whitespaces))
+        else { return }
         pendingValues[index].quantity.primary.unit = unit
         pendingValues[index].quantity.alternatives = []
     }
