@@ -194,8 +194,12 @@ enum LineAnalyzer {
                 && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty || repeatedHeader) {
                 quantity.isHeaderAmount = true
             }
-            // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi").
+            // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi"); any bare digit
+            // between two names of one row is debris too ("Salz 6 Sel").
             if quantity.isSeparatorLike && quantity.start < lastMentionStart { continue }
+            if quantity.start < lastMentionStart, quantity.start > firstMentionStart, quantity.unit == nil,
+               quantity.qualifier == nil, !quantity.isPercent, quantity.text.filter(\.isNumber).count == 1,
+               Set(mentions.map(\.nutrient)).count == 1 { continue }
             events.append((quantity.start, .quantity(quantity)))
         }
 
@@ -272,12 +276,26 @@ enum LineAnalyzer {
         let mentionWords = letterWords.filter { word in mentions.contains { $0.start <= word.start && word.end <= $0.end } }
         let isProse = mentions.isEmpty ? letterWords.count >= 5
             : letterWords.count >= 6 && Double(mentionWords.count) < 0.4 * Double(letterWords.count)
+                || quantities.allSatisfy(\.isPercent)
+                    && isIngredientFragment(chars, letterWords: letterWords.count, mentionWords: mentionWords.count)
         return LineAnalysis(text: text, events: events.map(\.1), isNonTable: isNonTable || isProse,
                             namesPer100: per100,
                             namesServing: servingWord, servingSize: serving, namesPrepared: prepared,
                             preparedPositions: preparedPositions,
                             servingPositions: words.filter { Lexicon.servingWords.contains($0.folded) }.map(\.start),
                             hasTitleWord: title, lineIndex: lineIndex, box: box, wordBoxes: wordBoxes)
+    }
+
+    /// A piece of an ingredient list that a full-pack photo's reading order put between table rows ("Reismehl,
+    /// Maismehl, Zucker} Weizenmehl", "Stärke Sonnenblumenöl, Backtriebmittel"): ingredients are separated by
+    /// commas, multilingual row names by "/", "|" or "·". A line without amounts (ingredient shares in % aside) of
+    /// three or more words with a comma after a word, under half of them row names, names no row. Lines with amounts
+    /// keep their rows: visual rows rebuilt from word boxes may join a table row with a side text block.
+    private static func isIngredientFragment(_ chars: [Character], letterWords: Int, mentionWords: Int) -> Bool {
+        guard letterWords >= 3, mentionWords * 2 < letterWords else { return false }
+        return chars.indices.contains { index in
+            chars[index] == "," && index > 0 && (chars[index - 1].isLetter || ")]}".contains(chars[index - 1]))
+        }
     }
 
     /// "2600 / 627" with no units: two whole numbers in the kJ/kcal ratio separated by "/" are an energy pair,

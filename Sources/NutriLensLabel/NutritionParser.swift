@@ -135,12 +135,23 @@ public struct NutritionParser: Sendable {
 
     /// Row names alone on a line above the table's title are product names or claims, not rows ("SKROBIA" —
     /// Polish for starch — over "Informacja o wartości odżywczej"; "SUGAR FREE"): lines before the first title line
-    /// that name a nutrient but carry no amount, when at least two rows follow the title.
+    /// that name a nutrient but carry no amount, when at least two rows follow the title, and above the energy row.
     static func productNameLines(_ analyses: [LineAnalysis]) -> Set<Int> {
         guard let title = analyses.first(where: { $0.hasTitleWord && $0.mentions.isEmpty && !$0.isNonTable }),
               analyses.filter({ $0.lineIndex > title.lineIndex && !$0.mentions.isEmpty }).count >= 2 else { return [] }
-        return Set(analyses.filter { $0.lineIndex < title.lineIndex && !$0.mentions.isEmpty && $0.quantities.isEmpty }
-            .map(\.lineIndex))
+        // Tables declare energy first: row names below an energy row with its amount ("Energie" / "2174 kJ/521
+        // kcal") are the table's own, whatever header word a whole pack's reading order puts after them ("Fett" …
+        // "davon Zucker" above "= 1 Portion"). A lone "Energy" above the title is still a claim.
+        func hasEnergyAmount(_ line: LineAnalysis) -> Bool {
+            line.quantities.contains { $0.unit?.isEnergy == true || $0.isEnergyOfUnknownUnit }
+        }
+        let energyLine = analyses.indices.first { index in
+            analyses[index].mentions.contains { $0.nutrient.isEnergy }
+                && analyses[index...].prefix(2).contains(where: hasEnergyAmount)
+        }.map { analyses[$0].lineIndex } ?? .max
+        return Set(analyses.filter {
+            $0.lineIndex < title.lineIndex && $0.lineIndex < energyLine && !$0.mentions.isEmpty && $0.quantities.isEmpty
+        }.map(\.lineIndex))
     }
 
     /// The US %DV footnote table ("Calories: 2,000 2,500 / Total Fat Less than 65g 80g / Sodium Less than 2,400mg

@@ -103,6 +103,13 @@ struct RowAssembler {
                     if energyLineIndex == nil { energyLineIndex = line.lineIndex }
                     if let hint = mention.unitHint { energyUnitHint = hint }
                 }
+                // "Eiweiss protéines/" then "Salz/sel/ sale salt proteine/ protein": the rest of a pending row's
+                // languages printed after the next row's name on that row's line continues the pending row.
+                if let last = pendingMentions.last, last.1.lineIndex == line.lineIndex,
+                   last.0.nutrient != mention.nutrient,
+                   pendingMentions.dropLast().contains(where: { $0.0.nutrient == mention.nutrient }) {
+                    continue
+                }
                 if let last = pendingMentions.last, last.0.nutrient == mention.nutrient {
                     if pendingMentions[pendingMentions.count - 1].0.unitHint == nil {
                         pendingMentions[pendingMentions.count - 1].0.unitHint = mention.unitHint
@@ -220,9 +227,11 @@ struct RowAssembler {
             return
         }
         // A row name repeated in another language on the next line ("Fedt / Rasva") is a continuation of a row
-        // that already has its values, not a new row, unless nothing else can take the values.
+        // that already has its values, not a new row, unless nothing else can take the values. Rows above the
+        // energy row do not count: a product description naming "sugar" next to a stray "100g" must not turn the
+        // table's own sugars row into a continuation.
         if mentions.count > 1 {
-            let seen = Set(rows.filter { !$0.cells.isEmpty }.map(\.nutrient))
+            let seen = Set(rows.filter { !$0.cells.isEmpty && $0.lineIndex >= (energyLineIndex ?? 0) }.map(\.nutrient))
             let fresh = mentions.filter { !seen.contains($0.0.nutrient) }
             if !fresh.isEmpty { mentions = fresh }
         }
@@ -245,7 +254,8 @@ struct RowAssembler {
             }
         } else {
             // More values than names but not whole columns: OCR noise among them. Use the window of consecutive
-            // values that fits best (no per-100 g mass above 100 g, sub-rows not above their parent).
+            // values that fits best (no per-100 g mass above 100 g, sub-rows not above their parent); on a tie the
+            // values right after the names, since debris trails the table (footnote amounts, pack counts).
             let window = bestWindow(count: rowCount, nutrients: newRows.map(\.nutrient))
             for (offset, cell) in pendingValues[window..<(window + rowCount)].enumerated() {
                 newRows[offset].cells.append(cell)
@@ -257,7 +267,7 @@ struct RowAssembler {
     private func bestWindow(count: Int, nutrients: [Nutrient]) -> Int {
         var best = pendingValues.count - count
         var bestPenalty = Double.infinity
-        for start in stride(from: pendingValues.count - count, through: 0, by: -1) {
+        for start in 0...(pendingValues.count - count) {
             let values = pendingValues[start..<(start + count)].map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
             var penalty = Double(values.filter { $0 > 100 }.count)
             for index in 1..<max(1, count) where nutrients[index].isSubRow && values[index] > values[index - 1] {

@@ -7,9 +7,19 @@ extension TableBuilder {
     func chooseRowInstances() -> [AssembledRow] {
         let kcal = energyColumns(columnCount: 1).first?.kcal
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
-        let balanced = Self.rebalance(Self.inferLostRowNames(Self.trimWeakCells(rows)), kcal: kcal)
-        let withCells = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine)
-            .filter { !$0.cells.isEmpty }
+        let balanced = Self.rebalance(Self.inferLostRowNames(Self.trimWeakCells(rows)), kcal: kcal,
+                                      forward: !layout.isUSStyle)
+        let realigned = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine)
+        // Pairing reads the cells as assembled (realignment drops cells beyond its groups) and wins over a
+        // realignment unless that fits the checks better.
+        let paired = servingEnergyRatio().flatMap {
+            Self.pairedByServingRatio(balanced, leading: leadingCells, ratio: $0, kcal: kcal, after: energyLine)
+        }.flatMap { paired -> [AssembledRow]? in
+            guard let kcal, let pairedPenalty = Self.firstColumnPenalty(paired, kcal: kcal),
+                  let realignedPenalty = Self.firstColumnPenalty(realigned, kcal: kcal) else { return paired }
+            return pairedPenalty <= realignedPenalty ? paired : nil
+        }
+        let withCells = (paired ?? realigned).filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
         let median = Double(sortedLines[sortedLines.count / 2])
@@ -40,6 +50,21 @@ extension TableBuilder {
                                uniquingKeysWith: { first, _ in first })
         func position(_ row: AssembledRow) -> Int { order["\(row.nutrient.rawValue)@\(row.lineIndex)"] ?? 0 }
         return best.values.sorted { ($0.lineIndex, position($0)) < ($1.lineIndex, position($1)) }
+    }
+
+    /// Second energy column / first (kcal, else kJ) when the table prints two energy columns whose kJ and kcal
+    /// ratios agree within 10 %; else the printed serving size / 100 g; `nil` when neither is known.
+    private func servingEnergyRatio() -> Double? {
+        let columns = energyColumns(columnCount: 2)
+        let servingRatio = layout.servingSize?.quantity.map { NSDecimalNumber(decimal: $0).doubleValue / 100 }
+        guard columns.count == 2 else { return servingRatio }
+        func value(_ cell: AssembledCell?) -> Double? {
+            cell.map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }.flatMap { $0 > 0 ? $0 : nil }
+        }
+        let kcalRatio = value(columns[1].kcal).flatMap { second in value(columns[0].kcal).map { second / $0 } }
+        let kjRatio = value(columns[1].kj).flatMap { second in value(columns[0].kj).map { second / $0 } }
+        if let kcalRatio, let kjRatio, abs(kcalRatio - kjRatio) > 0.1 * max(kcalRatio, kjRatio) { return nil }
+        return kcalRatio ?? kjRatio ?? servingRatio
     }
 
     /// `false` for a row above the first energy row (tables declare energy first) whose value was not printed on

@@ -4,10 +4,12 @@ import Foundation
 // row names OCR lost, stray digits inside row names.
 extension TableBuilder {
     /// In a single-column table, a row with surplus values right after rows that got none means OCR read the values
-    /// a row late ("Fibre / Protein / 0.7 g / Salt / 5.1 g / 1.1 g"): the values move back one row each, in order.
+    /// a row late ("Fibre / Protein / 0.7 g / Salt / 5.1 g / 1.1 g"): the values move back one row each, in order;
+    /// right before the last row, which got none, a row early: they move forward (not on US panels, whose second
+    /// number on a row is mostly its %DV with the "%" lost).
     /// A shift over more than four rows is only made when the table's consistency checks improve with it (a whole
     /// label read one row late: "Fat / Saturates / 13,9 g / Carbohydrate / 2 g / …").
-    static func rebalance(_ rows: [AssembledRow], kcal: Double?) -> [AssembledRow] {
+    static func rebalance(_ rows: [AssembledRow], kcal: Double?, forward: Bool = true) -> [AssembledRow] {
         let filled = rows.filter { !$0.cells.isEmpty && !$0.nutrient.isEnergy }
         guard !filled.isEmpty, filled.filter({ $0.cells.count == 1 }).count * 2 > filled.count else { return rows }
         var rows = rows
@@ -23,8 +25,24 @@ extension TableBuilder {
                 }
                 i -= 1
             }
-            guard let start else { continue }
-            let window = Array(start...j)
+            // Values read a row early instead ("Ballaststoffe 2.3 g 6.7 g / Eiweiss 0.27 g / Salz"): the empty row
+            // comes after the surplus, and the values move forward one row each.
+            var end: Int?
+            if start == nil, forward {
+                empty = 0
+                var k = j + 1
+                while k < rows.count, rows[k].cells.count <= 1, !rows[k].nutrient.isEnergy {
+                    if rows[k].cells.isEmpty {
+                        empty += 1
+                        if empty == excess { end = k; break }
+                    }
+                    k += 1
+                }
+            }
+            // Forward only into the table's last row (salt's name read, its value taken by the row above).
+            if let last = end, rows[(last + 1)...].contains(where: { !$0.nutrient.isEnergy }) { end = nil }
+            guard start != nil || end != nil else { continue }
+            let window = Array((start ?? j)...(end ?? j))
             guard Set(window.map { rows[$0].nutrient }).count == window.count else { continue }
             let cells = window.flatMap { rows[$0].cells }
             guard cells.count == window.count else { continue }
@@ -80,7 +98,7 @@ extension TableBuilder {
     }
 
     /// Consistency penalty of the first value of each row (per 100 g), `nil` when the energy check cannot run.
-    private static func firstColumnPenalty(_ rows: [AssembledRow], kcal: Double?) -> Double? {
+    static func firstColumnPenalty(_ rows: [AssembledRow], kcal: Double?) -> Double? {
         guard let kcal else { return nil }
         var values: [Nutrient: CandidateValue] = [:]
         for row in rows where !row.cells.isEmpty && values[row.nutrient] == nil && !row.nutrient.isEnergy {
@@ -94,18 +112,22 @@ extension TableBuilder {
     }
 
     /// "Saturates / 23 g / of which saturates / 62 g / Sugars": a row name repeated in another language with its own
-    /// single value, where the next row's name was lost. When exactly one mandatory row is missing between this row
-    /// and the next one in declaration order, the repeat's value goes there (marked inferred).
+    /// values (as many cells as the first instance: one per column), where the next row's name was lost. When
+    /// exactly one mandatory row is missing between this row and the next one in declaration order (or after it, for
+    /// the table's last row), the repeat's value goes there (marked inferred).
     static func inferLostRowNames(_ rows: [AssembledRow]) -> [AssembledRow] {
         let mandatoryOrder: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
         var rows = rows
         let filledIndices = rows.indices.filter { !rows[$0].cells.isEmpty && !rows[$0].nutrient.isEnergy }
         for (position, index) in filledIndices.enumerated().dropLast() {
             let next = filledIndices[position + 1]
-            guard rows[index].nutrient == rows[next].nutrient, rows[index].cells.count == 1, rows[next].cells.count == 1,
+            guard rows[index].nutrient == rows[next].nutrient, !rows[index].cells.isEmpty,
+                  rows[index].cells.count == rows[next].cells.count,
                   rows[index].cells[0].quantity.unit != nil, rows[next].cells[0].quantity.unit != nil,
-                  let order = mandatoryOrder.firstIndex(of: rows[index].nutrient),
-                  let following = filledIndices[(position + 2)...].first.map({ rows[$0].nutrient }) else { continue }
+                  let order = mandatoryOrder.firstIndex(of: rows[index].nutrient) else { continue }
+            // The repeat may be the table's last row ("Proteines 3,3 g" / "… Proteine 0,17 g", salt's name lost):
+            // then every mandatory row after it is a candidate.
+            let following = filledIndices[(position + 2)...].first.map { rows[$0].nutrient }
             let present = Set(rows.filter { !$0.cells.isEmpty }.map(\.nutrient))
             let candidates = mandatoryOrder[(order + 1)...].prefix { $0 != following }.filter { !present.contains($0) }
             guard candidates.count == 1 else { continue }
@@ -133,7 +155,8 @@ extension TableBuilder {
     }
 
     /// A row with twice the usual number of cells swallowed the values of a row whose name OCR lost; when exactly one
-    /// mandatory row is missing between it and the next row in declaration order, the second half goes there.
+    /// mandatory row is missing between it and the next row in declaration order, the second half goes there (with
+    /// k missing rows, k + 1 groups of cells, one per row in declaration order).
     func inferMissingRows(_ rows: [AssembledRow], columnCount: Int) -> [AssembledRow] {
         // EU declaration order (Regulation 1169/2011 Art. 30); US/CA panels follow 21 CFR 101.9(d) and have no salt
         // row: there a second number after an amount is mostly its %DV with the "%" lost ("Saturated 3g 15").
@@ -150,28 +173,31 @@ extension TableBuilder {
                 continue
             }
             let nextNutrient = rows[(index + 1)...].first.map(\.nutrient)
-            let candidates = mandatoryOrder[(position + 1)...].prefix { $0 != nextNutrient }
-                .filter { !present.contains($0) }
-            if let split = Self.splitByValueLines(row, candidates: Array(candidates), columnCount: columnCount) {
+            let candidates = Array(mandatoryOrder[(position + 1)...].prefix { $0 != nextNutrient }
+                .filter { !present.contains($0) })
+            // Value lines first: each following line one missing row (the named row's own line may be short).
+            if let split = Self.splitByValueLines(row, candidates: candidates, columnCount: columnCount) {
                 result += split
                 continue
             }
-            guard row.cells.count == 2 * columnCount else {
-                result.append(row)
-                continue
-            }
-            guard candidates.count == 1, let missing = candidates.first else {
+            // One group of cells per missing row ("0,5 g | 5,6 g | 6,1 g" after sugars with the fibre and protein
+            // names lost), and at most one cell of debris after them ("0.9 g | 0.1 g | 1.2 g | 0.18 g | 17").
+            let groups = 1 + candidates.count
+            guard !candidates.isEmpty, row.cells.count == groups * columnCount || row.cells.count == groups * columnCount + 1
+            else {
                 result.append(row)
                 continue
             }
             var head = row
             head.cells = Array(row.cells.prefix(columnCount))
-            var tail = row
-            tail.nutrient = missing
-            tail.cells = Array(row.cells.suffix(columnCount))
-            tail.inferred = true
             result.append(head)
-            result.append(tail)
+            for (offset, missing) in candidates.enumerated() {
+                var tail = row
+                tail.nutrient = missing
+                tail.cells = Array(row.cells[((offset + 1) * columnCount)..<((offset + 2) * columnCount)])
+                tail.inferred = true
+                result.append(tail)
+            }
         }
         return result
     }

@@ -1,5 +1,5 @@
 import XCTest
-import NutriLensLabel
+@testable import NutriLensLabel
 import NutriLensTestSupport
 
 /// The parser on text AWS Textract produced for 500 Swiss multilingual labels (FoodLabel, ICDAR 2024), scored on
@@ -20,25 +20,25 @@ final class FoodLabelEvaluationTests: XCTestCase {
         return report
     }
 
-    // Bars: measured figures (see docs/label.md; the default run samples every second large/full label: 90.8/93.9 and
-    // 87.4/90.5) minus under one point, so a real regression fails.
+    // Bars: measured figures (see docs/label.md, session 3; the default run samples every second large/full label:
+    // 92.6/95.1 and 90.8/93.4) minus under one point, so a real regression fails.
     func testSmallCrop() throws {
         let report = try evaluate("crop_small")
-        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.942)
-        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.97)
+        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.945)
+        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.978)
         XCTAssertGreaterThanOrEqual(report.perKey["energy-kcal_100g"]!.recall, 0.93)
     }
 
     func testLargeCrop() throws {
         let report = try evaluate("crop_large")
-        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.90)
-        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.93)
+        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.918)
+        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.945)
     }
 
     func testFullSize() throws {
         let report = try evaluate("full_size")
-        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.866)
-        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.898)
+        XCTAssertGreaterThanOrEqual(report.overall.recall, 0.899)
+        XCTAssertGreaterThanOrEqual(report.overall.precision, 0.925)
     }
 }
 
@@ -50,6 +50,7 @@ final class DebugParseTests: XCTestCase {
         }
         for path in paths.split(separator: ",") {
             let text = try String(contentsOfFile: String(path), encoding: .utf8)
+            if ProcessInfo.processInfo.environment["NUTRILENS_DEBUG_ROWS"] != nil { printRows(text) }
             guard let table = try NutritionParser().parse(text: text) else {
                 print("\(path): no table")
                 continue
@@ -63,5 +64,19 @@ final class DebugParseTests: XCTestCase {
             }
             for finding in table.findings { print("  ! \(finding.check): \(finding.message)") }
         }
+    }
+
+    /// The rows the assembler builds from the text (before the table builder's realignment and checks).
+    private func printRows(_ text: String) {
+        var assembler = RowAssembler()
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let analysis = LineAnalyzer.analyze(String(line), lineIndex: index)
+            if !analysis.isNonTable { assembler.consume(analysis) }
+        }
+        assembler.finish()
+        for row in assembler.rows {
+            print("  row \(row.nutrient.rawValue)@\(row.lineIndex): \(row.cells.map { $0.quantity.text }.joined(separator: " | "))")
+        }
+        print("  energy: \(assembler.energyCells.map { $0.quantity.text }.joined(separator: " | "))")
     }
 }

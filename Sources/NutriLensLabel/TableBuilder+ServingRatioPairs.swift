@@ -1,0 +1,84 @@
+import Foundation
+
+// Two-column tables (per 100 g | per serving) whose cells OCR read out of row order: the columns' fixed ratio
+// pairs each per-100 g cell with its per-serving cell, whatever lines they landed on.
+extension TableBuilder {
+    /// Per serving = per 100 g × serving size / 100 on every row of a two-column table, and the energy row states
+    /// that ratio (kcal per serving / kcal per 100 g). On a whole pack's text the cells of a row often land under
+    /// the next row's name, or a row's two cells are read in two passes ("80 g", "4 g", "24 g", "1,2 g" for
+    /// carbohydrate 80 | 24 and sugars 4 | 1,2). Pairing cells by that ratio rebuilds the rows: the pairs, in the
+    /// reading order of their first cell, go to the row names in declaration order.
+    ///
+    /// Taken only when every distinct row name below the energy row gets exactly one pair, at least three pairs are
+    /// more than zeros or "<" bounds (the ratio is real evidence there), at most a few cells are left over (OCR
+    /// debris), the ratio is at least 20 % away from 1 (100 g beside 110 g pairs any two close values), and the
+    /// energy and sum checks do not get worse.
+    /// - Parameters:
+    ///   - rows: assembled rows in reading order.
+    ///   - leading: mass cells read between the energy row and the first row name.
+    ///   - ratio: per-serving energy / per-100 g energy (column 1 / column 0).
+    ///   - kcal: the first column's kcal, for the consistency checks.
+    /// - Returns: the rows rebuilt from the pairs, or `nil` when the pairing is not convincing.
+    static func pairedByServingRatio(_ rows: [AssembledRow], leading: [AssembledCell], ratio: Double, kcal: Double?,
+                                     after energyLine: Int?) -> [AssembledRow]? {
+        guard ratio > 0, abs(ratio - 1) >= 0.2 else { return nil }
+        let massRows = rows.filter { !$0.nutrient.isEnergy && $0.lineIndex > (energyLine ?? -1) }
+        var names: [AssembledRow] = []
+        for row in massRows where !names.contains(where: { $0.nutrient == row.nutrient }) { names.append(row) }
+        guard names.count >= 3 else { return nil }
+        let cells = leading + massRows.flatMap(\.cells)
+        guard cells.count >= 2 * names.count, cells.count <= 2 * names.count + max(2, names.count / 2) else {
+            return nil
+        }
+        var used = Array(repeating: false, count: cells.count)
+        var pairs: [(position: Int, first: AssembledCell, second: AssembledCell)] = []
+        for index in cells.indices where !used[index] {
+            // The partner is one of the next few unused cells: the serving cell follows its per-100 g cell, or a
+            // second pass over the row pair put another row's cell between them.
+            let candidates = cells.indices.filter { $0 > index && !used[$0] }.prefix(3)
+            guard let partner = candidates.first(where: {
+                fits(cells[index], cells[$0], ratio: ratio) || fits(cells[$0], cells[index], ratio: ratio)
+            }) else { continue }
+            used[index] = true
+            used[partner] = true
+            let inOrder = fits(cells[index], cells[partner], ratio: ratio)
+            pairs.append(inOrder ? (index, cells[index], cells[partner]) : (index, cells[partner], cells[index]))
+        }
+        let informative = pairs.filter { isInformative($0.first) && isInformative($0.second) }.count
+        guard pairs.count == names.count, informative >= 3 else { return nil }
+        var paired = names
+        for index in paired.indices {
+            paired[index].cells = [pairs[index].first, pairs[index].second]
+        }
+        let untouched = rows.filter { $0.nutrient.isEnergy || $0.lineIndex <= (energyLine ?? -1) }
+        let rebuilt = untouched + paired
+        if let kcal {
+            let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(rebuilt, kcal: kcal)
+            if let before, let after, after > before { return nil }
+        }
+        return rebuilt
+    }
+
+    /// `true` when `serving` can be `per100` × `ratio` after the EC rounding of both cells (each within half its
+    /// printed last digit, or 5 %), with "<" bounds and zeros handled as bounds.
+    private static func fits(_ per100: AssembledCell, _ serving: AssembledCell, ratio: Double) -> Bool {
+        let a = per100.quantity, b = serving.quantity
+        guard !a.isPercent, !b.isPercent, a.unit == b.unit || a.unit == nil || b.unit == nil,
+              a.primary.unit?.isEnergy != true, b.primary.unit?.isEnergy != true else { return false }
+        let x = NSDecimalNumber(decimal: a.value).doubleValue, y = NSDecimalNumber(decimal: b.value).doubleValue
+        if a.qualifier != nil || b.qualifier != nil {
+            // "<0,5 g | <0,5 g", "<0,5 g | 0,1 g": bounds pair with bounds or with values under them.
+            if a.qualifier != nil && b.qualifier != nil { return true }
+            return a.qualifier != nil ? y <= x * ratio + 0.05 : x * ratio <= y + 0.05
+        }
+        let step = { (digits: Int) in pow(10, -Double(digits)) }
+        let tolerance = 0.5 * step(b.primary.fractionDigits) + ratio * 0.5 * step(a.primary.fractionDigits)
+            + 0.05 * x * ratio
+        return abs(x * ratio - y) <= tolerance
+    }
+
+    /// A cell that says something about the ratio: not zero and not a bound.
+    private static func isInformative(_ cell: AssembledCell) -> Bool {
+        cell.quantity.qualifier == nil && cell.quantity.value > 0
+    }
+}
