@@ -39,8 +39,14 @@ extension TableBuilder {
                     k += 1
                 }
             }
-            // Forward only into the table's last row (salt's name read, its value taken by the row above).
+            // Forward only into the table's last row (salt's name read, its value taken by the row above), and not
+            // over a mandatory row that was never read when a line lies between the value and the last name: that
+            // line is the lost row's name ("edingsvezel <0,5g" / "19g" / "itten" / "Zout": 19 g is protein's).
             if let last = end, rows[(last + 1)...].contains(where: { !$0.nutrient.isEnergy }) { end = nil }
+            if let last = end, let moved = rows[j].cells.last, rows[last].lineIndex - moved.lineIndex > 1,
+               Self.mandatoryRowMissing(between: rows[j].nutrient, and: rows[last].nutrient, in: rows) {
+                end = nil
+            }
             guard start != nil || end != nil else { continue }
             let window = Array((start ?? j)...(end ?? j))
             guard Set(window.map { rows[$0].nutrient }).count == window.count else { continue }
@@ -57,6 +63,17 @@ extension TableBuilder {
             rows = shifted
         }
         return rows
+    }
+
+    /// `true` when a mandatory EU row (Regulation 1169/2011 Art. 30 order) between `first` and `last` is not among
+    /// `rows`.
+    static func mandatoryRowMissing(between first: Nutrient, and last: Nutrient, in rows: [AssembledRow]) -> Bool {
+        let order: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        guard let from = order.firstIndex(of: first), let to = order.firstIndex(of: last), from + 1 < to else {
+            return false
+        }
+        let present = Set(rows.map(\.nutrient))
+        return order[(from + 1)..<to].contains { !present.contains($0) }
     }
 
     /// Whole-table hypothesis for labels whose value column sits half a row off its names (values printed before

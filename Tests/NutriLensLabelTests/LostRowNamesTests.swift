@@ -74,4 +74,35 @@ final class LostRowNamesTests: XCTestCase {
         XCTAssertNil(unevenLine["sugars_100g"])
         assertValue(unevenLine, "fat_100g", "8.9")
     }
+
+    /// The project's Tesseract lines of TestImages/deg_noise_light_nl.jpg: the protein name came out as "itten"
+    /// under its "19g". The value read after fibre is not moved forward into salt over that line (salt has no
+    /// value rather than protein's). With the value directly above the last name ("1.7g" / "Zout/Salz…", FoodLabel
+    /// 0017) it still moves.
+    func testValueIsNotMovedForwardOverALostRowName() throws {
+        let table = try parseTable("""
+            Gemiddelde waarden
+            per 100g
+            Energie
+            1174 kJ / 283 kcal
+            Vetten
+            23g
+            waarvan verzadigde vetzuren
+            5,lg
+            Koolhydraten
+            <0,5g
+            waarvan suikers
+            <0,5g
+            Suse Rn ie See |
+            Br E
+            edingsvezel
+            <0,5g
+            19g
+            itten
+            Zout
+            Lis
+            """)
+        XCTAssertNil(table["salt_100g"], "19 g is the lost protein row's value, not salt's")
+        assertValue(table, "fiber_100g", "0.5", qualifier: .lessThan)
+    }
 }
