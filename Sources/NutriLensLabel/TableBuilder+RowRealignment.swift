@@ -40,10 +40,13 @@ extension TableBuilder {
                 }
             }
             // Forward only into the table's last row (salt's name read, its value taken by the row above), and not
-            // over a mandatory row that was never read when a line lies between the value and the last name: that
-            // line is the lost row's name ("edingsvezel <0,5g" / "19g" / "itten" / "Zout": 19 g is protein's).
+            // over a mandatory row that was never read when the value has a line of its own after a row that has its
+            // value on its name's line, or a line lies between the value and the last name: that line holds the lost
+            // row's name ("edingsvezel <0,5g" / "itten 19g" / "Zout": 19 g is protein's).
             if let last = end, rows[(last + 1)...].contains(where: { !$0.nutrient.isEnergy }) { end = nil }
-            if let last = end, let moved = rows[j].cells.last, rows[last].lineIndex - moved.lineIndex > 1,
+            if let last = end, let moved = rows[j].cells.last,
+               rows[last].lineIndex - moved.lineIndex > 1
+                   || (rows[j].cells.first?.lineIndex == rows[j].lineIndex && moved.lineIndex != rows[j].lineIndex),
                Self.mandatoryRowMissing(between: rows[j].nutrient, and: rows[last].nutrient, in: rows) {
                 end = nil
             }

@@ -104,5 +104,19 @@ final class LostRowNamesTests: XCTestCase {
             """)
         XCTAssertNil(table["salt_100g"], "19 g is the lost protein row's value, not salt's")
         assertValue(table, "fiber_100g", "0.5", qualifier: .lessThan)
+        // The same lines grouped by their boxes into visual rows: "19g" beside the lost name.
+        let rows = try parseTable("""
+            per 100g
+            Energie
+            1174 kJ / 283 kcal
+            Vetten 23g
+            waarvan verzadigde vetzuren 5,lg
+            Koolhydraten <0,5g
+            waarvan suikers <0,5g
+            edingsvezel <0,5g
+            itten 19g
+            Zout Lis
+            """)
+        XCTAssertNil(rows["salt_100g"])
     }
 }
