@@ -207,7 +207,8 @@ enum Lexicon {
         all += terms(.sodium, "it", ["sodio"])
         all += terms(.calcium, "en", ["calcium"])
         all += terms(.iron, "en", ["iron"])
-        all += terms(.potassium, "en", ["potassium"])
+        // "Potas." is the US panel's own abbreviation (21 CFR 101.9(j)(13)(ii)(B) simplified/tabular formats).
+        all += terms(.potassium, "en", ["potassium", "potas"])
         all += terms(.vitaminD, "en", ["vitamin d", "vit d"])
         // Other vitamins and minerals (US/CA panels list them with mg/mcg amounts, EU labels in the %RI section).
         // Short words that OCR noise can reach from table words ("fer", "jod") are left out.

@@ -128,6 +128,28 @@ enum LineAnalyzer {
         }
     }
 
+    /// "Sodium mg 74", "Cholesterol (mg) 3": a milli/microgram unit printed right after a vitamin, mineral,
+    /// sodium or cholesterol row name, before a bare amount (Indian and Gulf tables put it in a unit column), is
+    /// that amount's unit. Macronutrients are never declared in mg; grams need no rule (a bare mass is grams).
+    static func applyUnitPrintedBefore(_ quantity: inout ScannedQuantity, _ chars: [Character],
+                                       after name: LineAnalysis.Mention?) {
+        guard let name, name.nutrient.isMicronutrient, quantity.unit == nil, !quantity.isPercent, !quantity.isVolume,
+              !quantity.isEnergyOfUnknownUnit else { return }
+        var end = quantity.start
+        while end > 0, " ()".contains(chars[end - 1]) { end -= 1 }
+        var start = end
+        while start > 0, chars[start - 1].isLetter { start -= 1 }
+        guard start < end, start == 0 || " (".contains(chars[start - 1]),
+              name.end <= start, chars[name.end..<start].allSatisfy({ " ()/".contains($0) }) else { return }
+        guard let unit = NumberGrammar.smallMassUnit(word: String(chars[start..<end])) else { return }
+        quantity.primary.unit = unit
+        quantity.alternatives = quantity.alternatives.filter { $0.unit == nil }.map { reading in
+            var reading = reading
+            reading.unit = unit
+            return reading
+        }
+    }
+
     static func analyze(_ text: String, lineIndex: Int, box: TextBox? = nil,
                         wordBoxes: [(start: Int, end: Int, box: TextBox)] = []) -> LineAnalysis {
         let chars = Array(text)
@@ -153,6 +175,10 @@ enum LineAnalyzer {
             !mentions.contains { $0.start < quantity.end && quantity.start < $0.end }
         }
         markEnergyPair(&quantities, chars)
+        for index in quantities.indices {
+            let nameBefore = mentions.last { $0.end <= quantities[index].start }
+            applyUnitPrintedBefore(&quantities[index], chars, after: nameBefore)
+        }
         let lastMentionStart = mentions.last?.start ?? -1
         let firstMentionStart = mentions.first?.start ?? Int.max
         let perWords: Set<String> = ["per", "pro", "je", "pour", "par", "por", "para", "na", "w", "i", "per100g"]
@@ -227,7 +253,9 @@ enum LineAnalyzer {
         events.sort { $0.0 < $1.0 }
 
         let wordSet = Set(folded)
-        let isNonTable = Lexicon.nonTablePhrases.contains { containsPhrase(folded, $0) }
+        // A phrase does not run across a number: "Total Fat 14g % Daily 18% Value" is a row beside the panel's
+        // "% Daily Value" heading, not the %DV statement.
+        let isNonTable = Lexicon.nonTablePhrases.contains { containsPhrase(words, $0) }
         let per100 = quantities.contains { $0.value == 100 && ($0.unit == .gram || $0.isVolume || ($0.unit == nil && servingWordIn(folded))) && !$0.isPercent }
         let servingWord = !wordSet.isDisjoint(with: Lexicon.servingWords)
             || zip(folded, folded.dropFirst()).contains { perWords.contains($0.0) && Lexicon.packageWords.contains($0.1) }
@@ -294,6 +322,15 @@ enum LineAnalyzer {
 
     private static func servingWordIn(_ words: [String]) -> Bool {
         !Set(words).isDisjoint(with: Lexicon.servingWords)
+    }
+
+    /// `true` when `phrase` occurs in `words` with no number between its words.
+    private static func containsPhrase(_ words: [Word], _ phrase: [String]) -> Bool {
+        guard !phrase.isEmpty, words.count >= phrase.count else { return false }
+        return (0...(words.count - phrase.count)).contains { start in
+            words[start..<(start + phrase.count)].map(\.folded) == phrase
+                && !words[(start + 1)..<(start + phrase.count)].contains { $0.followsNumber }
+        }
     }
 
     private static func containsPhrase(_ words: [String], _ phrase: [String]) -> Bool {

@@ -146,11 +146,25 @@ enum NumberGrammar {
             end -= 1
         }
         // The number must not run into a word ("12abc"): letters after it must form a unit.
-        let unitScan = scanUnit(chars, at: end)
+        var unitScan = scanUnit(chars, at: end)
+        // "8.1.8": a second separator before one last 8 or 9 is no thousands group (those have three digits); the
+        // "g" was read as that digit after a stray point. The value is the run before it, in grams.
+        if unitScan == nil, digits.filter(isSeparator).count >= 2, digits.count >= 4,
+           isSeparator(digits[digits.count - 2]), digits.last == "8" || digits.last == "9" {
+            digits.removeLast(2)
+            unitScan = UnitScan(unit: .gram, end: end)
+            repairs.append(.nineAsGram)
+        }
         if !hasRealDigit && unitScan == nil { return nil }
         if unitScan == nil, end < chars.count, chars[end].isLetter, !isLetterUnitless(chars, at: end) {
             return nil
         }
+        // "© 2017 MONSTER ENERGY COMPANY": a copyright year, next to a word that names the energy row.
+        var beforeStart = start - 1
+        while beforeStart >= 0, chars[beforeStart] == " " { beforeStart -= 1 }
+        if beforeStart >= 0, chars[beforeStart] == "©" { return nil }
+        // "Glucides (9)": the row name's unit "(g)" with the g read as 9 is no amount.
+        if digits == ["9"], start > 0, chars[start - 1] == "(", end < chars.count, chars[end] == ")" { return nil }
         // "00500": two leading zeros before more digits is a code or a barcode fragment, never a label value.
         if digits.count >= 3, digits[0] == "0", digits[1] == "0", isDigit(digits[2]) { return nil }
         // Six or more digits with no separator: a barcode, lot or phone number. No amount on a label is that long
@@ -245,9 +259,9 @@ enum NumberGrammar {
         gluedWord(chars, before: start).map { ["kj", "kcal", "kcai", "j", "cal"].contains($0) } ?? false
     }
 
-    /// "mg", "mcg", "µg" at `index`, ending the word.
+    /// "mg", "mcg" (or its misreads "meg", "mcq"), "µg" at `index`, ending the word.
     private static func massUnitFollows(_ chars: [Character], at index: Int) -> Bool {
-        for unit in ["mg", "mcg", "µg", "μg"] {
+        for unit in ["mg", "mcg", "meg", "mcq", "µg", "μg"] {
             let letters = Array(unit)
             guard index + letters.count <= chars.count,
                   Array(chars[index..<(index + letters.count)]).map({ Character($0.lowercased()) }) == letters else { continue }
@@ -304,7 +318,14 @@ enum NumberGrammar {
            let unit = scanUnit(chars, at: index + 1), unit.unit?.isEnergy == true {
             return unit
         }
-        if chars[index] == "%" { return UnitScan(isPercent: true, end: index + 1) }
+        if chars[index] == "%" {
+            // "Calories 140 % Daily Value": the "%" starts the panel's column heading beside the amount.
+            var next = index + 1
+            while next < chars.count, chars[next] == " " { next += 1 }
+            let word = String(chars[next...].prefix { $0.isLetter }).lowercased()
+            if ["daily", "dally", "dv"].contains(word) { return nil }
+            return UnitScan(isPercent: true, end: index + 1)
+        }
         var letters = ""
         var cursor = index
         while cursor < chars.count, chars[cursor].isLetter || chars[cursor] == "µ" || chars[cursor] == "μ",
@@ -324,6 +345,13 @@ enum NumberGrammar {
         return unitFromLetters(letters, end: cursor)
     }
 
+    /// The unit when `word` is exactly a milligram or microgram unit word ("mg", "mcg", "µg", OCR's "meg"),
+    /// else `nil`: for units printed apart from their amount.
+    static func smallMassUnit(word: String) -> NutrientUnit? {
+        let unit = unitFromLetters(word, end: word.count)?.unit
+        return unit == .milligram || unit == .microgram ? unit : nil
+    }
+
     private static func unitFromLetters(_ letters: String, end: Int) -> UnitScan? {
         switch letters.lowercased() {
         case "kj", "kl", "kjoule", "kjoules", "kilojoule", "kilojoules": return UnitScan(unit: .kilojoule, end: end)
@@ -341,8 +369,8 @@ enum NumberGrammar {
         case "mg", "ma", "milligram", "milligrams", "milligramm", "milligramme", "milligrammes", "miligramos", "milligrammi",
              "miligramas":
             return UnitScan(unit: .milligram, end: end)
-        // "3.4 pg": µ read as p (no label prints picograms).
-        case "µg", "μg", "mcg", "ug", "pg", "microgram", "micrograms", "mikrogramm", "microgramme", "microgrammes",
+        // "3.4 pg": µ read as p (no label prints picograms); "0meg", "2mcq": the c read as e, the g as q.
+        case "µg", "μg", "mcg", "meg", "mcq", "ug", "pg", "microgram", "micrograms", "mikrogramm", "microgramme", "microgrammes",
              "microgramos", "microgrammi", "microgramas", "mikrogram":
             return UnitScan(unit: .microgram, end: end)
         case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)
@@ -414,9 +442,10 @@ enum NumberGrammar {
         return readings
     }
 
-    /// "129" → 12 g, "0,29" → 0.2 g, "09" → 0 g: a trailing 9 that was the unit g.
+    /// "129" → 12 g, "0,29" → 0.2 g, "09" → 0 g: a trailing 9 that was the unit g. "08" → 0 g too: no label
+    /// prints a leading zero before a whole number, and "0g" read as "08" is one misread glyph.
     private static func nineAsGramReadings(digits: [Character]) -> [ScannedQuantity.Reading] {
-        guard digits.count >= 2, digits.last == "9" else { return [] }
+        guard digits.count >= 2, digits.last == "9" || digits == ["0", "8"] else { return [] }
         let trimmed = Array(digits.dropLast())
         guard let last = trimmed.last, !isSeparator(last) || trimmed.count > 1,
               var reading = parseDigits(trimmed, unit: .gram) else { return [] }

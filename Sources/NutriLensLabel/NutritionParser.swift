@@ -80,14 +80,18 @@ public struct NutritionParser: Sendable {
     }
 
     func parse(analyses: [LineAnalysis]) -> NutritionTable? {
+        let footnoteLines = Self.dailyValueFootnoteLines(analyses)
+        if let second = Self.secondTableStart(analyses, footnoteLines: footnoteLines) {
+            return Self.merged(parse(analyses: Array(analyses[..<second])), parse(analyses: Array(analyses[second...])))
+        }
         var assembler = RowAssembler()
         var languageCounts: [String: Int] = [:]
         var firstRowLine: Int?
         var energyLine: Int?
         var printsKilojoules = false
         var isUSStyle = false
-        let footnoteLines = Self.dailyValueFootnoteLines(analyses).union(Self.productNameLines(analyses))
-        for line in analyses where !line.isNonTable && !footnoteLines.contains(line.lineIndex) {
+        let skippedLines = footnoteLines.union(Self.productNameLines(analyses))
+        for line in analyses where !line.isNonTable && !skippedLines.contains(line.lineIndex) {
             for mention in line.mentions {
                 languageCounts[mention.language, default: 0] += 1
                 if mention.nutrient == .energyKcal && mention.unitHint == .kilocalorie { isUSStyle = true }
@@ -98,7 +102,7 @@ public struct NutritionParser: Sendable {
             assembler.consume(line)
         }
         assembler.finish()
-        let analyses = analyses.filter { !footnoteLines.contains($0.lineIndex) }
+        let analyses = analyses.filter { !skippedLines.contains($0.lineIndex) }
         let hasPer100 = analyses.contains { $0.namesPer100 && !$0.isNonTable }
         let tableStart = energyLine ?? firstRowLine
         // US/CA panels declare Calories per serving and never kJ; AU/EU panels print kJ and per 100 g.
@@ -153,11 +157,13 @@ public struct NutritionParser: Sendable {
     /// The US %DV footnote table ("Calories: 2,000 2,500 / Total Fat Less than 65g 80g / Sodium Less than 2,400mg
     /// …", 21 CFR 101.9(d)(9)) repeats row names with the reference amounts: rows after its "2,000 2,500" header whose
     /// every amount is one of those references are no values. Lines without amounts ("Calories per gram:") do not
-    /// end the block; the first line with another amount does.
+    /// end the block; the first line with another amount does. OCR reads the "g" of "65g" as 9 ("659", "3759"), and
+    /// after "Calories per gram" the factors "Fat 9 • Carbohydrate 4 • Protein 4" belong to the footnote too.
     static func dailyValueFootnoteLines(_ analyses: [LineAnalysis]) -> Set<Int> {
         let references: Set<String> = ["65", "80", "20", "25", "300", "375", "2400", "30", "3500", "4700", "50", "18"]
         var lines = Set<Int>()
         var inFootnote = false
+        var perGram = false
         for line in analyses {
             let compact = line.text.replacingOccurrences(of: " ", with: "")
             if compact.range(of: #"2[,.]?000[^0-9]*2[,.]?500"#, options: .regularExpression) != nil {
@@ -166,9 +172,14 @@ public struct NutritionParser: Sendable {
                 continue
             }
             guard inFootnote else { continue }
+            if TextFolding.fold(line.text).contains("per gram") { perGram = true }
             let amounts = line.quantities.filter { !$0.isPercent }.map { $0.text.filter(\.isNumber) }
             if amounts.isEmpty { continue }
-            if amounts.allSatisfy(references.contains) {
+            let isReference: (String) -> Bool = { digits in
+                references.contains(digits) || (perGram && ["4", "9"].contains(digits))
+                    || (digits.count > 2 && digits.hasSuffix("9") && references.contains(String(digits.dropLast())))
+            }
+            if amounts.allSatisfy(isReference) {
                 lines.insert(line.lineIndex)
             } else {
                 inFootnote = false

@@ -132,8 +132,10 @@ public struct ServingSize: Sendable, Codable, Hashable {
 
 /// A consistency check that did not pass (or a repair it triggered), for display and debugging.
 public struct ConsistencyFinding: Sendable, Codable, Hashable {
-    /// Stable identifier: `energy-ratio`, `energy-swap`, `energy-vs-macros`, `saturates-exceed-fat`,
-    /// `sugars-exceed-carbohydrates`, `salt-vs-sodium`, `serving-vs-100g`, `mass-over-100g`, `ri-percent`.
+    /// Stable identifier: `energy-ratio`, `energy-swap`, `energy-vs-macros`, `energy-limit` (per 100 g above
+    /// 900 kcal / 3700 kJ: repaired or dropped), `saturates-exceed-fat`, `sugars-exceed-carbohydrates`,
+    /// `salt-vs-sodium`, `serving-vs-100g`, `mass-over-100g` (above 100 g, sodium above 40 g, per 100 g: the value
+    /// is dropped), `ri-percent`.
     public var check: String
     /// The Open Food Facts keys involved.
     public var keys: [String]

@@ -74,6 +74,7 @@ struct RowAssembler {
     }
 
     mutating func consume(_ line: LineAnalysis) {
+        applyUnitLine(line)
         for event in line.events {
             switch event {
             case .mention(let mention):
@@ -160,6 +161,19 @@ struct RowAssembler {
                 }
             }
         }
+    }
+
+    /// "Cholesterol 3.0" / "mg": a line that is only a milli/microgram unit belongs to the bare amount just before
+    /// it (the unit wrapped or was read as its own visual row), when that amount's row is a vitamin, mineral,
+    /// sodium or cholesterol (macronutrients are never declared in mg).
+    private mutating func applyUnitLine(_ line: LineAnalysis) {
+        guard line.events.isEmpty, case .pending(let index) = lastCellTarget, index < pendingValues.count,
+              pendingValues[index].quantity.unit == nil,
+              pendingMentions.last?.0.nutrient.isMicronutrient == true else { return }
+        guard let unit = NumberGrammar.smallMassUnit(word: line.text.trimmingCharacters(in: .whitespaces))
+        else { return }
+        pendingValues[index].quantity.primary.unit = unit
+        pendingValues[index].quantity.alternatives = []
     }
 
     /// A bare number right after the energy row name ("Energie kcal 452", "Calories 250").

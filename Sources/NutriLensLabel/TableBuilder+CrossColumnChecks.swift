@@ -2,6 +2,22 @@ import Foundation
 
 // Checks across columns and rows: separator repair, salt vs sodium, per serving vs per 100 g, %RI.
 extension TableBuilder {
+    /// The serving size a table implies when OCR lost its header ("Typical values per 100g | per serving"
+    /// with the "(21 g)" unread): per-serving energy ÷ per-100 g energy × 100, when both kJ and kcal give the same
+    /// ratio (within 3 %) — two independent cells, so a misread one does not invent a size. `nil` otherwise.
+    static func servingGramsFromEnergy(_ entries: [NutritionEntry]) -> Double? {
+        func ratio(_ nutrient: Nutrient) -> Double? {
+            let exact = entries.filter { $0.nutrient == nutrient && $0.qualifier == nil && $0.preparation == .asSold }
+            guard let per100 = exact.first(where: { $0.basis == .per100g }),
+                  let serving = exact.first(where: { $0.basis == .perServing }) else { return nil }
+            let base = NSDecimalNumber(decimal: per100.value).doubleValue
+            return base >= 40 ? NSDecimalNumber(decimal: serving.value).doubleValue / base : nil
+        }
+        guard let kcal = ratio(.energyKcal), let kj = ratio(.energyKJ), kcal > 0, kj > 0,
+              abs(kcal - kj) <= 0.03 * max(kcal, kj) else { return nil }
+        return 100 * (kcal + kj) / 2
+    }
+
     /// Salt vs sodium, per serving vs per 100 g, %RI vs Annex XIII reference intakes.
     func crossColumnChecks(_ entries: inout [NutritionEntry], findings: inout [ConsistencyFinding]) {
         func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
@@ -9,7 +25,8 @@ extension TableBuilder {
             entries[index].confidence *= factor
             entries[index].needsReview = entries[index].confidence < options.reviewThreshold
         }
-        let unresolved = ServingColumnRepair.repair(&entries, servingGrams: layout.servingSize?.quantity.map(double),
+        let printedServingSize = layout.servingSize?.quantity.map(double)
+        let unresolved = ServingColumnRepair.repair(&entries, servingGrams: printedServingSize,
                                    reviewThreshold: options.reviewThreshold, findings: &findings)
         for index in entries.indices where entries[index].nutrient == .salt && entries[index].qualifier == nil {
             let salt = entries[index]
@@ -24,7 +41,9 @@ extension TableBuilder {
                                                    message: "salt \(salt.valueInKeyUnit) g ≠ 2.5 × sodium \(sodium.valueInKeyUnit) g"))
             }
         }
-        if let size = layout.servingSize?.quantity.map(double), size > 0 {
+        // A size implied by the energy columns only flags rows for review: as evidence for separator repairs it
+        // "confirmed" values of rows that OCR had shifted (FoodLabel large crop 0158: sugars 26 → 2.6).
+        if let size = printedServingSize ?? Self.servingGramsFromEnergy(entries), size > 0 {
             for index in entries.indices where entries[index].basis == .perServing && entries[index].qualifier == nil {
                 let serving = entries[index]
                 guard let per100 = entries.first(where: {

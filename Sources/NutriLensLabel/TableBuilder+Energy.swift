@@ -184,7 +184,10 @@ extension TableBuilder {
                        macros: [Nutrient: CandidateValue] = [:]) {
         pair.kjValue = pair.kj?.quantity.value
         pair.kcalDecimal = pair.kcal?.quantity.value
-        guard let kjCell = pair.kj, let kcalCell = pair.kcal else { return }
+        guard let kjCell = pair.kj, let kcalCell = pair.kcal else {
+            if spec.basis == .per100g { Self.applyEnergyLimit(&pair, findings: &findings, spec: spec) }
+            return
+        }
         let kjOptions = energyReadings(kjCell)
         let kcalOptions = energyReadings(kcalCell)
         let kjKey = NutritionEntry.key(nutrient: .energyKJ, basis: spec.basis, preparation: spec.preparation)
@@ -212,7 +215,8 @@ extension TableBuilder {
             }
         }
         if let (kjValue, kcalValue) = Self.restoredLeadingDigit(kj: kjCell, kcal: kcalCell),
-           Self.macrosAllow(kcal: kcalValue, asRead: kcalCell.quantity.value, macros: macros) {
+           Self.macrosAllow(kcal: kcalValue, asRead: kcalCell.quantity.value, macros: macros),
+           spec.basis != .per100g || (kcalValue <= Self.maximumKcalPer100g && kjValue <= Self.maximumKJPer100g) {
             pair.accept(kj: kjValue, kcal: kcalValue, repairs: [.restoredLeadingDigit])
             findings.append(ConsistencyFinding(
                 check: "energy-ratio", keys: [kjKey, kcalKey],
@@ -221,9 +225,47 @@ extension TableBuilder {
             return
         }
         pair.consistent = false
+        // Checked only now: a pair read in swapped units ("3050" taken for kcal) is put right above.
+        if spec.basis == .per100g { Self.applyEnergyLimit(&pair, findings: &findings, spec: spec) }
         findings.append(ConsistencyFinding(
             check: "energy-ratio", keys: [kjKey, kcalKey],
             message: "\(pair.kjValue ?? 0) kJ is not 3.9–4.4 × \(pair.kcalDecimal ?? 0) kcal"))
+    }
+
+    /// Energy of pure fat per 100 g (Annex XIV: 9 kcal/g, 37 kJ/g): no food declares more.
+    static let maximumKcalPer100g: Decimal = 900
+    static let maximumKJPer100g: Decimal = 3700
+
+    /// No food has more energy per 100 g than pure fat: 900 kcal (Regulation (EU) 1169/2011 Annex XIV, 9 kcal/g),
+    /// 3700 kJ (37 kJ/g). A value above that per 100 g is OCR: a "/" or "|" read as a leading "1" ("kJ 1547 / 365
+    /// kcal" → "1365 kcal") when dropping that "1" leaves a possible value, else no value at all (never a number a
+    /// user would trust).
+    static func applyEnergyLimit(_ pair: inout EnergyPair, findings: inout [ConsistencyFinding], spec: ColumnSpec) {
+        func limited(_ cell: AssembledCell, limit: Decimal, nutrient: Nutrient) -> Decimal? {
+            let value = cell.quantity.value
+            guard value > limit else { return value }
+            let key = NutritionEntry.key(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation)
+            let digits = cell.quantity.text.filter(\.isNumber)
+            if digits.count >= 3, digits.first == "1", !cell.quantity.text.contains(where: { $0 == "." || $0 == "," }),
+               let repaired = Decimal(string: String(digits.dropFirst())), repaired > 0, repaired <= limit {
+                findings.append(ConsistencyFinding(check: "energy-limit", keys: [key],
+                                                   message: "\(value) per 100 g is above pure fat; a leading \"1\" "
+                                                       + "was a \"/\": \(repaired)"))
+                pair.repairs.append(.slashAsOne)
+                return repaired
+            }
+            findings.append(ConsistencyFinding(check: "energy-limit", keys: [key],
+                                               message: "\(value) per 100 g is above pure fat: dropped"))
+            return nil
+        }
+        if let cell = pair.kcal {
+            pair.kcalDecimal = limited(cell, limit: maximumKcalPer100g, nutrient: .energyKcal)
+            if pair.kcalDecimal == nil { pair.kcal = nil }
+        }
+        if let cell = pair.kj {
+            pair.kjValue = limited(cell, limit: maximumKJPer100g, nutrient: .energyKJ)
+            if pair.kjValue == nil { pair.kj = nil }
+        }
     }
 
     /// OCR drops the first digit of a number on curved or creased film ("245 kcal" → "45", "118" → "18"). When the

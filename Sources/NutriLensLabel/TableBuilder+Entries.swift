@@ -49,12 +49,15 @@ extension TableBuilder {
             trial.removeValue(forKey: nutrient)
             let penaltyWithout = ConsistencyChecks.penalty(trial, basis: spec.basis, kcal: energy.kcalValue)
             if penaltyWithout < penaltyBefore - 1e-9 { confidence *= 0.55 }
-            if spec.basis == .per100g, candidate.keyDouble > 100 {
-                confidence = min(confidence, 0.2)
+            // No 100 g holds more than 100 g of anything, nor more than 40 g of sodium (sodium chloride is 39.3 %
+            // sodium): such a reading is OCR debris (a lot number, two cells run together). It is reported as a
+            // finding and given no value, since no repair reading fitted.
+            if spec.basis == .per100g, candidate.keyDouble > (nutrient == .sodium ? 40 : 100) {
                 findings.append(ConsistencyFinding(
                     check: "mass-over-100g", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,
                                                                        preparation: spec.preparation)],
-                    message: "\(reading.value) \(reading.unit?.rawValue ?? "g") per 100 g is impossible"))
+                    message: "\(reading.value) \(reading.unit?.rawValue ?? "g") per 100 g is impossible: dropped"))
+                continue
             }
             if spec.basis == .perServing, candidate.chosen != 0, let grams = servingGrams,
                candidate.readings[0].value * (candidate.readings[0].unit?.grams ?? 1) > Decimal(grams) {

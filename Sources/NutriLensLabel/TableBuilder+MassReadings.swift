@@ -4,9 +4,11 @@ import Foundation
 extension TableBuilder {
     func candidate(for cell: AssembledCell, nutrient: Nutrient) -> CandidateValue {
         var readings = [cell.quantity.primary] + cell.quantity.alternatives.filter { $0.unit?.isEnergy != true }
-        // A mass row with no unit read: grams unless the row is sodium-like and the number only fits as mg.
+        // A mass row with no unit read is in grams, except sodium and cholesterol on US/CA panels, which
+        // 21 CFR 101.9(c)(3)-(4) declares in milligrams ("Sodium 150 6%" with its "mg" on the next line).
+        let unitless: NutrientUnit = layout.isUSStyle && [.sodium, .cholesterol].contains(nutrient) ? .milligram : .gram
         for index in readings.indices where readings[index].unit == nil {
-            readings[index].unit = .gram
+            readings[index].unit = unitless
         }
         return CandidateValue(readings: readings, chosen: 0, qualifier: cell.quantity.qualifier, cell: cell)
     }

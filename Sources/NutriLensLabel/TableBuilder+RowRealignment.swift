@@ -43,8 +43,17 @@ extension TableBuilder {
                     k += 1
                 }
             }
-            // Forward only into the table's last row (salt's name read, its value taken by the row above).
+            // Forward only into the table's last row (salt's name read, its value taken by the row above), and not
+            // over a mandatory row that was never read when the value has a line of its own after a row that has its
+            // value on its name's line, or a line lies between the value and the last name: that line holds the lost
+            // row's name ("edingsvezel <0,5g" / "itten 19g" / "Zout": 19 g is protein's).
             if let last = end, rows[(last + 1)...].contains(where: { !$0.nutrient.isEnergy }) { end = nil }
+            if let last = end, let moved = rows[j].cells.last,
+               rows[last].lineIndex - moved.lineIndex > 1
+                   || (rows[j].cells.first?.lineIndex == rows[j].lineIndex && moved.lineIndex != rows[j].lineIndex),
+               Self.mandatoryRowMissing(between: rows[j].nutrient, and: rows[last].nutrient, in: rows) {
+                end = nil
+            }
             guard start != nil || end != nil else { continue }
             let window = Array((start ?? j)...(end ?? j))
             guard Set(window.map { rows[$0].nutrient }).count == window.count else { continue }
@@ -61,6 +70,17 @@ extension TableBuilder {
             rows = shifted
         }
         return rows
+    }
+
+    /// `true` when a mandatory EU row (Regulation 1169/2011 Art. 30 order) between `first` and `last` is not among
+    /// `rows`.
+    static func mandatoryRowMissing(between first: Nutrient, and last: Nutrient, in rows: [AssembledRow]) -> Bool {
+        let order: [Nutrient] = [.fat, .saturatedFat, .carbohydrates, .sugars, .fiber, .proteins, .salt]
+        guard let from = order.firstIndex(of: first), let to = order.firstIndex(of: last), from + 1 < to else {
+            return false
+        }
+        let present = Set(rows.map(\.nutrient))
+        return order[(from + 1)..<to].contains { !present.contains($0) }
     }
 
     /// Whole-table hypothesis for labels whose value column sits half a row off its names (values printed before
@@ -200,7 +220,7 @@ extension TableBuilder {
             : Self.euMandatoryOrder
         var result: [AssembledRow] = []
         for (index, row) in rows.enumerated() {
-            guard columnCount >= 1, row.cells.count >= 2 * columnCount,
+            guard columnCount >= 1, row.cells.count > columnCount,
                   let position = mandatoryOrder.firstIndex(of: row.nutrient) else {
                 result.append(row)
                 continue
@@ -208,6 +228,11 @@ extension TableBuilder {
             let nextNutrient = rows[(index + 1)...].first.map(\.nutrient)
             let candidates = Array(mandatoryOrder[(position + 1)...].prefix { $0 != nextNutrient }
                 .filter { !present.contains($0) })
+            // Value lines first: each following line one missing row (the named row's own line may be short).
+            if let split = Self.splitByValueLines(row, candidates: candidates, columnCount: columnCount) {
+                result += split
+                continue
+            }
             // One group of cells per missing row ("0,5 g | 5,6 g | 6,1 g" after sugars with the fibre and protein
             // names lost), and at most one cell of debris after them ("0.9 g | 0.1 g | 1.2 g | 0.18 g | 17").
             let groups = 1 + candidates.count
@@ -228,5 +253,73 @@ extension TableBuilder {
             }
         }
         return result
+    }
+
+    /// Several row names lost in a row ("Ss es 4,4g 0,1g" / "er ucides 27,3g 0,5g" / "SL res 8,4 g 0,2g" under
+    /// "matières grasses 8,9 g"): the named row collected the values of every following line. When each of those
+    /// lines holds exactly one row's worth of cells (`columnCount`, at least two) and exactly as many mandatory rows
+    /// are missing before the next named row, the lines go to the missing rows in declaration order (inferred). The
+    /// named row keeps the cells of its first line. `nil` when the lines do not fit that shape.
+    static func splitByValueLines(_ row: AssembledRow, candidates: [Nutrient], columnCount: Int) -> [AssembledRow]? {
+        guard columnCount >= 2, !candidates.isEmpty else { return nil }
+        var lines: [[AssembledCell]] = []
+        for cell in row.cells {
+            if let last = lines.last?.last, last.lineIndex == cell.lineIndex {
+                lines[lines.count - 1].append(cell)
+            } else {
+                lines.append([cell])
+            }
+        }
+        let following = lines.dropFirst()
+        guard following.count == candidates.count, lines[0].count <= columnCount,
+              following.allSatisfy({ $0.count == columnCount }) else { return nil }
+        var head = row
+        head.cells = lines[0]
+        let inferred = zip(candidates, following).map { nutrient, cells -> AssembledRow in
+            var tail = row
+            tail.nutrient = nutrient
+            tail.cells = cells
+            tail.inferred = true
+            return tail
+        }
+        return [head] + inferred
+    }
+
+    /// Bottom rows whose values sit half a row above their names, when the rows above are level ("Fibre 4.5g 1.6g"
+    /// / "0.5g 0.2g" / "Sodium" / "0.5g" / "Equivalent as Salt 1.3g"): the last level row collected one extra line
+    /// of exactly one row's cells, and each row after it holds fewer cells than the columns. Those cells, in reading
+    /// order, are one row's worth per following row; each row's cells are put in column order by their boxes,
+    /// along the level row's direction from its first cell to its last (so a turned page works too). Only
+    /// with word boxes (without them the column order of a split row is unknown) and at least two columns.
+    static func shiftHalfRowTail(_ rows: [AssembledRow], columnCount: Int) -> [AssembledRow] {
+        guard columnCount >= 2 else { return rows }
+        for index in rows.indices where !rows[index].nutrient.isEnergy && rows[index].cells.count == 2 * columnCount {
+            let own = rows[index].cells.prefix(columnCount), extra = rows[index].cells.suffix(columnCount)
+            guard Set(own.map(\.lineIndex)).count == 1, Set(extra.map(\.lineIndex)).count == 1,
+                  let ownLine = own.first?.lineIndex, let extraLine = extra.first?.lineIndex, extraLine > ownLine
+            else { continue }
+            var tail = index + 1
+            while tail < rows.count, !rows[tail].nutrient.isEnergy, rows[tail].cells.count < columnCount { tail += 1 }
+            let following = (index + 1)..<tail
+            let pool = Array(extra) + following.flatMap { rows[$0].cells }
+            guard !following.isEmpty, pool.count == columnCount * following.count,
+                  (pool + own).allSatisfy({ $0.box != nil }) else { continue }
+            // Column order runs from the level row's first cell to its last (left to right, or along a turned page).
+            let first = own.first!.box!, last = own.last!.box!
+            let axis = (x: last.x + last.width / 2 - first.x - first.width / 2,
+                        y: last.y + last.height / 2 - first.y - first.height / 2)
+            func position(_ cell: AssembledCell) -> Double {
+                let box = cell.box!
+                return (box.x + box.width / 2) * axis.x + (box.y + box.height / 2) * axis.y
+            }
+            var shifted = rows
+            shifted[index].cells = Array(own)
+            for (offset, row) in following.enumerated() {
+                let cells = pool[(offset * columnCount)..<((offset + 1) * columnCount)]
+                shifted[row].cells = cells.sorted { position($0) < position($1) }
+            }
+            return shifted
+        }
+        return rows
     }
 }

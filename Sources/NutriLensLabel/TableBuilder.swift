@@ -28,7 +28,8 @@ struct TableBuilder {
         }
         var findings: [ConsistencyFinding] = []
         var entries: [NutritionEntry] = []
-        let rowsWithInferred = inferMissingRows(chosenRows, columnCount: columnCount)
+        let rowsWithInferred = inferMissingRows(Self.shiftHalfRowTail(chosenRows, columnCount: columnCount),
+                                                columnCount: columnCount)
         var usedSpecs = Set<ColumnSpec>()
         let energyByColumn = orderedByMacros(energyColumns(columnCount: columnCount), rows: rowsWithInferred)
         for (columnIndex, spec) in columns.enumerated() where !usedSpecs.contains(spec) {

@@ -67,4 +67,24 @@ final class NonProductTextTests: XCTestCase {
             assertValue(table, "proteins_serving", "3")
         }
     }
+
+    /// "© 2017 MONSTER ENERGY COMPANY" under a US panel (julielee eng_real_6 as Tesseract read it): the year is no
+    /// energy amount.
+    func testCopyrightYearIsNoEnergy() throws {
+        XCTAssertNil(scanOne("© 2017"))
+        let table = try parseTable("""
+            Nutrition Facts
+            Serving Size 16.9 fl. oz. (500mL)
+            Amount Per Serving %Daily Vai!
+            Calories 100
+            Total Fat 0g
+            Sodium 105mg Ah
+            TM Total Carb 249
+            Sugars 23g
+            Protein 0
+            © 2017 MONSTER ENERGY COMPANY
+            """)
+        XCTAssertNil(table["energy-kj_serving"])
+        assertValue(table, "energy-kcal_serving", "100")
+    }
 }

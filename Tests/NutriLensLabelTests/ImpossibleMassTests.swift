@@ -1,0 +1,46 @@
+import XCTest
+@testable import NutriLensLabel
+
+/// A per-100 g mass above 100 g (sodium above 40 g: sodium chloride is 39.3 % sodium) with no repair reading that
+/// fits is OCR debris and gets no value; the finding says what was dropped.
+final class ImpossibleMassTests: XCTestCase {
+    /// Tesseract's rows of julielee eng_real_23 (a US panel at 4 px text): "Sodium et" / "6010" gave sodium
+    /// 60.1 g per 100 g; with it gone the single stray "Fat 4" is no table.
+    func testSodiumAboveFortyGramsIsDropped() throws {
+        let analyses = """
+            jon Facts
+            Fat von NUH aw
+            4
+            Sodium et
+            6010
+            """.split(separator: "\n").enumerated().map { LineAnalyzer.analyze(String($1), lineIndex: $0) }
+        XCTAssertNil(NutritionParser().parse(analyses: analyses))
+    }
+
+    /// A code read into a row (FoodLabel full-size text gave sugars 49107001 g, saturates 52072 g; here a
+    /// thousands separator makes it a number) is dropped; the rest of the table stays.
+    func testMassAboveHundredGramsIsDropped() throws {
+        let table = try parseTable("""
+            Nährwerte pro 100 g
+            Energie 1046 kJ / 250 kcal
+            Fett 3,2 g
+            Kohlenhydrate 44 g
+            davon Zucker 4.910,7 g
+            Eiweiss 8 g
+            Natrium 52,5 g
+            """)
+        XCTAssertNil(table["sugars_100g"])
+        XCTAssertNil(table["sodium_100g"])
+        assertValue(table, "carbohydrates_100g", "44")
+        XCTAssertTrue(table.findings.contains { $0.check == "mass-over-100g" && $0.keys == ["sugars_100g"] })
+        XCTAssertTrue(table.findings.contains { $0.check == "mass-over-100g" && $0.keys == ["sodium_100g"] })
+        // Salt itself may be nearly all of 100 g.
+        let salt = try parseTable("""
+            Nutrition per 100 g
+            Energy 0 kJ / 0 kcal
+            Fat 0 g
+            Salt 97.5 g
+            """)
+        assertValue(salt, "salt_100g", "97.5")
+    }
+}
