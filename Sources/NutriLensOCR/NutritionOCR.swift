@@ -47,6 +47,9 @@ public final class NutritionOCR: Sendable {
         }
         return try pool.withEngine { engine in
             engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
+            // Set on every read: engines are pooled and a caller may mix polarity options.
+            engine.setVariable("tessedit_do_invert", options.polarity == .tesseractLineRetry
+                               ? pool.configuration.tesseractVariables["tessedit_do_invert"] ?? "1" : "0")
             var reader = PageReader(engine: engine, tablePool: tablePool, image: image, options: options)
             return reader.read()
         }
@@ -65,6 +68,8 @@ private struct PageReader {
     let budget: OCRTimeBudget
     /// Set when a pass was cut short or skipped for lack of time.
     var budgetExhausted = false
+    /// Whether Tesseract re-recognises unsure lines inverted (``OCRReadOptions/Polarity``), for the table pool.
+    var lineRetry = false
 
     init(engine: OCREngine, tablePool: OCREnginePool?, image: GrayImage, options: OCRReadOptions) {
         self.engine = engine; self.tablePool = tablePool; self.image = image; self.options = options
@@ -76,10 +81,13 @@ private struct PageReader {
                                     with pool: OCREnginePool? = nil) -> [RawWord] {
         guard !budget.isSpent else { budgetExhausted = true; return [] }
         let cpu = ThreadCPUClock.now()
-        let budget = budget, engine = engine
+        let budget = budget, engine = engine, options = options, lineRetry = lineRetry
         // An engine that cannot be loaded from `pool` leaves the page pass's words in place (empty, not cut short).
         let (words, cutShort) = pool.map { p in
-            (try? p.withEngine { $0.recognize(image, segmentation: segmentation, budget: budget) }) ?? ([], false)
+            (try? p.withEngine { e in
+                if options.polarity != .tesseractLineRetry { e.setVariable("tessedit_do_invert", lineRetry ? "1" : "0") }
+                return e.recognize(image, segmentation: segmentation, budget: budget)
+            }) ?? ([], false)
         } ?? engine.recognize(image, segmentation: segmentation, budget: budget)
         timings.passes.append(OCRPass(kind: kind, pageSegmentationMode: segmentation.tesseractMode, width: image.width,
                                       height: image.height, words: words.count, cpuSeconds: ThreadCPUClock.now() - cpu))
@@ -89,11 +97,26 @@ private struct PageReader {
 
     mutating func read() -> OCRPage {
         var clock = StageClock()
-        let full = image
+        var full = image
         let surveyFactor = min(1, Double(options.surveyMaxSide) / Double(max(image.width, image.height)))
-        let (survey, surveyScaleX, surveyScaleY) = full.scaled(by: surveyFactor)
+        var (survey, surveyScaleX, surveyScaleY) = full.scaled(by: surveyFactor)
         let surveyScale = (surveyScaleX, surveyScaleY)
         timings.prepare += clock.lap()
+        if options.polarity != .tesseractLineRetry {
+            // Light-on-dark text is turned dark-on-light once here, so every pass (OSD, page, table) sees it so,
+            // or (`lineRetryWhereFound`) Tesseract's own per-line retry is switched on for this page only.
+            let cpu = ThreadCPUClock.now()
+            let map = PolarityMap(survey: survey)
+            lineRetry = options.polarity == .lineRetryWhereFound && map.textCells > 0
+            if lineRetry { engine.setVariable("tessedit_do_invert", "1") }
+            if options.polarity == .invertedRegions && map.textCells > 0 {
+                full = map.applied(to: full, surveyWidth: survey.width, surveyHeight: survey.height)
+                survey = map.applied(to: survey, surveyWidth: survey.width, surveyHeight: survey.height)
+            }
+            timings.passes.append(OCRPass(kind: .polarity, pageSegmentationMode: 0, width: survey.width,
+                                          height: survey.height, words: map.textCells, cpuSeconds: ThreadCPUClock.now() - cpu))
+            timings.prepare += clock.lap()
+        }
         let estimate = TextSizeEstimator.estimate(survey)
         timings.textSize += clock.lap()
 

@@ -95,6 +95,19 @@ struct OCRStage: Sendable {
     /// with 0.85× the CPU. A region without keys still gets them: `deg_rotate_small_en` (7° skew) is read only levelled.
     static let stopsWithoutTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_STOP"] != "off"
 
+    /// After a first reading that parsed no key, the automatic-layout hypothesis (PSM 3) is not tried; the
+    /// levelled one still is (default; `NUTRILENS_OCR_KEYLESS=all` tries every hypothesis). Measured from the
+    /// per-reading trace (docs/ocr.md, "Session 3, round 2"): PSM 3 after a keyless first reading won 0 of 10 on
+    /// the corpus (0 of 20 in round 1, before the stop rule), 4.3 s of 231 s OCR CPU; the levelled page after one
+    /// is what reads TestImages `deg_rotate_small_en` (7° skew), so it stays.
+    static let keylessSkipsAutoLayout = ProcessInfo.processInfo.environment["NUTRILENS_OCR_KEYLESS"] != "all"
+
+    /// Whether `hypothesis` is skipped after a first reading scored `first`: PSM 3 on the page as photographed,
+    /// when the first reading parsed no key.
+    static func skipsAfterKeyless(_ hypothesis: ReadingHypothesis, first: LabelReadingScore) -> Bool {
+        first.fields == 0 && !hypothesis.levelled && hypothesis.segmentation == .auto
+    }
+
     /// A reading that found no nutrition table at all: no key parsed and no table region located (an anchor group).
     static func foundNoTable(_ score: LabelReadingScore, tableRegion: PixelRect?) -> Bool {
         score.fields == 0 && tableRegion == nil
@@ -146,6 +159,11 @@ struct OCRStage: Sendable {
         }
         if let s = segmentation(env["NUTRILENS_OCR_PAGE"]) { options.pageSegmentation = s }
         if let s = segmentation(env["NUTRILENS_OCR_TABLE"]) { options.tableSegmentation = s }
+        switch env["NUTRILENS_OCR_POLARITY"] {
+        case "regions": options.polarity = .invertedRegions
+        case "gate": options.polarity = .lineRetryWhereFound
+        default: break
+        }
         switch env["NUTRILENS_OCR_REREAD"] {
         case "never": options.tableReread = .never
         case "always": options.tableReread = .always
@@ -175,6 +193,7 @@ struct OCRStage: Sendable {
         var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
         trace?.add(hypotheses[0].name, languages: OCRStageTrace.languages(of: ocr), passes: best.passes, score: bestScore)
         var bestHypothesis = hypotheses[0]
+        let firstScore = bestScore
         // Later readings of the same photo keep the first one's quarter turn instead of detecting it again (OSD
         // and, when OSD is unsure, reading both quarter turns cost one to three recognitions per hypothesis).
         let orientation = Self.reusesOrientation ? PageOrientation(quarterTurns: best.mapping.quarterTurns) : nil
@@ -215,7 +234,8 @@ struct OCRStage: Sendable {
         // A first reading that found no nutrition table at all (no anchor group, no key parsed) is a photo without
         // one (food, a pack's front): other ways of reading the same text did not find one either.
         let tableless = Self.stopsWithoutTable && Self.foundNoTable(bestScore, tableRegion: best.tableRegion)
-        for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing && !tableless {
+        for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing && !tableless
+            && !(Self.keylessSkipsAutoLayout && Self.skipsAfterKeyless(hypothesis, first: firstScore)) {
             try attempt(hypothesis, with: engines)
             try routeToConfiguredSet()
         }
