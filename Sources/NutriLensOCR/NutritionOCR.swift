@@ -107,14 +107,16 @@ private struct PageReader {
             // or (`lineRetryWhereFound`) Tesseract's own per-line retry is switched on for this page only.
             let cpu = ThreadCPUClock.now()
             let map = PolarityMap(survey: survey)
-            lineRetry = options.polarity == .lineRetryWhereFound && map.textCells > 0
+            let glyphs = map.lightGlyphs(in: survey)
+            let found = glyphs >= PolarityMap.minimumGlyphs
+            lineRetry = options.polarity == .lineRetryWhereFound && found
             if lineRetry { engine.setVariable("tessedit_do_invert", "1") }
-            if options.polarity == .invertedRegions && map.textCells > 0 {
+            if options.polarity == .invertedRegions && found {
                 full = map.applied(to: full, surveyWidth: survey.width, surveyHeight: survey.height)
                 survey = map.applied(to: survey, surveyWidth: survey.width, surveyHeight: survey.height)
             }
             timings.passes.append(OCRPass(kind: .polarity, pageSegmentationMode: 0, width: survey.width,
-                                          height: survey.height, words: map.textCells, cpuSeconds: ThreadCPUClock.now() - cpu))
+                                          height: survey.height, words: glyphs, cpuSeconds: ThreadCPUClock.now() - cpu))
             timings.prepare += clock.lap()
         }
         let estimate = TextSizeEstimator.estimate(survey)

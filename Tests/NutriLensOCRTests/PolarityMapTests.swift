@@ -29,6 +29,23 @@ final class PolarityMapTests: XCTestCase {
         XCTAssertEqual(map.textCells, 0)
         XCTAssertEqual(map.invertedFraction, 0)
         XCTAssertEqual(map.applied(to: image, surveyWidth: image.width, surveyHeight: image.height), image)
+        XCTAssertEqual(map.lightGlyphs(in: image), 0)
+    }
+
+    /// A dark surface with scattered highlights (a table top, a pack's dark print) has textured dark cells but no
+    /// light glyphs in rows: not light-on-dark text.
+    func testDarkTextureWithHighlightsIsNotText() {
+        var image = GrayImage(width: 480, height: 360, fill: 40)
+        var seed: UInt64 = 12345
+        for _ in 0..<900 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let x = Int(seed >> 33) % 470, y = Int(seed >> 13) % 350
+            let side = 2 + Int(seed >> 50) % 9
+            for dy in 0..<side where y + dy < 360 { for dx in 0..<(side / 2 + 1) where x + dx < 480 { image[x + dx, y + dy] = 230 } }
+        }
+        let map = PolarityMap(survey: image)
+        XCTAssertGreaterThan(map.textCells, 0, "the cells alone flag it")
+        XCTAssertLessThan(map.lightGlyphs(in: image), PolarityMap.minimumGlyphs)
     }
 
     func testWhiteTextOnADarkPanelIsFoundAndTurnedDarkOnLight() {
@@ -42,6 +59,7 @@ final class PolarityMapTests: XCTestCase {
         XCTAssertFalse(map.inverted[1 * map.columns + 1], "a cell of the white page outside it")
         XCTAssertGreaterThan(map.invertedFraction, 0.2)
         XCTAssertLessThan(map.invertedFraction, 0.6)
+        XCTAssertGreaterThanOrEqual(map.lightGlyphs(in: image), PolarityMap.minimumGlyphs)
 
         // Read at twice the survey's size, as the page pass does: the panel's background comes out white and its
         // strokes black (stretched, not just 255 − p, so Tesseract's global threshold keeps them apart).
@@ -76,7 +94,7 @@ final class PolarityMapTests: XCTestCase {
         XCTAssertNotNil(plain.tableRegion)
 
         let negative = try SharedReaders.english.read(label.image.inverted(), options: options)
-        XCTAssertGreaterThan(negative.timings.passes.first?.words ?? 0, PolarityMap.minimumGroup)
+        XCTAssertGreaterThanOrEqual(negative.timings.passes.first?.words ?? 0, PolarityMap.minimumGlyphs)
         XCTAssertNotNil(negative.tableRegion, "\(negative.text)")
         XCTAssertTrue(negative.text.contains("Protein") || negative.text.contains("Energy"), negative.text)
 
