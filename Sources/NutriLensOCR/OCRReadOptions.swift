@@ -24,11 +24,12 @@ public struct OCRReadOptions: Sendable, Equatable {
         /// Tesseract's own retry (`tessedit_do_invert`): every line recognised with under 0.7 mean confidence is
         /// recognised a second time inverted. Costs 16 % of the OCR CPU on the corpus, on every photo.
         case tesseractLineRetry
-        /// The retry only on pages where the survey shows light-on-dark text (``PolarityMap``); every other page
-        /// is read once per line. The pages that have such text are read exactly as with ``tesseractLineRetry``.
+        /// The retry only on pages where the survey shows light-on-dark text (``PolarityMap``): those are read by
+        /// ``NutritionOCR/invertingPool`` (engines loaded with the retry on), exactly as with ``tesseractLineRetry``;
+        /// every other page by ``NutritionOCR/pool``, whose engines should be loaded with `tessedit_do_invert=0`.
         case lineRetryWhereFound
         /// No retry; instead the survey is checked for light-on-dark text (``PolarityMap``) and, where found, those
-        /// regions are inverted before any pass reads them. Pages without such text are read once per line.
+        /// regions are inverted before any pass reads them (with engines loaded with `tessedit_do_invert=0`).
         case invertedRegions
     }
 

@@ -102,4 +102,21 @@ final class PolarityMapTests: XCTestCase {
         let normalised = try SharedReaders.english.read(label.image.inverted(), options: options)
         XCTAssertNotNil(normalised.tableRegion, "\(normalised.text)")
     }
+
+    /// The scanner's set-up for the gate: every page read by engines loaded without the retry, a page with
+    /// light-on-dark text by the `invertingPool`, whose engines have it (the variable only works at engine load).
+    func testFlaggedPageIsReadByTheInvertingPool() throws {
+        var off = OCRConfiguration(); off.tesseractVariables = ["tessedit_do_invert": "0"]
+        var on = OCRConfiguration(); on.tesseractVariables = ["tessedit_do_invert": "1"]
+        let reader = NutritionOCR(pool: try OCREnginePool(configuration: off, capacity: 1),
+                                  invertingPool: try OCREnginePool(configuration: on, capacity: 1))
+        let label = try RenderedLabel.load("label_en_dejavu_medium")
+        var options = OCRReadOptions.unlimited
+        options.polarity = .lineRetryWhereFound
+        let negative = try reader.read(label.image.inverted(), options: options)
+        XCTAssertNotNil(negative.tableRegion, negative.text)
+        let plain = try reader.read(label.image, options: options)
+        XCTAssertNotNil(plain.tableRegion, plain.text)
+        XCTAssertEqual(plain.timings.passes.first?.words, 0)
+    }
 }

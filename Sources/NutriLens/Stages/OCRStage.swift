@@ -35,7 +35,18 @@ struct OCRStage: Sendable {
         self.routing = routing
         do {
             let languages = try OCRLanguages(codes: configuration.languages)
-            let variables = Self.tesseractVariables(environment: ProcessInfo.processInfo.environment)
+            var variables = Self.tesseractVariables(environment: ProcessInfo.processInfo.environment)
+            let polarity = Self.baseReadOptions.polarity
+            // Tesseract's inverted line retry is an engine-load setting: off for the engines that read every page
+            // when polarity is checked per page; the pages that need it get engines loaded with it on.
+            if polarity != .tesseractLineRetry { variables["tessedit_do_invert"] = "0" }
+            func reader(_ configuration: OCRConfiguration) throws -> NutritionOCR {
+                guard polarity == .lineRetryWhereFound else { return try NutritionOCR(configuration: configuration) }
+                var inverting = configuration
+                inverting.tesseractVariables["tessedit_do_invert"] = "1"
+                return NutritionOCR(pool: try OCREnginePool(configuration: configuration),
+                                    invertingPool: try OCREnginePool(configuration: inverting))
+            }
             let configured = OCRConfiguration(languages: languages, tessdataPath: configuration.tessdataPath,
                                               tesseractVariables: variables)
             // Only the pools the policy can use are loaded (each engine holds its models in memory).
@@ -48,12 +59,12 @@ struct OCRStage: Sendable {
                 laterOCR = NutritionOCR(pool: set)
             } else if routing.hypothesesUseConfiguredSet || !routing.isMultilingual {
                 configuredOCR = nil
-                ocr = try NutritionOCR(configuration: configured)
+                ocr = try reader(configured)
                 laterOCR = ocr
             } else {
-                ocr = try NutritionOCR(configuration: primary)
+                ocr = try reader(primary)
                 laterOCR = ocr
-                configuredOCR = routing.mayRouteToConfiguredSet ? try NutritionOCR(configuration: configured) : nil
+                configuredOCR = routing.mayRouteToConfiguredSet ? try reader(configured) : nil
             }
         } catch let error as OCRError {
             throw ScanError.setup(stage: "ocr", message: error.description)
