@@ -170,9 +170,15 @@ struct OCRStage: Sendable {
         }
         if let s = segmentation(env["NUTRILENS_OCR_PAGE"]) { options.pageSegmentation = s }
         if let s = segmentation(env["NUTRILENS_OCR_TABLE"]) { options.tableSegmentation = s }
+        // Tesseract's inverted line retry only on pages with light-on-dark text (`PolarityMap`), by engines loaded
+        // with it; the rest by engines loaded without. Measured (docs/ocr.md, "Session 3, round 2"), with the PSM 3
+        // skip below, against main in the same hour: corpus OCR CPU 0.90×, 936 vs 933 correct fields (7 photos
+        // moved, both ways), TestImages 414/422 both, 0.91×. `NUTRILENS_OCR_POLARITY=retry` = Tesseract's retry on
+        // every page; `regions` = invert the flagged regions instead (opt-in: −44 fields in its one run).
+        options.polarity = .lineRetryWhereFound
         switch env["NUTRILENS_OCR_POLARITY"] {
         case "regions": options.polarity = .invertedRegions
-        case "gate": options.polarity = .lineRetryWhereFound
+        case "retry": options.polarity = .tesseractLineRetry
         default: break
         }
         switch env["NUTRILENS_OCR_REREAD"] {
