@@ -19,6 +19,11 @@ public final class NutritionOCR: Sendable {
     /// Engines that re-read the located table, when they differ from ``pool`` (e.g. the page located with the
     /// primary language only, the table read with every configured one); `nil` = ``pool`` reads the table too.
     public let tablePool: OCREnginePool?
+    /// Engines loaded with Tesseract's inverted line retry on (`tessedit_do_invert=1`) that read the pages where
+    /// ``PolarityMap`` finds light-on-dark text, under ``OCRReadOptions/Polarity/lineRetryWhereFound``; ``pool``'s
+    /// are then loaded with it off. The variable only takes effect at engine load (set later through the API it
+    /// changed no word on a corpus photo), hence two pools (each holds its own models).
+    public let invertingPool: OCREnginePool?
 
     /// Loads one engine now (so a missing language pack throws here) and more on demand, up to `poolCapacity`.
     /// - Throws: ``OCRError/tessdataNotFound(searched:)``, ``OCRError/languagePackMissing(language:debianPackage:tessdataPath:)``,
@@ -27,14 +32,17 @@ public final class NutritionOCR: Sendable {
                 poolCapacity: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         pool = try OCREnginePool(configuration: configuration, capacity: poolCapacity)
         tablePool = nil
+        invertingPool = nil
     }
 
     /// Reads with existing pools (so several readers can share loaded engines): the page with `pool`, and the
     /// located table, whenever one is found, once more with `tablePool` (its words replace the page's there).
     /// A read holds an engine of `pool` while it checks one out of `tablePool`, never the other way round.
-    public init(pool: OCREnginePool, tablePool: OCREnginePool? = nil) {
+    /// `invertingPool`: see ``invertingPool``.
+    public init(pool: OCREnginePool, tablePool: OCREnginePool? = nil, invertingPool: OCREnginePool? = nil) {
         self.pool = pool
         self.tablePool = tablePool
+        self.invertingPool = invertingPool
     }
 
     /// Reads `image`. An image without text gives an empty page, not an error.
@@ -45,9 +53,25 @@ public final class NutritionOCR: Sendable {
         guard (3...32767).contains(image.width), (3...32767).contains(image.height) else {
             throw OCRError.unsupportedImageSize(width: image.width, height: image.height)
         }
-        return try pool.withEngine { engine in
+        // The light-on-dark check runs before an engine is chosen: it decides which pool reads the page.
+        var polarity: (map: PolarityMap, glyphs: Int, pass: OCRPass)?
+        if options.polarity != .tesseractLineRetry {
+            let cpu = ThreadCPUClock.now()
+            let survey = image.scaled(by: PageReader.surveyFactor(image, options)).image
+            let map = PolarityMap(survey: survey)
+            let glyphs = map.lightGlyphs(in: survey)
+            polarity = (map, glyphs, OCRPass(kind: .polarity, pageSegmentationMode: 0, width: survey.width, height: survey.height,
+                                             words: glyphs, cpuSeconds: ThreadCPUClock.now() - cpu))
+        }
+        let found = (polarity?.glyphs ?? 0) >= PolarityMap.minimumGlyphs
+        let readingPool = options.polarity == .lineRetryWhereFound && found ? invertingPool ?? pool : pool
+        return try readingPool.withEngine { engine in
             engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
             var reader = PageReader(engine: engine, tablePool: tablePool, image: image, options: options)
+            if let polarity {
+                reader.timings.passes.append(polarity.pass)
+                if options.polarity == .invertedRegions && found { reader.invert = polarity.map }
+            }
             return reader.read()
         }
     }
@@ -65,6 +89,13 @@ private struct PageReader {
     let budget: OCRTimeBudget
     /// Set when a pass was cut short or skipped for lack of time.
     var budgetExhausted = false
+    /// Light-on-dark regions to invert before reading (``OCRReadOptions/Polarity/invertedRegions``).
+    var invert: PolarityMap?
+
+    /// The factor that scales `image` to the survey (longest side ``OCRReadOptions/surveyMaxSide``, never up).
+    static func surveyFactor(_ image: GrayImage, _ options: OCRReadOptions) -> Double {
+        min(1, Double(options.surveyMaxSide) / Double(max(image.width, image.height)))
+    }
 
     init(engine: OCREngine, tablePool: OCREnginePool?, image: GrayImage, options: OCRReadOptions) {
         self.engine = engine; self.tablePool = tablePool; self.image = image; self.options = options
@@ -89,11 +120,17 @@ private struct PageReader {
 
     mutating func read() -> OCRPage {
         var clock = StageClock()
-        let full = image
-        let surveyFactor = min(1, Double(options.surveyMaxSide) / Double(max(image.width, image.height)))
-        let (survey, surveyScaleX, surveyScaleY) = full.scaled(by: surveyFactor)
+        var full = image
+        let surveyFactor = Self.surveyFactor(image, options)
+        var (survey, surveyScaleX, surveyScaleY) = full.scaled(by: surveyFactor)
         let surveyScale = (surveyScaleX, surveyScaleY)
         timings.prepare += clock.lap()
+        if let map = invert {
+            // Light-on-dark text is turned dark-on-light once here, so every pass (OSD, page, table) sees it so.
+            full = map.applied(to: full, surveyWidth: survey.width, surveyHeight: survey.height)
+            survey = map.applied(to: survey, surveyWidth: survey.width, surveyHeight: survey.height)
+            timings.prepare += clock.lap()
+        }
         let estimate = TextSizeEstimator.estimate(survey)
         timings.textSize += clock.lap()
 

@@ -16,6 +16,9 @@ public struct OCRPass: Sendable, Equatable, Codable {
         case table
         /// Orientation and script detection (`osd` model, legacy engine).
         case orientation
+        /// Not a Tesseract call: the light-on-dark check of ``OCRReadOptions/Polarity/invertedRegions`` on the
+        /// survey (and the inversion of what it found); ``words`` counts the light-on-dark glyphs found (``PolarityMap/lightGlyphs(in:)``).
+        case polarity
     }
 
     public var kind: Kind
@@ -23,7 +26,7 @@ public struct OCRPass: Sendable, Equatable, Codable {
     public var pageSegmentationMode: Int
     /// Size of the image handed to Tesseract, pixels.
     public var width: Int, height: Int
-    /// Words the pass returned (0 for orientation detection).
+    /// Words the pass returned (0 for orientation detection; light-on-dark glyphs for ``Kind/polarity``).
     public var words: Int
     /// CPU time of the calling thread during the pass, seconds (Tesseract runs on the calling thread: OpenMP is
     /// serialised, ``OpenMPLimit``). Unlike wall time it does not grow when other processes hold the cores.

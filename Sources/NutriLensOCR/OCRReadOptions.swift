@@ -19,6 +19,22 @@ public struct OCRReadOptions: Sendable, Equatable {
         case otsu = 0, adaptiveOtsu = 1, sauvola = 2
     }
 
+    /// How text printed light on dark (a white-on-black or white-on-green table) gets read.
+    public enum Polarity: Sendable, Equatable {
+        /// Tesseract's own retry (`tessedit_do_invert`): every line recognised with under 0.7 mean confidence is
+        /// recognised a second time inverted. Costs 16 % of the OCR CPU on the corpus, on every photo.
+        case tesseractLineRetry
+        /// The retry only on pages where the survey shows light-on-dark text (``PolarityMap``): those are read by
+        /// ``NutritionOCR/invertingPool`` (engines loaded with the retry on), exactly as with ``tesseractLineRetry``;
+        /// every other page by ``NutritionOCR/pool``, whose engines should be loaded with `tessedit_do_invert=0`.
+        case lineRetryWhereFound
+        /// No retry; instead the survey is checked for light-on-dark text (``PolarityMap``) and, where found, those
+        /// regions are inverted before any pass reads them (with engines loaded with `tessedit_do_invert=0`).
+        case invertedRegions
+    }
+
+    /// How light-on-dark text is read (docs/ocr.md, "Session 3 round 2" for the figures).
+    public var polarity: Polarity = .tesseractLineRetry
     /// Detect 90/180/270° page rotation with the `osd` model and correct it before recognition.
     public var detectOrientation = true
     /// The page's orientation when the caller already knows it (e.g. from an earlier read of the same photo):

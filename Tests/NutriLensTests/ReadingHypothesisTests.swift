@@ -56,6 +56,17 @@ final class ReadingHypothesisTests: XCTestCase {
                       "the stop is the default")
     }
 
+    /// After a keyless first reading only PSM 3 on the page as photographed is skipped (`OCRStage.keylessSkipsAutoLayout`):
+    /// the levelled page is what reads a 7° skewed table whose first reading found only its region.
+    func testAKeylessFirstReadingSkipsAutomaticLayoutButNotTheLevelledPage() {
+        typealias H = OCRStage.ReadingHypothesis
+        let keyless = score("Ingredients: wheat flour, sugar, palm oil")
+        let keyed = score("Fat 3.2 g\nSalt 1.0 g")
+        XCTAssertTrue(OCRStage.skipsAfterKeyless(H(levelled: false, segmentation: .auto), first: keyless))
+        XCTAssertFalse(OCRStage.skipsAfterKeyless(H(levelled: true, segmentation: .sparse), first: keyless))
+        XCTAssertFalse(OCRStage.skipsAfterKeyless(H(levelled: false, segmentation: .auto), first: keyed))
+    }
+
     func testTextWithoutATableScoresZero() {
         let none = score("Ingredients: wheat flour, sugar, palm oil")
         XCTAssertEqual(none.fields, 0)

@@ -35,7 +35,18 @@ struct OCRStage: Sendable {
         self.routing = routing
         do {
             let languages = try OCRLanguages(codes: configuration.languages)
-            let variables = Self.tesseractVariables(environment: ProcessInfo.processInfo.environment)
+            var variables = Self.tesseractVariables(environment: ProcessInfo.processInfo.environment)
+            let polarity = Self.baseReadOptions.polarity
+            // Tesseract's inverted line retry is an engine-load setting: off for the engines that read every page
+            // when polarity is checked per page; the pages that need it get engines loaded with it on.
+            if polarity != .tesseractLineRetry { variables["tessedit_do_invert"] = "0" }
+            func reader(_ configuration: OCRConfiguration) throws -> NutritionOCR {
+                guard polarity == .lineRetryWhereFound else { return try NutritionOCR(configuration: configuration) }
+                var inverting = configuration
+                inverting.tesseractVariables["tessedit_do_invert"] = "1"
+                return NutritionOCR(pool: try OCREnginePool(configuration: configuration),
+                                    invertingPool: try OCREnginePool(configuration: inverting))
+            }
             let configured = OCRConfiguration(languages: languages, tessdataPath: configuration.tessdataPath,
                                               tesseractVariables: variables)
             // Only the pools the policy can use are loaded (each engine holds its models in memory).
@@ -48,12 +59,12 @@ struct OCRStage: Sendable {
                 laterOCR = NutritionOCR(pool: set)
             } else if routing.hypothesesUseConfiguredSet || !routing.isMultilingual {
                 configuredOCR = nil
-                ocr = try NutritionOCR(configuration: configured)
+                ocr = try reader(configured)
                 laterOCR = ocr
             } else {
-                ocr = try NutritionOCR(configuration: primary)
+                ocr = try reader(primary)
                 laterOCR = ocr
-                configuredOCR = routing.mayRouteToConfiguredSet ? try NutritionOCR(configuration: configured) : nil
+                configuredOCR = routing.mayRouteToConfiguredSet ? try reader(configured) : nil
             }
         } catch let error as OCRError {
             throw ScanError.setup(stage: "ocr", message: error.description)
@@ -94,6 +105,19 @@ struct OCRStage: Sendable {
     /// whose first reading parsed no key cost 22 s of 246 s and none of them parsed a key; TestImages keep 414/422
     /// with 0.85× the CPU. A region without keys still gets them: `deg_rotate_small_en` (7° skew) is read only levelled.
     static let stopsWithoutTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_STOP"] != "off"
+
+    /// After a first reading that parsed no key, the automatic-layout hypothesis (PSM 3) is not tried; the
+    /// levelled one still is (default; `NUTRILENS_OCR_KEYLESS=all` tries every hypothesis). Measured from the
+    /// per-reading trace (docs/ocr.md, "Session 3, round 2"): PSM 3 after a keyless first reading won 0 of 10 on
+    /// the corpus (0 of 20 in round 1, before the stop rule), 4.3 s of 231 s OCR CPU; the levelled page after one
+    /// is what reads TestImages `deg_rotate_small_en` (7° skew), so it stays.
+    static let keylessSkipsAutoLayout = ProcessInfo.processInfo.environment["NUTRILENS_OCR_KEYLESS"] != "all"
+
+    /// Whether `hypothesis` is skipped after a first reading scored `first`: PSM 3 on the page as photographed,
+    /// when the first reading parsed no key.
+    static func skipsAfterKeyless(_ hypothesis: ReadingHypothesis, first: LabelReadingScore) -> Bool {
+        first.fields == 0 && !hypothesis.levelled && hypothesis.segmentation == .auto
+    }
 
     /// A reading that found no nutrition table at all: no key parsed and no table region located (an anchor group).
     static func foundNoTable(_ score: LabelReadingScore, tableRegion: PixelRect?) -> Bool {
@@ -146,6 +170,17 @@ struct OCRStage: Sendable {
         }
         if let s = segmentation(env["NUTRILENS_OCR_PAGE"]) { options.pageSegmentation = s }
         if let s = segmentation(env["NUTRILENS_OCR_TABLE"]) { options.tableSegmentation = s }
+        // Tesseract's inverted line retry only on pages with light-on-dark text (`PolarityMap`), by engines loaded
+        // with it; the rest by engines loaded without. Measured (docs/ocr.md, "Session 3, round 2"), with the PSM 3
+        // skip below, against main in the same hour: corpus OCR CPU 0.90×, 936 vs 933 correct fields (7 photos
+        // moved, both ways), TestImages 414/422 both, 0.91×. `NUTRILENS_OCR_POLARITY=retry` = Tesseract's retry on
+        // every page; `regions` = invert the flagged regions instead (opt-in: −44 fields in its one run).
+        options.polarity = .lineRetryWhereFound
+        switch env["NUTRILENS_OCR_POLARITY"] {
+        case "regions": options.polarity = .invertedRegions
+        case "retry": options.polarity = .tesseractLineRetry
+        default: break
+        }
         switch env["NUTRILENS_OCR_REREAD"] {
         case "never": options.tableReread = .never
         case "always": options.tableReread = .always
@@ -175,6 +210,7 @@ struct OCRStage: Sendable {
         var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
         trace?.add(hypotheses[0].name, languages: OCRStageTrace.languages(of: ocr), passes: best.passes, score: bestScore)
         var bestHypothesis = hypotheses[0]
+        let firstScore = bestScore
         // Later readings of the same photo keep the first one's quarter turn instead of detecting it again (OSD
         // and, when OSD is unsure, reading both quarter turns cost one to three recognitions per hypothesis).
         let orientation = Self.reusesOrientation ? PageOrientation(quarterTurns: best.mapping.quarterTurns) : nil
@@ -215,7 +251,8 @@ struct OCRStage: Sendable {
         // A first reading that found no nutrition table at all (no anchor group, no key parsed) is a photo without
         // one (food, a pack's front): other ways of reading the same text did not find one either.
         let tableless = Self.stopsWithoutTable && Self.foundNoTable(bestScore, tableRegion: best.tableRegion)
-        for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing && !tableless {
+        for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing && !tableless
+            && !(Self.keylessSkipsAutoLayout && Self.skipsAfterKeyless(hypothesis, first: firstScore)) {
             try attempt(hypothesis, with: engines)
             try routeToConfiguredSet()
         }
