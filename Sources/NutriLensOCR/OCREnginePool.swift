@@ -13,14 +13,18 @@ public final class OCREnginePool: @unchecked Sendable {
     private var idle: [OCREngine] = []
     private var created = 0
 
-    /// Creates the pool and loads the first engine, so configuration errors surface here.
-    /// - Throws: the ``OCRError`` of ``OCREngine/init(configuration:)``.
+    /// Creates the pool and, with `preload` (the default), loads the first engine so configuration errors surface
+    /// here. `preload: false` defers every model load to first use: for a pool few reads need (engines differing
+    /// only in a variable from a pool already loaded), whose load would otherwise cost start-up time and memory.
+    /// - Throws: the ``OCRError`` of ``OCREngine/init(configuration:)`` (with `preload: false`, from ``withEngine(_:)``).
     public init(configuration: OCRConfiguration = OCRConfiguration(),
-                capacity: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+                capacity: Int = ProcessInfo.processInfo.activeProcessorCount, preload: Bool = true) throws {
         self.configuration = configuration
         self.capacity = max(1, capacity)
-        idle = [try OCREngine(configuration: configuration)]
-        created = 1
+        if preload {
+            idle = [try OCREngine(configuration: configuration)]
+            created = 1
+        }
     }
 
     /// Number of engines loaded so far (≤ `capacity`).

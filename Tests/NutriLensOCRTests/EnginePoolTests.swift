@@ -26,4 +26,21 @@ final class EnginePoolTests: XCTestCase {
         // With capacity 1, a leaked engine would block here forever.
         XCTAssertEqual(try pool.withEngine { $0.configuration.languages.codes }, ["eng"])
     }
+
+    func testPoolWithoutPreloadLoadsOnFirstUseOnly() throws {
+        let pool = try OCREnginePool(capacity: 2, preload: false)
+        XCTAssertEqual(pool.loadedEngineCount, 0)
+        XCTAssertEqual(try pool.withEngine { $0.configuration.languages.codes }, ["eng"])
+        XCTAssertEqual(pool.loadedEngineCount, 1)
+        // Sequential use reuses the engine returned to the pool instead of loading a second one.
+        _ = try pool.withEngine { $0.configuration.languages.codes }
+        XCTAssertEqual(pool.loadedEngineCount, 1)
+    }
+
+    func testPoolWithoutPreloadReportsAMissingLanguageOnUse() throws {
+        let missing = try OCRConfiguration(languages: OCRLanguages(codes: ["eng"]), tessdataPath: "/nonexistent-tessdata")
+        let pool = try OCREnginePool(configuration: missing, capacity: 1, preload: false)
+        XCTAssertThrowsError(try pool.withEngine { _ in 0 })
+        XCTAssertEqual(pool.loadedEngineCount, 0)
+    }
 }
