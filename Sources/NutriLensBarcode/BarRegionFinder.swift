@@ -187,29 +187,17 @@ struct CellMap {
 
     /// 8-connected groups of marked cells with their cell bounds and summed tensor.
     func components(of marked: [Bool]) -> [Component] {
-        var seen = [Bool](repeating: false, count: marked.count)
-        var out: [Component] = []
-        var stack: [Int] = []
-        for start in marked.indices where marked[start] && !seen[start] {
+        CellGroups.eightConnected(marked, columns: columns, rows: rows).map { cells in
             var comp = Component()
-            seen[start] = true
-            stack.append(start)
-            while let i = stack.popLast() {
+            for i in cells {
                 let x = i % columns, y = i / columns
                 comp.cells += 1
                 comp.minX = min(comp.minX, x); comp.maxX = max(comp.maxX, x)
                 comp.minY = min(comp.minY, y); comp.maxY = max(comp.maxY, y)
                 let t = tensors[i]
                 comp.tensor.xx += t.xx; comp.tensor.yy += t.yy; comp.tensor.xy += t.xy
-                for ny in max(0, y - 1)...min(rows - 1, y + 1) {
-                    for nx in max(0, x - 1)...min(columns - 1, x + 1) {
-                        let j = ny * columns + nx
-                        if marked[j] && !seen[j] { seen[j] = true; stack.append(j) }
-                    }
-                }
             }
-            out.append(comp)
+            return comp
         }
-        return out
     }
 }

@@ -145,24 +145,7 @@ struct PolarityMap: Sendable {
 
     /// Sizes of the 8-connected groups of cells that are both textured and inverted.
     static func groupSizes(textured: [Bool], inverted: [Bool], columns: Int, rows: Int) -> [Int] {
-        var seen = [Bool](repeating: false, count: textured.count)
-        var sizes: [Int] = []
-        for start in textured.indices where textured[start] && inverted[start] && !seen[start] {
-            var stack = [start], size = 0
-            seen[start] = true
-            while let i = stack.popLast() {
-                size += 1
-                let r = i / columns, c = i % columns
-                for nr in max(0, r - 1)...min(rows - 1, r + 1) {
-                    for nc in max(0, c - 1)...min(columns - 1, c + 1) {
-                        let n = nr * columns + nc
-                        if textured[n] && inverted[n] && !seen[n] { seen[n] = true; stack.append(n) }
-                    }
-                }
-            }
-            sizes.append(size)
-        }
-        return sizes
+        CellGroups.eightConnected(zip(textured, inverted).map { $0 && $1 }, columns: columns, rows: rows).map(\.count)
     }
 
     /// `image` (the survey's source at any scale) with the inverted cells' pixels turned round and stretched so
