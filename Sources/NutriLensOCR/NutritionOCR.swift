@@ -54,20 +54,25 @@ public final class NutritionOCR: Sendable {
             throw OCRError.unsupportedImageSize(width: image.width, height: image.height)
         }
         // The light-on-dark check runs before an engine is chosen: it decides which pool reads the page.
+        // One survey (the downscaled page) serves the polarity check and every stage of the read.
+        var clock = StageClock()
+        let survey = image.scaled(by: PageReader.surveyFactor(image, options))
+        let surveyTime = clock.lap()
         var polarity: (map: PolarityMap, glyphs: Int, pass: OCRPass)?
         if options.polarity != .tesseractLineRetry {
             let cpu = ThreadCPUClock.now()
-            let survey = image.scaled(by: PageReader.surveyFactor(image, options)).image
-            let map = PolarityMap(survey: survey)
-            let glyphs = map.lightGlyphs(in: survey)
-            polarity = (map, glyphs, OCRPass(kind: .polarity, pageSegmentationMode: 0, width: survey.width, height: survey.height,
+            let map = PolarityMap(survey: survey.image)
+            let glyphs = map.lightGlyphs(in: survey.image)
+            polarity = (map, glyphs, OCRPass(kind: .polarity, pageSegmentationMode: 0, width: survey.image.width,
+                                             height: survey.image.height,
                                              words: glyphs, cpuSeconds: ThreadCPUClock.now() - cpu))
         }
         let found = (polarity?.glyphs ?? 0) >= PolarityMap.minimumGlyphs
         let readingPool = options.polarity == .lineRetryWhereFound && found ? invertingPool ?? pool : pool
         return try readingPool.withEngine { engine in
             engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
-            var reader = PageReader(engine: engine, tablePool: tablePool, image: image, options: options)
+            var reader = PageReader(engine: engine, tablePool: tablePool, image: image, survey: survey, options: options)
+            reader.timings.prepare += surveyTime
             if let polarity {
                 reader.timings.passes.append(polarity.pass)
                 if options.polarity == .invertedRegions && found { reader.invert = polarity.map }
@@ -83,6 +88,8 @@ private struct PageReader {
     /// Re-reads every located table when set (``NutritionOCR/tablePool``).
     let tablePool: OCREnginePool?
     let image: GrayImage
+    /// `image` downscaled to ``OCRReadOptions/surveyMaxSide`` (see `init`).
+    let survey: (image: GrayImage, scaleX: Double, scaleY: Double)
     let options: OCRReadOptions
     var timings = OCRTimings()
     /// Started with the read; every pass draws on it.
@@ -97,8 +104,10 @@ private struct PageReader {
         min(1, Double(options.surveyMaxSide) / Double(max(image.width, image.height)))
     }
 
-    init(engine: OCREngine, tablePool: OCREnginePool?, image: GrayImage, options: OCRReadOptions) {
-        self.engine = engine; self.tablePool = tablePool; self.image = image; self.options = options
+    /// `survey`: `image` scaled by ``surveyFactor(_:_:)``, with the scale factors actually applied per axis.
+    init(engine: OCREngine, tablePool: OCREnginePool?, image: GrayImage,
+         survey: (image: GrayImage, scaleX: Double, scaleY: Double), options: OCRReadOptions) {
+        self.engine = engine; self.tablePool = tablePool; self.image = image; self.survey = survey; self.options = options
         budget = OCRTimeBudget(seconds: options.timeBudget)
     }
 
@@ -121,10 +130,8 @@ private struct PageReader {
     mutating func read() -> OCRPage {
         var clock = StageClock()
         var full = image
-        let surveyFactor = Self.surveyFactor(image, options)
-        var (survey, surveyScaleX, surveyScaleY) = full.scaled(by: surveyFactor)
-        let surveyScale = (surveyScaleX, surveyScaleY)
-        timings.prepare += clock.lap()
+        var survey = self.survey.image
+        let surveyScale = (self.survey.scaleX, self.survey.scaleY)
         if let map = invert {
             // Light-on-dark text is turned dark-on-light once here, so every pass (OSD, page, table) sees it so.
             full = map.applied(to: full, surveyWidth: survey.width, surveyHeight: survey.height)
