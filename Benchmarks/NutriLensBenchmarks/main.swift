@@ -10,7 +10,7 @@ let families: [(name: String, summary: String, run: ([String]) throws -> Void)] 
      { KernelBenchmarks.run(arguments: $0) }),
     ("barcodes", "[CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget S] [--steps I,J] [--whole] [--verbose] [--all]  barcode read rate and time vs zbarimg/zxing-cpp",
      { try BarcodeBenchmark.run($0) }),
-    ("barregions", "DIR... [--read] [--upscale N] [--verbose]  bar-region finder: share of photos with regions, coverage, time",
+    ("barregions", "DIR... [--read] [--stage [--coarse-from PIXELS] [--budget S]] [--upscale N] [--verbose]  bar-region finder: share of photos with regions, coverage, time",
      { try BarRegionBenchmark.run(arguments: $0) }),
     ("classifier", "[options]  classifier load, per-crop and multi-crop latency",
      { try ClassifierBenchmark.run(arguments: $0) }),

@@ -19,7 +19,8 @@ import NutriLensImaging
 /// about 1-2 ms per megapixel in a release build, plus the pattern check's profiles (a few ms on a 5 MP photo).
 /// The reader stops its ladder after the first step when there is no region (most label photos carry no barcode).
 enum BarRegionFinder {
-    /// Cell side in pixels of the (possibly downscaled) analysis image.
+    /// Cell side in pixels of the (possibly downscaled) analysis image. `CellMap` sums a cell's columns in 8 vector
+    /// lanes, so this must stay 8.
     static let cell = 8
     /// Longest side analysed; bigger inputs are box-downscaled by an integer factor to at most this (the scanner's
     /// working images are 2400 px, so it only applies to callers passing full-resolution photos).
@@ -121,40 +122,67 @@ struct CellMap {
 
     init(_ image: GrayImage) {
         let c = BarRegionFinder.cell, w = image.width, h = image.height
-        columns = w / c; rows = h / c
-        tensors = [Tensor](repeating: Tensor(), count: columns * rows)
-        var xx = [Int32](repeating: 0, count: columns), yy = xx, xy = xx, edges = xx
-        let threshold = BarRegionFinder.edgeThreshold
+        let columns = w / c, rows = h / c
+        // Per cell, eight lanes (one per pixel column of the cell) summed over the cell's rows, reduced once per cell:
+        // the pixel loop then runs on 8-wide integer vectors. A cell whose 2 x 2 window would read past the row's end
+        // (the last one when the width is a multiple of 8) takes the scalar path. Integer sums in any order are
+        // exact, so the tensors are the same as a pixel-by-pixel loop's.
+        let vectorColumns = min(columns, (w - 1) / c)
+        // Accumulators of one cell row: Jxx, Jyy, Jxy and edge counts of cell `cx` at `4 cx ... 4 cx + 3`.
+        var sums = [SIMD8<Int32>](repeating: .zero, count: 4 * columns)
+        var tensors = [Tensor](repeating: Tensor(), count: columns * rows)
+        let threshold = SIMD8<Int32>(repeating: BarRegionFinder.edgeThreshold)
         image.pixels.withUnsafeBufferPointer { buf in
-            let p = buf.baseAddress!
-            for cy in 0..<rows {
-                for i in 0..<columns { xx[i] = 0; yy[i] = 0; xy[i] = 0; edges[i] = 0 }
-                for y in (cy * c)..<(cy * c + c) where y < h - 1 {
-                    let row = p + y * w, down = row + w
-                    for cx in 0..<columns {
-                        var sxx: Int32 = 0, syy: Int32 = 0, sxy: Int32 = 0, n: Int32 = 0
-                        let start = cx * c, end = min(w - 1, cx * c + c)
-                        var x = start
-                        while x < end {
+            sums.withUnsafeMutableBufferPointer { acc in
+                let p = UnsafeRawPointer(buf.baseAddress!)
+                for cy in 0..<rows {
+                    for i in acc.indices { acc[i] = .zero }
+                    for y in (cy * c)..<(cy * c + c) where y < h - 1 {
+                        let row = p + y * w, down = row + w
+                        for cx in 0..<vectorColumns {
                             // 2 x 2 differences, both centred on (x + 0.5, y + 0.5): one-pixel bars still show
                             // (central differences skip them) and diagonal edges keep their true angle (plain
                             // forward differences sample gx and gy half a pixel apart).
-                            let a = Int32(row[x]), b = Int32(row[x + 1]), c = Int32(down[x]), d = Int32(down[x + 1])
-                            let gx = (b - a + d - c) >> 1
-                            let gy = (c - a + d - b) >> 1
-                            sxx &+= gx &* gx; syy &+= gy &* gy; sxy &+= gx &* gy
-                            n &+= (abs(gx) + abs(gy) >= threshold) ? 1 : 0
-                            x += 1
+                            let x = cx * c
+                            let a = Self.lanes(row + x), b = Self.lanes(row + x + 1)
+                            let cc = Self.lanes(down + x), d = Self.lanes(down + x + 1)
+                            let gx = (b &- a &+ d &- cc) &>> 1
+                            let gy = (cc &- a &+ d &- b) &>> 1
+                            let magnitude = pointwiseMax(gx, 0 &- gx) &+ pointwiseMax(gy, 0 &- gy)
+                            acc[4 * cx] &+= gx &* gx
+                            acc[4 * cx + 1] &+= gy &* gy
+                            acc[4 * cx + 2] &+= gx &* gy
+                            acc[4 * cx + 3] &+= SIMD8<Int32>.zero.replacing(with: 1, where: magnitude .>= threshold)
                         }
-                        xx[cx] &+= sxx; yy[cx] &+= syy; xy[cx] &+= sxy; edges[cx] &+= n
+                        let bytes = row.assumingMemoryBound(to: UInt8.self), below = down.assumingMemoryBound(to: UInt8.self)
+                        for cx in vectorColumns..<columns {
+                            var x = cx * c, lane = 0
+                            while x < min(w - 1, cx * c + c) {
+                                let a = Int32(bytes[x]), b = Int32(bytes[x + 1]), cc = Int32(below[x]), d = Int32(below[x + 1])
+                                let gx = (b - a + d - cc) >> 1, gy = (cc - a + d - b) >> 1
+                                acc[4 * cx][lane] &+= gx &* gx; acc[4 * cx + 1][lane] &+= gy &* gy
+                                acc[4 * cx + 2][lane] &+= gx &* gy
+                                acc[4 * cx + 3][lane] &+= abs(gx) + abs(gy) >= BarRegionFinder.edgeThreshold ? 1 : 0
+                                x += 1; lane += 1
+                            }
+                        }
                     }
-                }
-                for cx in 0..<columns {
-                    tensors[cy * columns + cx] = Tensor(xx: Int64(xx[cx]), yy: Int64(yy[cx]), xy: Int64(xy[cx]),
-                                                        edges: Int64(edges[cx]), pixels: Int64(c * c))
+                    for cx in 0..<columns {
+                        tensors[cy * columns + cx] = Tensor(
+                            xx: Int64(acc[4 * cx].wrappedSum()), yy: Int64(acc[4 * cx + 1].wrappedSum()),
+                            xy: Int64(acc[4 * cx + 2].wrappedSum()), edges: Int64(acc[4 * cx + 3].wrappedSum()),
+                            pixels: Int64(c * c))
+                    }
                 }
             }
         }
+        self.columns = columns; self.rows = rows; self.tensors = tensors
+    }
+
+    /// Eight consecutive grey bytes widened to 32-bit lanes.
+    @inline(__always)
+    private static func lanes(_ p: UnsafeRawPointer) -> SIMD8<Int32> {
+        SIMD8<Int32>(truncatingIfNeeded: p.loadUnaligned(as: SIMD8<UInt8>.self))
     }
 
     /// `sqrt((Jxx - Jyy)² + 4 Jxy²) / (Jxx + Jyy)`: 1 when every gradient is parallel, 0 when isotropic.

@@ -47,11 +47,20 @@ public struct BarcodeReader: Sendable {
         var pool = CandidatePool()
         let input = image.packed()
 
+        let pixels = input.width * input.height
+        let coarseFirst = pixels >= options.coarseFirstMinimumPixels
+        // Bar-presence gate. On a big photo it runs before any ZBar pass over the whole image (most label photos carry
+        // no code, and that pass is most of the stage's cost); the sparse probe catches what the finder misses.
+        if coarseFirst && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty {
+            guard try SymbolProbe.seesSymbol(in: input) else { return [] }
+        }
         var scanID = 0
-        for (index, step) in options.ladder.enumerated() {
+        for (index, step) in options.ladder(forPixels: pixels).enumerated() {
             if index > 0, let budget, clock.now - start > budget { break }
-            // Bar-presence gate: without anything that looks like bars the later steps have nothing to work on.
-            if index == 1 && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty { break }
+            // Without anything that looks like bars the later steps have nothing to work on.
+            if index == 1 && !coarseFirst && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty {
+                break
+            }
             for variant in LadderImages.variants(of: step, from: input) {
                 scanID += 1
                 let fresh = try scan(variant, step: step, scanID: scanID, toOriginal: toOriginal, scanner: scanner,

@@ -63,7 +63,8 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     public var findAll: Bool
     /// Largest accepted image, in pixels (default 40 M). Larger inputs throw `BarcodeError.imageTooLarge`.
     public var maxPixels: Int
-    /// `true` (default): after the first ladder step, the ladder stops unless something in the image looks like 1D
+    /// `true` (default): after the first ladder step (on inputs of `coarseFirstMinimumPixels` and more: before any
+    /// ZBar pass over the whole image, see there), the ladder stops unless something in the image looks like 1D
     /// bars — dense parallel edges in one direction, found from the gradient structure tensor (`BarRegionFinder`,
     /// ~3 ms per megapixel). A label photo without a barcode then costs the first step plus that test instead of the
     /// whole budget; photos with bars run the ladder exactly as with `false`. (Running the later steps on crops of
@@ -71,6 +72,19 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     /// ~10 % less CPU.) QR codes are not bars: a QR code the first step misses is only searched further when bars are
     /// seen too. `false`: every step runs (within the budget) whatever the image holds.
     public var focusOnBarRegions: Bool
+    /// Inputs of at least this many pixels (default 1 M; must be > 0) are searched coarse-first:
+    /// 1. with `focusOnBarRegions`, whether to run ZBar at all is decided before it sweeps the image: the ladder runs
+    ///    when `BarRegionFinder` sees bars or a sparse probe (`SymbolProbe`: ZBar on the 2x box-downscaled copy, every
+    ///    4th row and column, ~1/16 of the native step's sweep) decodes any symbol; otherwise the result is `[]`
+    ///    without a full-image ZBar pass (the QR codes and the border-cut 1D codes the finder misses are caught by the
+    ///    probe);
+    /// 2. the ladder tries `.downscaled(factor: 2)` before `.native` when it starts with `.native` and holds that
+    ///    step: on the scanner's 4-5 MP label photos a retail code's modules are several pixels wide, and ZBar
+    ///    (whose cost grows with the pixels it sweeps) reads the half-size copy for a quarter of the cost; when that
+    ///    reads nothing settled, `.native` runs next.
+    /// Smaller inputs run the ladder in its written order with the presence test after the first step.
+    /// `Int.max` turns coarse-first off for every input (the behaviour before session 4).
+    public var coarseFirstMinimumPixels: Int
 
     /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted,
     /// 2x up with a wide unsharp mask, then tilts, 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
@@ -83,9 +97,22 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     ]
 
     public init(ladder: [LadderStep] = BarcodeReadOptions.defaultLadder, timeBudget: Double = 0.25,
-                findAll: Bool = false, maxPixels: Int = 40_000_000, focusOnBarRegions: Bool = true) {
+                findAll: Bool = false, maxPixels: Int = 40_000_000, focusOnBarRegions: Bool = true,
+                coarseFirstMinimumPixels: Int = 1_000_000) {
         self.ladder = ladder; self.timeBudget = timeBudget; self.findAll = findAll; self.maxPixels = maxPixels
-        self.focusOnBarRegions = focusOnBarRegions
+        self.focusOnBarRegions = focusOnBarRegions; self.coarseFirstMinimumPixels = coarseFirstMinimumPixels
+    }
+
+    /// The ladder as run on an input of `pixels` pixels: `ladder`, with `.downscaled(factor: 2)` moved to the front
+    /// when `pixels >= coarseFirstMinimumPixels` and the ladder starts with `.native`.
+    public func ladder(forPixels pixels: Int) -> [LadderStep] {
+        let half = LadderStep.downscaled(factor: 2)
+        guard pixels >= coarseFirstMinimumPixels, ladder.first == .native,
+              let i = ladder.firstIndex(of: half) else { return ladder }
+        var out = ladder
+        out.remove(at: i)
+        out.insert(half, at: 0)
+        return out
     }
 
     /// Throws `BarcodeError.invalidOptions` naming the first field out of range.
@@ -94,6 +121,9 @@ public struct BarcodeReadOptions: Sendable, Equatable {
             throw BarcodeError.invalidOptions(reason: "timeBudget must be a positive number of seconds (or .infinity), got \(timeBudget)")
         }
         guard maxPixels > 0 else { throw BarcodeError.invalidOptions(reason: "maxPixels must be > 0, got \(maxPixels)") }
+        guard coarseFirstMinimumPixels > 0 else {
+            throw BarcodeError.invalidOptions(reason: "coarseFirstMinimumPixels must be > 0 (Int.max turns coarse-first off), got \(coarseFirstMinimumPixels)")
+        }
         for step in ladder {
             switch step {
             case .downscaled(let f) where !(2...8).contains(f):

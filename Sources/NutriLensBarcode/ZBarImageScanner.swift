@@ -33,9 +33,13 @@ final class ZBarImageScanner {
         ZBAR_I25, ZBAR_CODE128, ZBAR_DATABAR, ZBAR_DATABAR_EXP, ZBAR_QRCODE,
     ]
 
-    init() throws {
+    /// - Parameter lineSpacing: ZBar scans every `lineSpacing`-th row and column (`ZBAR_CFG_X/Y_DENSITY`; 1 = every
+    ///   line, as the ladder needs for its scanline counts; more is a cheaper, coarser sweep).
+    init(lineSpacing: Int = 1) throws {
         guard let s = zbar_image_scanner_create() else { throw BarcodeError.zbarUnavailable }
         scanner = s
+        zbar_image_scanner_set_config(s, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(lineSpacing))
+        zbar_image_scanner_set_config(s, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(lineSpacing))
         zbar_image_scanner_set_config(s, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         for type in Self.enabled { zbar_image_scanner_set_config(s, type, ZBAR_CFG_ENABLE, 1) }
         zbar_image_scanner_set_config(s, ZBAR_ISBN10, ZBAR_CFG_ENABLE, 0)
