@@ -80,9 +80,11 @@ public struct BarcodeReader: Sendable {
         return pool.results()
     }
 
-    /// Regions of `image` (its pixels, top-left origin) that look like 1D bars — the ladder's later steps run only
-    /// when there is one and `focusOnBarRegions` is on; largest first, empty when nothing looks like bars. Each is grown by half
-    /// its size (at least 32 px) for quiet zones and digits. About 1 ms per megapixel; see `BarRegionFinder`.
+    /// Regions of `image` (its pixels, top-left origin) that look like 1D bars — with `focusOnBarRegions` on, the
+    /// ladder's later steps run only when there is one (on inputs of `coarseFirstMinimumPixels` and more, any step
+    /// does, unless `SymbolProbe`'s sparse sweep decodes a symbol); largest first, empty when nothing looks like
+    /// bars. Each is grown by half its size (at least 32 px) for quiet zones and digits. About 1 ms per megapixel in a
+    /// release build, plus the pattern check's profiles on photos of 1 MP and more; see `BarRegionFinder`.
     public static func barRegions(in image: GrayImage) -> [PixelRect] {
         BarRegionFinder.regions(in: image)
     }
