@@ -89,6 +89,18 @@ public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
         }
     }
 
+    /// The row a sub-row is part of, so never exceeds (Regulation (EU) 1169/2011 Annex I: saturates, mono-,
+    /// polyunsaturates and trans fat are fat; sugars, polyols and starch are carbohydrate; 21 CFR 101.9(c)(6)(iii):
+    /// added sugars are included in total sugars); `nil` for other rows.
+    var parentRow: Nutrient? {
+        switch self {
+        case .saturatedFat, .monounsaturatedFat, .polyunsaturatedFat, .transFat: return .fat
+        case .sugars, .polyols, .starch: return .carbohydrates
+        case .addedSugars: return .sugars
+        default: return nil
+        }
+    }
+
     /// Adult reference intake per day from Regulation (EU) No 1169/2011 Annex XIII Part B, in ``keyUnit``;
     /// `nil` for rows without one.
     public var referenceIntake: Decimal? {

@@ -42,6 +42,7 @@ extension TableBuilder {
             if let row, row.edits > 0 { confidence *= 0.9 }
             if row?.inferred == true { confidence *= 0.7 }
             if !reading.repairs.isEmpty { confidence *= 0.7 }
+            if !Self.isPrintedUnit(reading.unit, for: nutrient, usPanel: layout.isUSStyle) { confidence *= 0.6 }
             if energyMatchesMacros == true, [.fat, .carbohydrates, .proteins].contains(nutrient) {
                 confidence = min(1, confidence + 0.06)
             }
@@ -76,21 +77,32 @@ extension TableBuilder {
         return entries
     }
 
+    /// Whether labels print `nutrient` in `unit`: macronutrients and salt in grams (Regulation (EU) 1169/2011 Annex
+    /// XV, 21 CFR 101.9(c)), US panels' sodium and cholesterol in milligrams (21 CFR 101.9(c)(4), (5)). A cell in
+    /// another unit is usually another row's value ("Fat % | 0mg" took the sodium cell, "Sugars 105mg") or a
+    /// misread unit, so the entry is kept but its confidence lowered. `nil` (no unit read) is not judged here.
+    static func isPrintedUnit(_ unit: NutrientUnit?, for nutrient: Nutrient, usPanel: Bool) -> Bool {
+        guard let unit, !nutrient.isEnergy else { return true }
+        if !nutrient.isMicronutrient { return unit == .gram }
+        if usPanel, nutrient == .sodium || nutrient == .cholesterol { return unit != .gram }
+        return true
+    }
+
     private func addPairFindings(_ values: [Nutrient: CandidateValue], spec: ColumnSpec,
                                  findings: inout [ConsistencyFinding]) {
         func key(_ nutrient: Nutrient) -> String {
             NutritionEntry.key(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation)
         }
-        if let fat = values[.fat], let saturates = values[.saturatedFat], saturates.isExact,
-           saturates.keyDouble > fat.keyDouble + 0.05 {
-            findings.append(ConsistencyFinding(check: "saturates-exceed-fat", keys: [key(.saturatedFat), key(.fat)],
-                                               message: "saturates \(saturates.keyValue) g > fat \(fat.keyValue) g"))
-        }
-        if let carbohydrates = values[.carbohydrates], let sugars = values[.sugars], sugars.isExact,
-           sugars.keyDouble > carbohydrates.keyDouble + 0.05 {
+        for (sub, parent) in ConsistencyChecks.subRowsExceedingParent(values) {
+            let check: String
+            switch sub {
+            case .saturatedFat: check = "saturates-exceed-fat"
+            case .sugars: check = "sugars-exceed-carbohydrates"
+            default: check = "sub-row-exceeds-parent"
+            }
             findings.append(ConsistencyFinding(
-                check: "sugars-exceed-carbohydrates", keys: [key(.sugars), key(.carbohydrates)],
-                message: "sugars \(sugars.keyValue) g > carbohydrate \(carbohydrates.keyValue) g"))
+                check: check, keys: [key(sub), key(parent)],
+                message: "\(sub.rawValue) \(values[sub]!.keyValue) g > \(parent.rawValue) \(values[parent]!.keyValue) g"))
         }
     }
 
