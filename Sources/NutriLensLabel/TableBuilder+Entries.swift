@@ -60,6 +60,16 @@ extension TableBuilder {
                     message: "\(reading.value) \(reading.unit?.rawValue ?? "g") per 100 g is impossible: dropped"))
                 continue
             }
+            // Nor does a serving hold 10 g of a vitamin, mineral or sodium (25 g of salt), or 2 kg of one
+            // macronutrient (a novelty 2 lb bar declares 960 g carbohydrate per serving): with no serving size
+            // read, these bounds still catch lot numbers and cells run together ("Sodium … 9948", "Fat … 6010").
+            if spec.basis == .perServing, candidate.keyDouble > (nutrient.isMicronutrient ? 10 : 2000) {
+                findings.append(ConsistencyFinding(
+                    check: "serving-mass-impossible", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,
+                                                                                preparation: spec.preparation)],
+                    message: "\(reading.value) \(reading.unit?.rawValue ?? "g") per serving is impossible: dropped"))
+                continue
+            }
             if spec.basis == .perServing, candidate.chosen != 0, let grams = servingGrams,
                candidate.readings[0].value * (candidate.readings[0].unit?.grams ?? 1) > Decimal(grams) {
                 findings.append(ConsistencyFinding(
