@@ -43,6 +43,7 @@ extension TableBuilder {
             if row?.inferred == true { confidence *= 0.7 }
             if !reading.repairs.isEmpty { confidence *= 0.7 }
             if !Self.isPrintedUnit(reading.unit, for: nutrient, usPanel: layout.isUSStyle) { confidence *= 0.6 }
+            if spec.basis == .per100g, Self.isRareAmount(candidate.keyDouble, of: nutrient) { confidence *= 0.75 }
             if energyMatchesMacros == true, [.fat, .carbohydrates, .proteins].contains(nutrient) {
                 confidence = min(1, confidence + 0.06)
             }
@@ -96,6 +97,19 @@ extension TableBuilder {
         if !nutrient.isMicronutrient { return unit == .gram }
         if usPanel, nutrient == .sodium || nutrient == .cholesterol { return unit != .gram }
         return true
+    }
+
+    /// Per-100 g amounts few foods reach: salt above 5 g (condiments, stock; sodium above 2 g) and fibre above 20 g
+    /// (bran). On the FoodLabel text and the Tesseract dumps about half of such readings were another cell or a
+    /// dropped separator ("Salt 13g" for 0,13 g, "Ballaststoffe 50 g" for 5,0), against 3 % of all readings, so
+    /// they are flagged for review, not changed.
+    static func isRareAmount(_ grams: Double, of nutrient: Nutrient) -> Bool {
+        switch nutrient {
+        case .salt: return grams > 5
+        case .sodium: return grams > 2
+        case .fiber: return grams > 20
+        default: return false
+        }
     }
 
     private func addPairFindings(_ values: [Nutrient: CandidateValue], spec: ColumnSpec,

@@ -20,6 +20,9 @@ struct EvaluationReport {
     var unprintedTruthZeros = 0
     /// Confidence of every predicted field against its correctness.
     var calibration = ConfidenceCalibration()
+    /// One TSV row per predicted field (label, key, predicted, truth, right/wrong, confidence, review, source,
+    /// repairs), for `NUTRILENS_DUMP_FIELDS`.
+    var fieldRows: [String] = []
 
     var overall: FieldScore {
         perKey.values.reduce(into: FieldScore()) {
@@ -119,6 +122,11 @@ enum FoodLabelEvaluation {
                     ?? table?[key.replacingOccurrences(of: "_100g", with: "_prepared_100g")] {
                     report.calibration.add(confidence: entry.confidence, needsReview: entry.needsReview,
                                            correct: truthValue == predictedValue)
+                    report.fieldRows.append([id, key, "\(predictedValue!)", truthValue.map { "\($0)" } ?? "-",
+                                             truthValue == predictedValue ? "right" : "wrong",
+                                             String(format: "%.3f", entry.confidence), entry.needsReview ? "review" : "-",
+                                             entry.sourceText.replacingOccurrences(of: "\t", with: " "),
+                                             entry.repairs.map(\.rawValue).joined(separator: ",")].joined(separator: "\t"))
                 }
                 if let truthValue, let predictedValue, truthValue == predictedValue {
                     score.correct += 1
