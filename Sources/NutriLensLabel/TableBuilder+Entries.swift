@@ -43,7 +43,6 @@ extension TableBuilder {
             if row?.inferred == true { confidence *= 0.7 }
             if !reading.repairs.isEmpty { confidence *= 0.7 }
             if !Self.isPrintedUnit(reading.unit, for: nutrient, usPanel: layout.isUSStyle) { confidence *= 0.6 }
-            if spec.basis == .per100g, Self.isRareAmount(candidate.keyDouble, of: nutrient) { confidence *= 0.75 }
             if energyMatchesMacros == true, [.fat, .carbohydrates, .proteins].contains(nutrient) {
                 confidence = min(1, confidence + 0.06)
             }
@@ -97,6 +96,17 @@ extension TableBuilder {
         if !nutrient.isMicronutrient { return unit == .gram }
         if usPanel, nutrient == .sodium || nutrient == .cholesterol { return unit != .gram }
         return true
+    }
+
+    /// Lowers the confidence of per-100 g amounts few foods reach (``isRareAmount(_:of:)``), judged on the final
+    /// values (after the cross-column separator repairs), and flags them for review.
+    func flagRareAmounts(_ entries: inout [NutritionEntry]) {
+        for index in entries.indices where entries[index].basis == .per100g {
+            let grams = NSDecimalNumber(decimal: entries[index].valueInKeyUnit).doubleValue
+            guard Self.isRareAmount(grams, of: entries[index].nutrient) else { continue }
+            entries[index].confidence *= 0.75
+            entries[index].needsReview = entries[index].needsReview || entries[index].confidence < options.reviewThreshold
+        }
     }
 
     /// Per-100 g amounts few foods reach: salt above 5 g (condiments, stock; sodium above 2 g) and fibre above 20 g

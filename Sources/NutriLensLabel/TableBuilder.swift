@@ -52,6 +52,7 @@ struct TableBuilder {
             entries += makeEntries(values: values, rows: rowOf, energy: energy, spec: spec, findings: &findings)
         }
         crossColumnChecks(&entries, findings: &findings)
+        flagRareAmounts(&entries)
         let distinctNutrients = Set(entries.map(\.nutrient))
         guard distinctNutrients.count >= options.minimumRows else { return nil }
         entries.sort {

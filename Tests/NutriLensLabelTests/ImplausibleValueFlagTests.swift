@@ -45,8 +45,9 @@ final class ImplausibleValueFlagTests: XCTestCase {
         XCTAssertFalse(try XCTUnwrap(table["fat_serving"]).needsReview)
     }
 
-    /// julielee eng_real_15 (US panel at low resolution): "Sodium" / "te 15g" is no sodium amount a US panel prints
-    /// (21 CFR 101.9: milligrams); the same panel's "Sodium 150mg" and an EU table's "Natrium 0,4 g" are trusted.
+    /// julielee eng_real_10 (US panel at low resolution): "Sodium 70rd" beside a stray "1g" is no sodium amount a US
+    /// panel prints (21 CFR 101.9: milligrams); the same panel's "Sodium 150mg" and an EU table's "Natrium 0,4 g"
+    /// are trusted.
     func testUSPanelSodiumInGramsIsFlagged() throws {
         let rows = """
             Nutrition Facts
@@ -54,13 +55,14 @@ final class ImplausibleValueFlagTests: XCTestCase {
             Total Fat 0.3g 1%
             Cholesterol 0mg 0%
             Sodium
-            te 15g
+            te 1g
             Total Carbohydrate 15g 5%
             """
         let flagged = try XCTUnwrap(try parseTable(rows)["sodium_serving"])
-        XCTAssertEqual(flagged.value, 15)
+        XCTAssertEqual(flagged.value, 1)
+        XCTAssertEqual(flagged.unit, .gram)
         XCTAssertTrue(flagged.needsReview)
-        let trusted = try parseTable(rows.replacingOccurrences(of: "te 15g", with: "150mg"))
+        let trusted = try parseTable(rows.replacingOccurrences(of: "te 1g", with: "150mg"))
         assertValue(trusted, "sodium_serving", "150", unit: .milligram)
         XCTAssertFalse(trusted["sodium_serving"]!.needsReview)
         let eu = try parseTable("""
