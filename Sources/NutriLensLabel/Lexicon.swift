@@ -288,6 +288,8 @@ enum Lexicon {
         "ingredienten", "ingredienser", "ainesosat", "skladniki", "best before", "mindestens haltbar",
         // US small-panel statement (21 CFR 101.9(f)(4)): "Not a significant source of vitamin D, calcium, iron".
         "significant source",
+        // "NOT FOR RETAIL SALE": Italian "sale" is salt.
+        "retail sale", "for sale",
     ].map { TextFolding.words($0) }
 
     /// Words that mark a nutrition declaration (table title or column header) but name no row.

@@ -117,6 +117,26 @@ public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
         }
     }
 
+    /// Daily reference amount under `intakes`, in ``keyUnit``; `nil` for rows without one.
+    func referenceIntake(in intakes: ReferenceIntakes) -> Decimal? {
+        switch intakes {
+        case .euAnnexXIII: return referenceIntake
+        case .australiaNewZealand:
+            // FSANZ Food Standards Code, Schedule 1.2.8 (reference values for %DI).
+            switch self {
+            case .energyKJ: return 8700
+            case .proteins: return 50
+            case .fat: return 70
+            case .saturatedFat: return 24
+            case .carbohydrates: return 310
+            case .sugars: return 90
+            case .fiber: return 30
+            case .sodium: return Decimal(string: "2.3")
+            default: return nil
+            }
+        }
+    }
+
     /// Position in the Annex XV order of the declaration (energy first, salt last among the mandatory rows); used to
     /// place a row whose label OCR lost between its neighbours.
     public var declarationOrder: Int {
@@ -168,4 +188,12 @@ public enum NutrientUnit: String, Sendable, Codable, Hashable, CaseIterable {
         case .kilojoule, .kilocalorie: return nil
         }
     }
+}
+
+/// Which daily reference amounts a table's percentages (%RI, %DI) refer to.
+enum ReferenceIntakes: Sendable, Hashable {
+    /// EU/UK reference intakes, Regulation (EU) 1169/2011 Annex XIII Part B (8 400 kJ, saturates 20 g, salt 6 g).
+    case euAnnexXIII
+    /// Australian/NZ "% Daily Intake", FSANZ Schedule 1.2.8 (8 700 kJ, saturated fat 24 g, sodium 2 300 mg).
+    case australiaNewZealand
 }
