@@ -14,6 +14,10 @@ public struct OCRPass: Sendable, Equatable, Codable {
         case pageRescaled
         /// The located table region alone, at its own x-height.
         case table
+        /// The table region widened towards its value columns, background-flattened and with its ruling lines
+        /// removed, read because the page pass found row words but hardly any values there
+        /// (``OCRReadOptions/cleanedTableReread``).
+        case tableCleaned
         /// Orientation and script detection (`osd` model, legacy engine).
         case orientation
         /// Not a Tesseract call: the light-on-dark check of ``OCRReadOptions/Polarity/invertedRegions`` on the
