@@ -8,7 +8,7 @@ import NutriLensImaging
 /// column vanished, so not one number was read. Divided by its background the same crop reads "553kJ", "9.5g", ….
 ///
 /// The background is the 90th percentile of each `cell`×`cell` block (dark-on-light text covers well under 10 %
-/// of a block three x-heights wide), smoothed over 3×3 blocks and interpolated bilinearly between block centres.
+/// of a block three x-heights wide), raised where a block is far darker than its neighbours (full of ink), and interpolated bilinearly between block centres.
 /// Light-on-dark text is not what this is for: there the estimate follows the glyphs.
 enum BackgroundFlattening {
     /// `image` with each pixel `p` replaced by `min(255, 255 · p / background)`. Same size. `cell` in pixels (≥ 4).
@@ -33,19 +33,22 @@ enum BackgroundFlattening {
                 grid[gy * gw + gx] = Double(level)
             }
         }
-        // 3×3 mean over the block grid: one block full of ink (a bold title, a dark logo) does not punch a hole.
+        // A block full of ink (a bold title, a dark logo) does not punch a hole: it is raised to 0.9 × the median
+        // of its 3×3 neighbourhood. Not a plain mean: on a gradient a mean pulls the border blocks towards the
+        // middle of the page (the dark edge of a lamp-lit pot came out grey, not white).
         var smooth = grid
         for gy in 0..<gh {
             for gx in 0..<gw {
-                var sum = 0.0, n = 0.0
+                var around: [Double] = []
                 for dy in -1...1 {
                     for dx in -1...1 {
                         let y = gy + dy, x = gx + dx
                         guard y >= 0, y < gh, x >= 0, x < gw else { continue }
-                        sum += grid[y * gw + x]; n += 1
+                        around.append(grid[y * gw + x])
                     }
                 }
-                smooth[gy * gw + gx] = max(1, sum / n)
+                around.sort()
+                smooth[gy * gw + gx] = max(1, grid[gy * gw + gx], 0.9 * around[around.count / 2])
             }
         }
         var out = [UInt8](repeating: 255, count: w * h)

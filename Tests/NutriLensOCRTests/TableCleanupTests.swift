@@ -1,0 +1,146 @@
+import Foundation
+import NutriLensImaging
+@testable import NutriLensOCR
+import XCTest
+import NutriLensTestSupport
+
+/// The cleaned table re-read (session 4): background flattening, ruling-line removal, the value count that
+/// triggers it, and the corpus photo whose value column it recovers.
+final class TableCleanupTests: XCTestCase {
+    /// A 300×120 page whose paper darkens from 230 (right) to 70 (left), with ink 40 % as bright as the paper
+    /// under it: 8×20 px "glyphs" every 20 px on two text lines.
+    private func gradientPage() -> (image: GrayImage, ink: (Int, Int) -> Bool) {
+        let w = 300, h = 120
+        let ink = { (x: Int, y: Int) in (x % 20) < 8 && ((30..<50).contains(y) || (70..<90).contains(y)) }
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let paper = 70 + 160 * Double(x) / Double(w - 1)
+                pixels[y * w + x] = UInt8((ink(x, y) ? 0.4 * paper : paper).rounded())
+            }
+        }
+        return (GrayImage(width: w, height: h, pixels: pixels), ink)
+    }
+
+    func testFlatteningMakesOneGlobalThresholdSeparateInkFromAGradientPaper() {
+        let (page, ink) = gradientPage()
+        // Before: the dark left paper (70) is darker than the ink on the right (≈ 92), so no single threshold works.
+        XCTAssertLessThan(page[0, 0], page[290, 35])
+        let flat = BackgroundFlattening.flattened(page, cell: 60)
+        XCTAssertEqual(flat.width, page.width); XCTAssertEqual(flat.height, page.height)
+        var worstPaper = 255, worstInk = 0
+        for y in 0..<page.height {
+            for x in 0..<page.width {
+                if ink(x, y) { worstInk = max(worstInk, Int(flat[x, y])) } else { worstPaper = min(worstPaper, Int(flat[x, y])) }
+            }
+        }
+        // One global threshold now separates them with a wide margin: the darkest paper (where the paper changes
+        // by 45 % across one block) is still 40 levels above the lightest ink.
+        XCTAssertGreaterThanOrEqual(worstPaper - worstInk, 40, "paper ≥ \(worstPaper), ink ≤ \(worstInk)")
+        XCTAssertGreaterThanOrEqual(worstPaper, 150)
+        XCTAssertGreaterThanOrEqual(flat[150, 10], 225, "mid-page paper is near white (234 measured)")
+    }
+
+    func testFlatteningKeepsAUniformPageAsItIs() {
+        let page = GrayImage(width: 50, height: 40, fill: 200)
+        let flat = BackgroundFlattening.flattened(page, cell: 12)
+        XCTAssertTrue(flat.pixels.allSatisfy { $0 == 255 }, "uniform paper becomes white")
+    }
+
+    /// A boxed table: 2 px rules around 3 cells per row, each cell holding two 6×24 px glyphs 2 px from the rule.
+    private func boxedTable() -> (image: GrayImage, glyph: (Int, Int) -> Bool, rule: (Int, Int) -> Bool) {
+        let w = 400, h = 200
+        let rule = { (x: Int, y: Int) in
+            (y % 50) < 2 && x >= 10 && x < 392 || [10, 140, 270, 390].contains(where: { x >= $0 && x < $0 + 2 }) && y < 152
+        }
+        let glyph = { (x: Int, y: Int) in
+            let cy = y % 50, cx = (x - 12) % 130
+            return y < 150 && x >= 12 && (14..<38).contains(cy) && ((2..<8).contains(cx) || (12..<18).contains(cx))
+        }
+        var pixels = [UInt8](repeating: 235, count: w * h)
+        for y in 0..<h { for x in 0..<w where rule(x, y) || glyph(x, y) { pixels[y * w + x] = 30 } }
+        return (GrayImage(width: w, height: h, pixels: pixels), glyph, rule)
+    }
+
+    func testRulingLinesAreWhitenedAndGlyphsKept() {
+        let (table, glyph, rule) = boxedTable()
+        // x-height 16: rules ≥ 80 px wide or ≥ 48 px tall; the 24 px glyphs are neither.
+        let (clean, whitened) = RulingLineRemoval.removed(from: table, minimumHorizontal: 80, minimumVertical: 48)
+        var ruleLeft = 0, glyphLost = 0, glyphPixels = 0
+        for y in 0..<table.height {
+            for x in 0..<table.width {
+                if rule(x, y) && !glyph(x, y) && clean[x, y] < 150 { ruleLeft += 1 }
+                if glyph(x, y) { glyphPixels += 1; if clean[x, y] >= 150 { glyphLost += 1 } }
+            }
+        }
+        XCTAssertEqual(ruleLeft, 0, "every rule pixel whitened")
+        // The glyphs sit 2 px from the vertical rules, beyond the 1 px border that is whitened with a rule.
+        XCTAssertEqual(glyphLost, 0, "of \(glyphPixels) glyph pixels")
+        XCTAssertGreaterThan(whitened, 3 * 392 * 2)
+    }
+
+    func testShortStrokesAreNoRules() {
+        // A dash "—" of 30 px and a 40 px "l" at x-height 16 stay.
+        var pixels = [UInt8](repeating: 240, count: 100 * 60)
+        for x in 10..<40 { pixels[20 * 100 + x] = 20; pixels[21 * 100 + x] = 20 }
+        for y in 10..<50 { pixels[y * 100 + 70] = 20; pixels[y * 100 + 71] = 20 }
+        let image = GrayImage(width: 100, height: 60, pixels: pixels)
+        let (clean, whitened) = RulingLineRemoval.removed(from: image, minimumHorizontal: 80, minimumVertical: 48)
+        XCTAssertEqual(whitened, 0)
+        XCTAssertEqual(clean.pixels, image.pixels)
+    }
+
+    func testValueTokens() {
+        let cases: [(String, Bool)] = [
+            ("9.5g", true), ("553kJ", true), ("133kcal", true), ("<0,1", true), ("14%", true), ("0", true),
+            ("160mg", true), ("2.5µg", true), ("108", true),
+            ("089]", false), ("[55a", false), ("(100g)", false), ("Fat", false), ("1.2.3", false), ("g", false),
+            ("", false), ("E211)", false),
+        ]
+        for (text, expected) in cases { XCTAssertEqual(TableValueCount.isValue(text), expected, text) }
+    }
+
+    private func words(_ texts: [String]) -> [OCRWord] {
+        texts.enumerated().map { i, t in
+            OCRWord(text: t, box: PixelRect(x: 10 * i, y: 0, width: 8, height: 8), confidence: 0.9, blockID: 0, lineID: 0)
+        }
+    }
+
+    func testValuesLookMissingWhenRowNamesOutnumberValues() {
+        // corpus A049E005's page pass: row names, no values.
+        let namesOnly = TableValueCount(words: words(["Typical", "(100g)", "Energy", "Fat", "of", "which", "saturates",
+                                                      "Carbohydrate", "sugars", "Fibre", "Protein"]))
+        XCTAssertEqual(namesOnly.rowWords, 7)
+        XCTAssertEqual(namesOnly.values, 0)
+        XCTAssertTrue(namesOnly.valuesLookMissing)
+        // A table read whole: every row has its value.
+        let whole = TableValueCount(words: words(["Energy", "553kJ", "133kcal", "Fat", "9.5g", "saturates", "5.9g",
+                                                  "Carbohydrate", "7.3g", "Protein", "4.3g", "Salt", "0.2g"]))
+        XCTAssertFalse(whole.valuesLookMissing)
+        // One stray row word is no table.
+        XCTAssertFalse(TableValueCount(words: words(["Salt", "and", "pepper"])).valuesLookMissing)
+    }
+
+    func testGradientPhotoValueColumnIsReadOnlyWithTheCleanedReread() throws {
+        // A pot photographed under a lamp: Otsu binarised the left half black and the value column vanished.
+        let corpus = try PackagePaths.shared("corpus/labels")
+        let url = corpus.appendingPathComponent(
+            "pxlshpr__NutritionLabelClassifier_legacy/NutritionClassifier-Test_Data/Images/A049E005-AB5E-4474-92B2-979EBC347FB5.jpg")
+        let image = try decodeGray(url.path)
+        var options = OCRReadOptions.unlimited
+        options.pageSegmentation = .sparse; options.tableSegmentation = .sparse   // as the scanner reads
+        options.cleanedTableReread = false
+        let plain = try SharedReaders.english.read(image, options: options)
+        options.cleanedTableReread = true
+        let cleaned = try SharedReaders.english.read(image, options: options)
+        let values = { (page: OCRPage) in Set(page.words.map(\.text).filter(TableValueCount.isValue)) }
+        XCTAssertTrue(values(plain).isDisjoint(with: ["9.5g", "7.3g", "4.3g"]), plain.text)
+        XCTAssertEqual(plain.timings.passes.filter { $0.kind == .tableCleaned }.count, 0)
+        // Measured (eng): 9.5g, 14%, 30%, 7.3g, 68g, 8%, 7%; the region was located from the row names alone.
+        XCTAssertTrue(values(cleaned).isSuperset(of: ["9.5g", "7.3g"]), cleaned.text)
+        XCTAssertGreaterThanOrEqual(values(cleaned).count, values(plain).count + 4, cleaned.text)
+        XCTAssertEqual(cleaned.timings.passes.filter { $0.kind == .tableCleaned }.count, 1)
+        let region = try XCTUnwrap(cleaned.tableRegion)
+        XCTAssertGreaterThan(region.maxX, image.width / 2, "widened to the value column")
+    }
+}
