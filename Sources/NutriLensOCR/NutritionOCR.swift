@@ -344,8 +344,8 @@ private struct PageReader {
     }
 
     /// Reads the table once more when its region holds fewer values than row words (``TableValueCount``): the
-    /// region widened on the upright page towards the value columns (1.5 region widths to the right, a tenth to
-    /// the left; a region located from row names alone ends where the names end), scaled to the target
+    /// region widened on the upright page towards the value columns (1.5 region widths to the right: a region
+    /// located from row names alone ends where the names end; not to the left, where ingredient text often is), scaled to the target
     /// x-height, background-flattened, ruling lines removed. `nil` (page words kept) unless the cleaned read has
     /// ≥ 2 more values and ≥ 3/4 of the row words of the page's read of the same widened region.
     private mutating func rereadCleaned(_ table: TableLocator.Result, words: [OCRWord], full: GrayImage,
@@ -355,7 +355,7 @@ private struct PageReader {
         let tableXHeight = anchorXHeight(table, transform: transform)
         guard tableXHeight > 0 else { return nil }
         let upright = transform.originalToUpright(table.region)
-        let left = max(0, upright.x - upright.width / 10)
+        let left = upright.x
         let right = min(transform.uprightWidth, upright.maxX + upright.width * 3 / 2)
         let widened = PixelRect(x: left, y: upright.y, width: right - left, height: upright.height)
         let region = transform.uprightToOriginal(widened)
@@ -377,7 +377,8 @@ private struct PageReader {
         timings.recognition += clock.lap()
         let reread = raw.map { ($0, convert($0, t)) }
         let after = TableValueCount(words: reread.map(\.1))
-        guard after.values >= before.values + 2, after.rowWords * 4 >= before.rowWords * 3 else { return nil }
+        guard after.values >= before.values + 2, after.namedRowsWithValue > before.namedRowsWithValue,
+              after.namedRows * 4 >= before.namedRows * 3 else { return nil }
         return (region, reread)
     }
 

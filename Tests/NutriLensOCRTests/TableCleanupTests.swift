@@ -100,25 +100,48 @@ final class TableCleanupTests: XCTestCase {
         for (text, expected) in cases { XCTAssertEqual(TableValueCount.isValue(text), expected, text) }
     }
 
-    private func words(_ texts: [String]) -> [OCRWord] {
-        texts.enumerated().map { i, t in
-            OCRWord(text: t, box: PixelRect(x: 10 * i, y: 0, width: 8, height: 8), confidence: 0.9, blockID: 0, lineID: 0)
+    /// Words laid out as printed: one visual row (20 px apart, 12 px tall) per inner array, left to right.
+    private func table(_ rows: [[String]], height: Int = 12) -> [OCRWord] {
+        rows.enumerated().flatMap { r, texts in
+            texts.enumerated().map { i, t in
+                OCRWord(text: t, box: PixelRect(x: 60 * i, y: 20 * r, width: 50, height: height), confidence: 0.9,
+                        blockID: 0, lineID: r)
+            }
         }
     }
 
-    func testValuesLookMissingWhenRowNamesOutnumberValues() {
-        // corpus A049E005's page pass: row names, no values.
-        let namesOnly = TableValueCount(words: words(["Typical", "(100g)", "Energy", "Fat", "of", "which", "saturates",
-                                                      "Carbohydrate", "sugars", "Fibre", "Protein"]))
-        XCTAssertEqual(namesOnly.rowWords, 7)
-        XCTAssertEqual(namesOnly.values, 0)
+    func testValuesLookMissingWhenMostNamedRowsHaveNoValue() {
+        // Corpus A049E005's page pass: the row names, no value.
+        let namesOnly = TableValueCount(words: table([["Typical", "values"], ["(100g)"], ["Energy"], ["Fat"],
+                                                      ["of", "which", "saturates"], ["Carbohydrate"],
+                                                      ["of", "which", "sugars"], ["Fibre"], ["Protein"]]))
+        XCTAssertEqual(namesOnly.namedRows, 7)
+        XCTAssertEqual(namesOnly.namedRowsWithValue, 0)
         XCTAssertTrue(namesOnly.valuesLookMissing)
-        // A table read whole: every row has its value.
-        let whole = TableValueCount(words: words(["Energy", "553kJ", "133kcal", "Fat", "9.5g", "saturates", "5.9g",
-                                                  "Carbohydrate", "7.3g", "Protein", "4.3g", "Salt", "0.2g"]))
-        XCTAssertFalse(whole.valuesLookMissing)
-        // One stray row word is no table.
-        XCTAssertFalse(TableValueCount(words: words(["Salt", "and", "pepper"])).valuesLookMissing)
+        // A US panel read whole: "Saturated Fat" and "Calories from Fat" are one row each, every row has a value.
+        let panel = TableValueCount(words: table([["Calories", "357", "Kcal"], ["Calories", "from", "Fat", "117"],
+                                                  ["Total", "Fat", "13g"], ["Saturated", "Fat", "5.36g"],
+                                                  ["Sodium", "147", "mg"], ["Protein", "3g"]]))
+        XCTAssertEqual(panel.namedRows, 6)
+        XCTAssertEqual(panel.namedRowsWithValue, 6)
+        XCTAssertFalse(panel.valuesLookMissing)
+        // Two of five rows kept a value, the rest garbled ("089]", "049!"): more than a third lack one.
+        let boxed = TableValueCount(words: table([["Energy", "1859", "kJ"], ["Fat", "089]"], ["Saturated", "049!"],
+                                                  ["Sugars", "79g"], ["Protein", "[55a"]]))
+        XCTAssertEqual(boxed.namedRowsWithValue, 2)
+        XCTAssertTrue(boxed.valuesLookMissing)
+        // Four of five with a value: a table read well enough.
+        XCTAssertFalse(TableValueCount(words: table([["Energy", "1859", "kJ"], ["Fat", "0.6g"], ["Saturated", "0.4g"],
+                                                     ["Sugars", "79g"], ["Protein", "[55a"]])).valuesLookMissing)
+        // Two named rows are no table (a stray "Salt" and "Sugar" in an ingredient list).
+        XCTAssertFalse(TableValueCount(words: table([["Sugar,"], ["Salt"]])).valuesLookMissing)
+    }
+
+    func testAValueOnTheNextRowDoesNotCount() {
+        // Rows 20 px apart with 12 px words: a value one row down is not on the named row.
+        let shifted = TableValueCount(words: table([["Fat"], ["9.5g"], ["Protein"], ["4.3g"], ["Salt"], ["0.2g"]]))
+        XCTAssertEqual(shifted.namedRows, 3)
+        XCTAssertEqual(shifted.namedRowsWithValue, 0)
     }
 
     func testGradientPhotoValueColumnIsReadOnlyWithTheCleanedReread() throws {
