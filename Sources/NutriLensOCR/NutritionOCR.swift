@@ -343,11 +343,12 @@ private struct PageReader {
         })
     }
 
-    /// Reads the table once more when its region holds fewer values than row words (``TableValueCount``): the
-    /// region widened on the upright page towards the value columns (1.5 region widths to the right: a region
-    /// located from row names alone ends where the names end; not to the left, where ingredient text often is), scaled to the target
-    /// x-height, background-flattened, ruling lines removed. `nil` (page words kept) unless the cleaned read has
-    /// ≥ 2 more values and ≥ 3/4 of the row words of the page's read of the same widened region.
+    /// Reads the table once more when more than a third of its named rows show no value (``TableValueCount``):
+    /// the region widened on the upright page to 1.5 region widths further right (a region located from row names
+    /// alone ends where the names end; not to the left, where ingredient text often is), scaled to the target
+    /// x-height, background-flattened (``BackgroundFlattening``), ruling lines removed (``RulingLineRemoval``).
+    /// `nil` (page words kept) unless, against the page's words in the same widened region, the cleaned read has
+    /// ≥ 2 more values, more named rows with a value, and ≥ 3/4 of the named rows.
     private mutating func rereadCleaned(_ table: TableLocator.Result, words: [OCRWord], full: GrayImage,
                                         transform: ImageTransform, clock: inout StageClock)
         -> (region: PixelRect, words: [(RawWord, OCRWord)])? {

@@ -65,11 +65,11 @@ public struct OCRReadOptions: Sendable, Equatable {
     public var tableSegmentation: OCRSegmentation = .singleBlock
     /// When to re-read the table region.
     public var tableReread: TableReread = .whenUseful
-    /// When the table region holds fewer value tokens ("9.5g", "553kJ", "<0.1") than nutrient row words, read
-    /// it once more, widened towards the value columns, with its background flattened (``BackgroundFlattening``)
-    /// and its ruling lines removed (``RulingLineRemoval``); the cleaned words replace the page's there only
-    /// when they hold at least 2 more value tokens and ≥ 3/4 of the row-word weight (``TableValueCount``).
-    /// Costs one table-sized pass on the photos that trigger it (docs/ocr.md, "Session 4").
+    /// When more than a third of the table region's named rows ("Fat", "Energy") show no value token ("9.5g",
+    /// "553kJ", "<0.1"), read the region once more, widened towards the value columns, with its background
+    /// flattened (``BackgroundFlattening``) and its ruling lines removed (``RulingLineRemoval``); the cleaned words
+    /// replace the page's there only when they give ≥ 2 more values and more named rows with a value
+    /// (``TableValueCount``). Costs one table-sized pass on the readings that trigger it (docs/ocr.md, "Session 4").
     public var cleanedTableReread = true
     /// Binarisation method Tesseract applies.
     public var thresholding: Thresholding = .otsu
