@@ -343,7 +343,7 @@ private struct PageReader {
         })
     }
 
-    /// Reads the table once more when more than a third of its named rows show no value (``TableValueCount``):
+    /// Reads the table once more when more than a quarter of its named rows show no value (``TableValueCount``):
     /// the region widened on the upright page to 1.5 region widths further right (a region located from row names
     /// alone ends where the names end; not to the left, where ingredient text often is), scaled to the target
     /// x-height, background-flattened (``BackgroundFlattening``), ruling lines removed (``RulingLineRemoval``).

@@ -65,7 +65,7 @@ public struct OCRReadOptions: Sendable, Equatable {
     public var tableSegmentation: OCRSegmentation = .singleBlock
     /// When to re-read the table region.
     public var tableReread: TableReread = .whenUseful
-    /// When more than a third of the table region's named rows ("Fat", "Energy") show no value token ("9.5g",
+    /// When more than a quarter of the table region's named rows ("Fat", "Energy") show no value token ("9.5g",
     /// "553kJ", "<0.1"), read the region once more, widened towards the value columns, with its background
     /// flattened (``BackgroundFlattening``) and its ruling lines removed (``RulingLineRemoval``); the cleaned words
     /// replace the page's there only when they give ≥ 2 more values and more named rows with a value

@@ -125,14 +125,18 @@ final class TableCleanupTests: XCTestCase {
         XCTAssertEqual(panel.namedRows, 6)
         XCTAssertEqual(panel.namedRowsWithValue, 6)
         XCTAssertFalse(panel.valuesLookMissing)
-        // Two of five rows kept a value, the rest garbled ("089]", "049!"): more than a third lack one.
+        // Two of five rows kept a value, the rest garbled ("089]", "049!"): more than a quarter lack one.
         let boxed = TableValueCount(words: table([["Energy", "1859", "kJ"], ["Fat", "089]"], ["Saturated", "049!"],
                                                   ["Sugars", "79g"], ["Protein", "[55a"]]))
         XCTAssertEqual(boxed.namedRowsWithValue, 2)
         XCTAssertTrue(boxed.valuesLookMissing)
-        // Four of five with a value: a table read well enough.
+        // Four of five with a value (one of five lacks one, not more than a quarter): read well enough.
         XCTAssertFalse(TableValueCount(words: table([["Energy", "1859", "kJ"], ["Fat", "0.6g"], ["Saturated", "0.4g"],
                                                      ["Sugars", "79g"], ["Protein", "[55a"]])).valuesLookMissing)
+        // The boundary: one of three rows without a value is more than a quarter; one of four is not.
+        XCTAssertTrue(TableValueCount(words: table([["Fat", "9.5g"], ["Sugars", "6.8g"], ["Protein"]])).valuesLookMissing)
+        XCTAssertFalse(TableValueCount(words: table([["Fat", "9.5g"], ["Sugars", "6.8g"], ["Fibre", "0.5g"],
+                                                     ["Protein"]])).valuesLookMissing)
         // Two named rows are no table (a stray "Salt" and "Sugar" in an ingredient list).
         XCTAssertFalse(TableValueCount(words: table([["Sugar,"], ["Salt"]])).valuesLookMissing)
     }
