@@ -15,11 +15,26 @@ struct ColumnLayout: Sendable {
     var fromHeaders: Bool
     /// `true` for US/CA panels (per serving by default; no per-100 g column implied).
     var isUSStyle = false
+    /// What the table's percentages refer to: Australian/NZ panels print "% Daily Intake" ("%DI") against FSANZ
+    /// reference values, EU/UK tables %RI against Annex XIII.
+    var referenceIntakes: ReferenceIntakes = .euAnnexXIII
 
     /// Reads the layout from the header zone: the lines from 12 before to 3 after `tableStart` (the energy row, or
     /// the first row) that name no nutrient. `isUSStyle` selects the per-serving default of US/CA "Nutrition
     /// Facts" panels when no header names a column.
     static func detect(lines: [LineAnalysis], tableStart: Int?, isUSStyle: Bool) -> ColumnLayout {
+        var layout = detectColumns(lines: lines, tableStart: tableStart, isUSStyle: isUSStyle)
+        if lines.contains(where: namesDailyIntake) { layout.referenceIntakes = .australiaNewZealand }
+        return layout
+    }
+
+    /// "% Daily Intake", "%DI", "DAILY INTAKES ARE BASED ON AN AVERAGE ADULT DIET OF 8700 kJ": the AU/NZ wording.
+    private static func namesDailyIntake(_ line: LineAnalysis) -> Bool {
+        TextFolding.fold(line.text).contains("daily intake")
+            || line.text.lowercased().range(of: #"%\s?di\b"#, options: .regularExpression) != nil
+    }
+
+    private static func detectColumns(lines: [LineAnalysis], tableStart: Int?, isUSStyle: Bool) -> ColumnLayout {
         let start = tableStart ?? 0
         let zone = lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && !$0.isNonTable }
         var servingSize = zone.first { $0.servingSize?.quantity != nil }?.servingSize

@@ -22,7 +22,7 @@ struct CandidateValue: Sendable {
 /// readings and to set confidence:
 /// - kJ ≈ 4.184 × kcal, but Annex XIV factors give 4.0…4.33 per macro, so a band plus a floor for tiny values;
 /// - energy ≈ Σ macros × Annex XIV factors (fat 9, carbohydrate 4, protein 4, fibre 2, polyols 2.4 kcal/g);
-/// - saturates ≤ fat, sugars ≤ carbohydrate, no per-100 g mass above 100 g; salt = sodium × 2.5 (Annex I).
+/// - sub-rows ≤ their parent (saturates ≤ fat, sugars ≤ carbohydrate, …), no per-100 g mass above 100 g; salt = sodium × 2.5 (Annex I).
 enum ConsistencyChecks {
     /// `true` when kJ and kcal agree within the Annex XIV band (ratio 3.9…4.4) or within 4 kJ for tiny values
     /// (openfoodfacts-server #2396: 1 kcal / 5 kJ must pass).
@@ -59,18 +59,21 @@ enum ConsistencyChecks {
                 total += 3
             }
         }
-        if let fat = values[.fat], let saturates = values[.saturatedFat], saturates.isExact,
-           saturates.keyDouble > fat.keyDouble + 0.05 {
-            total += 1
-        }
-        if let carbohydrates = values[.carbohydrates], let sugars = values[.sugars], sugars.isExact,
-           sugars.keyDouble > carbohydrates.keyDouble + 0.05 {
-            total += 1
-        }
+        total += Double(subRowsExceedingParent(values).count)
         if let kcal, let estimate = macroEnergyKcal(values) {
             total += energyMismatch(kcal: kcal, estimate: estimate)
         }
         return total
+    }
+
+    /// Sub-rows whose exact value exceeds their parent row's (saturates > fat, sugars > carbohydrate, …; see
+    /// ``Nutrient/parentRow``), by more than 0.05 g of printing slack, in declaration order.
+    static func subRowsExceedingParent(_ values: [Nutrient: CandidateValue]) -> [(sub: Nutrient, parent: Nutrient)] {
+        values.keys.sorted { $0.declarationOrder < $1.declarationOrder }.compactMap { nutrient in
+            guard let parent = nutrient.parentRow, let sub = values[nutrient], sub.isExact,
+                  let parentValue = values[parent], sub.keyDouble > parentValue.keyDouble + 0.05 else { return nil }
+            return (nutrient, parent)
+        }
     }
 
     /// 0 when the declared energy matches the macro estimate within 15 % (or 15 kcal), growing with the gap.

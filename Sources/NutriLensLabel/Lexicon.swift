@@ -249,6 +249,29 @@ enum Lexicon {
         all += terms(.phosphorus, "nl", ["fosfor"])
         all += terms(.potassium, "nl", ["kalium"])
         all += terms(.iodine, "nl", ["jodium"])
+        // Central European and Balkan packs (SK, SL, HU, SR beside CS/HR/RO; Regulation 1169/2011 Annex XV wording
+        // as printed; names already listed for a neighbour language, such as SK "tuky", "cukry", are not repeated).
+        // Short names that are common words elsewhere are left out: "so", "só", HU "rost", CS "sůl" (Italian "sul").
+        all += terms(.energyKJ, "sl", ["energijska vrednost"])
+        all += terms(.energyKJ, "hu", ["energiatartalom"])
+        all += terms(.energyKJ, "sr", ["energetska vrednost"])
+        all += terms(.fat, "sl", ["maščobe"])
+        all += terms(.fat, "hu", ["zsír", "zsírok"])
+        all += terms(.saturatedFat, "sk", ["nasýtené mastné kyseliny"])
+        all += terms(.saturatedFat, "sl", ["nasičene maščobne kisline", "nasičene maščobe", "nasičene"])
+        all += terms(.saturatedFat, "ro", ["acizi grași saturați", "din care acizi grași saturați"])
+        all += terms(.carbohydrates, "sl", ["ogljikovi hidrati"])
+        all += terms(.carbohydrates, "hu", ["szénhidrát", "szénhidrátok"])
+        all += terms(.carbohydrates, "sr", ["ugljeni hidrati"])
+        all += terms(.sugars, "sl", ["sladkorji"])
+        all += terms(.sugars, "hu", ["cukrok", "cukor"])
+        all += terms(.fiber, "sl", ["prehranske vlaknine", "vlaknine"])
+        all += terms(.fiber, "ro", ["fibre alimentare"])
+        all += terms(.proteins, "sk", ["bielkoviny"])
+        all += terms(.proteins, "sl", ["beljakovine"])
+        all += terms(.proteins, "hu", ["fehérje", "fehérjék"])
+        all += terms(.proteins, "sr", ["proteini"])
+        all += terms(.salt, "sk", ["soľ"])
         return all
     }()
 
@@ -288,6 +311,8 @@ enum Lexicon {
         "ingredienten", "ingredienser", "ainesosat", "skladniki", "best before", "mindestens haltbar",
         // US small-panel statement (21 CFR 101.9(f)(4)): "Not a significant source of vitamin D, calcium, iron".
         "significant source",
+        // "NOT FOR RETAIL SALE": Italian "sale" is salt.
+        "retail sale", "for sale",
     ].map { TextFolding.words($0) }
 
     /// Words that mark a nutrition declaration (table title or column header) but name no row.

@@ -53,9 +53,10 @@ enum NumberGrammar {
     private static let digitLetters: [Character: Character] = ["O": "0", "o": "0", "l": "1", "I": "1",
                                                                 "|": "1", "S": "5", "B": "8"]
 
-    /// Phrases meaning "less than" before a number (folded words).
+    /// Phrases meaning "less than" before a number (folded words). "not more than" is an upper bound too (Indian
+    /// FSSAI tables: "Trans fatty acids not more than 0.2 g"); the sidecars record such bounds as "<".
     private static let lessThanPhrases: [[String]] = [
-        "less than", "moins de", "weniger als", "menos de", "meno di", "minder dan", "mniej niz", "mindre an",
+        "less than", "not more than", "no more than", "moins de", "weniger als", "menos de", "meno di", "minder dan", "mniej niz", "mindre an",
         "mindre end", "inferieur a", "under",
     ].map { TextFolding.words($0) }
 

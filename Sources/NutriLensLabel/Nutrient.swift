@@ -89,6 +89,18 @@ public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
         }
     }
 
+    /// The row a sub-row is part of, so never exceeds (Regulation (EU) 1169/2011 Annex I: saturates, mono-,
+    /// polyunsaturates and trans fat are fat; sugars, polyols and starch are carbohydrate; 21 CFR 101.9(c)(6)(iii):
+    /// added sugars are included in total sugars); `nil` for other rows.
+    var parentRow: Nutrient? {
+        switch self {
+        case .saturatedFat, .monounsaturatedFat, .polyunsaturatedFat, .transFat: return .fat
+        case .sugars, .polyols, .starch: return .carbohydrates
+        case .addedSugars: return .sugars
+        default: return nil
+        }
+    }
+
     /// Adult reference intake per day from Regulation (EU) No 1169/2011 Annex XIII Part B, in ``keyUnit``;
     /// `nil` for rows without one.
     public var referenceIntake: Decimal? {
@@ -102,6 +114,26 @@ public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
         case .proteins: return 50
         case .salt: return 6
         default: return nil
+        }
+    }
+
+    /// Daily reference amount under `intakes`, in ``keyUnit``; `nil` for rows without one.
+    func referenceIntake(in intakes: ReferenceIntakes) -> Decimal? {
+        switch intakes {
+        case .euAnnexXIII: return referenceIntake
+        case .australiaNewZealand:
+            // FSANZ Food Standards Code, Schedule 1.2.8 (reference values for %DI).
+            switch self {
+            case .energyKJ: return 8700
+            case .proteins: return 50
+            case .fat: return 70
+            case .saturatedFat: return 24
+            case .carbohydrates: return 310
+            case .sugars: return 90
+            case .fiber: return 30
+            case .sodium: return Decimal(string: "2.3")
+            default: return nil
+            }
         }
     }
 
@@ -156,4 +188,12 @@ public enum NutrientUnit: String, Sendable, Codable, Hashable, CaseIterable {
         case .kilojoule, .kilocalorie: return nil
         }
     }
+}
+
+/// Which daily reference amounts a table's percentages (%RI, %DI) refer to.
+enum ReferenceIntakes: Sendable, Hashable {
+    /// EU/UK reference intakes, Regulation (EU) 1169/2011 Annex XIII Part B (8 400 kJ, saturates 20 g, salt 6 g).
+    case euAnnexXIII
+    /// Australian/NZ "% Daily Intake", FSANZ Schedule 1.2.8 (8 700 kJ, saturated fat 24 g, sodium 2 300 mg).
+    case australiaNewZealand
 }

@@ -21,14 +21,19 @@ public struct NutritionParser: Sendable {
         public var maximumCharacters: Int
         /// Inputs with more lines throw ``NutritionParsingError/tooManyLines(count:limit:)``. Default 5 000.
         public var maximumLines: Int
+        /// Weight (0…1) of the OCR engine's word confidence (``TextWord/confidence``) in entry confidence: an entry
+        /// is multiplied by 1 − weight × (1 − lowest confidence of the words in its value cell). Default 0.5; 0 leaves
+        /// entry confidence to the grammar's own checks (used to compare OCR hypotheses by what the grammar reads).
+        public var wordConfidenceWeight: Double
 
         /// Creates options; every parameter has the default described on its property.
         public init(reviewThreshold: Double = 0.7, minimumRows: Int = 2, maximumCharacters: Int = 200_000,
-                    maximumLines: Int = 5_000) {
+                    maximumLines: Int = 5_000, wordConfidenceWeight: Double = 0.5) {
             self.reviewThreshold = reviewThreshold
             self.minimumRows = max(1, minimumRows)
             self.maximumCharacters = maximumCharacters
             self.maximumLines = maximumLines
+            self.wordConfidenceWeight = min(1, max(0, wordConfidenceWeight))
         }
     }
 
@@ -76,7 +81,10 @@ public struct NutritionParser: Sendable {
                 LineAnalyzer.analyze(line.text.trimmingCharacters(in: .whitespacesAndNewlines), lineIndex: index)
             }
         }
-        return parse(analyses: analyses)
+        guard var table = parse(analyses: analyses) else { return nil }
+        WordConfidence.apply(to: &table, lines: lines, weight: options.wordConfidenceWeight,
+                             reviewThreshold: options.reviewThreshold)
+        return table
     }
 
     func parse(analyses: [LineAnalysis]) -> NutritionTable? {

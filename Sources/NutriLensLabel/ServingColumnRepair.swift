@@ -23,10 +23,11 @@ enum ServingColumnRepair {
     /// indices of entries left inconsistent with no fitting repair, to be marked `needsReview` once every other
     /// check has adjusted confidence.
     @discardableResult
-    static func repair(_ entries: inout [NutritionEntry], servingGrams: Double?, reviewThreshold: Double,
+    static func repair(_ entries: inout [NutritionEntry], servingGrams: Double?,
+                       referenceIntakes: ReferenceIntakes = .euAnnexXIII, reviewThreshold: Double,
                        findings: inout [ConsistencyFinding]) -> Set<Int> {
         var unresolved = Set<Int>()
-        let agreeing = corroboratingNutrients(entries, servingGrams: servingGrams)
+        let agreeing = corroboratingNutrients(entries, servingGrams: servingGrams, referenceIntakes: referenceIntakes)
         for index in entries.indices where entries[index].basis == .per100g {
             let per100 = entries[index]
             guard per100.nutrient.isMass, per100.qualifier == nil else { continue }
@@ -40,6 +41,7 @@ enum ServingColumnRepair {
             let servingTrusted = !agreeing.serving.subtracting([nutrient]).isEmpty
             let percentTrusted = !agreeing.percent.subtracting([nutrient]).isEmpty
             unresolved.formUnion(repairRow(&entries, per100: index, serving: servingIndex,
+                                           referenceIntakes: referenceIntakes,
                                            servingGrams: servingTrusted ? servingGrams : nil,
                                            percentTrusted: percentTrusted,
                                            reviewThreshold: reviewThreshold, findings: &findings))
@@ -48,6 +50,7 @@ enum ServingColumnRepair {
     }
 
     private static func repairRow(_ entries: inout [NutritionEntry], per100 index: Int, serving servingIndex: Int?,
+                                  referenceIntakes: ReferenceIntakes,
                                   servingGrams: Double?, percentTrusted: Bool, reviewThreshold: Double,
                                   findings: inout [ConsistencyFinding]) -> Set<Int> {
         let per100 = entries[index]
@@ -61,7 +64,7 @@ enum ServingColumnRepair {
                                 per100Percent: percentTrusted ? per100.referenceIntakePercent : nil,
                                 servingPercent: percentTrusted && serving?.qualifier == nil
                                     ? serving?.referenceIntakePercent : nil,
-                                intake: per100.nutrient.referenceIntake.map(double),
+                                intake: per100.nutrient.referenceIntake(in: referenceIntakes).map(double),
                                 servingUpperBound: serving?.qualifier == .lessThan ? serving.map { double($0.valueInKeyUnit) } : nil)
         let per100Key = double(per100.valueInKeyUnit)
         let servingKey = usableServing.map { double($0.valueInKeyUnit) }
@@ -102,12 +105,14 @@ enum ServingColumnRepair {
 
     /// Nutrients whose per-serving value agrees with per 100 g × size/100 as printed, and whose %RI agrees with
     /// Annex XIII as printed (energy included): the rows that vouch for each column.
-    static func corroboratingNutrients(_ entries: [NutritionEntry], servingGrams: Double?)
+    static func corroboratingNutrients(_ entries: [NutritionEntry], servingGrams: Double?,
+                                       referenceIntakes: ReferenceIntakes = .euAnnexXIII)
         -> (serving: Set<Nutrient>, percent: Set<Nutrient>) {
         var serving = Set<Nutrient>()
         var percent = Set<Nutrient>()
         for entry in entries where entry.qualifier == nil && entry.value > 0 {
-            if let intake = entry.nutrient.referenceIntake.map(double), let printed = entry.referenceIntakePercent,
+            if let intake = entry.nutrient.referenceIntake(in: referenceIntakes).map(double),
+               let printed = entry.referenceIntakePercent,
                printed > 0, percentAgrees(amount: double(entry.valueInKeyUnit), intake: intake, percent: printed) {
                 percent.insert(entry.nutrient)
             }

@@ -27,6 +27,7 @@ extension TableBuilder {
         }
         let printedServingSize = layout.servingSize?.quantity.map(double)
         let unresolved = ServingColumnRepair.repair(&entries, servingGrams: printedServingSize,
+                                   referenceIntakes: layout.referenceIntakes,
                                    reviewThreshold: options.reviewThreshold, findings: &findings)
         for index in entries.indices where entries[index].nutrient == .salt && entries[index].qualifier == nil {
             let salt = entries[index]
@@ -63,7 +64,8 @@ extension TableBuilder {
             }
         }
         for index in entries.indices {
-            guard let percent = entries[index].referenceIntakePercent, let intake = entries[index].nutrient.referenceIntake,
+            guard let percent = entries[index].referenceIntakePercent,
+                  let intake = entries[index].nutrient.referenceIntake(in: layout.referenceIntakes),
                   entries[index].qualifier == nil else { continue }
             let expected = double(entries[index].valueInKeyUnit) / double(intake) * 100
             if abs(double(percent) - expected) <= max(1.5, 0.12 * expected) {
@@ -73,7 +75,8 @@ extension TableBuilder {
                 lower(index, by: 0.8)
                 findings.append(ConsistencyFinding(
                     check: "ri-percent", keys: [entries[index].key],
-                    message: String(format: "%@%% RI printed, %.0f%% expected from Annex XIII", "\(percent)", expected)))
+                    message: String(format: "%@%% RI printed, %.0f%% expected from %@", "\(percent)", expected,
+                                    layout.referenceIntakes == .euAnnexXIII ? "Annex XIII" : "FSANZ Schedule 1.2.8")))
             }
         }
         // Per 100 g, per serving and %RI disagreeing with no separator repair to explain it: a user must look.

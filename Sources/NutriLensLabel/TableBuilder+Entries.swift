@@ -42,6 +42,7 @@ extension TableBuilder {
             if let row, row.edits > 0 { confidence *= 0.9 }
             if row?.inferred == true { confidence *= 0.7 }
             if !reading.repairs.isEmpty { confidence *= 0.7 }
+            if !Self.isPrintedUnit(reading.unit, for: nutrient, usPanel: layout.isUSStyle) { confidence *= 0.6 }
             if energyMatchesMacros == true, [.fat, .carbohydrates, .proteins].contains(nutrient) {
                 confidence = min(1, confidence + 0.06)
             }
@@ -57,6 +58,16 @@ extension TableBuilder {
                     check: "mass-over-100g", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,
                                                                        preparation: spec.preparation)],
                     message: "\(reading.value) \(reading.unit?.rawValue ?? "g") per 100 g is impossible: dropped"))
+                continue
+            }
+            // Nor does a serving hold 10 g of a vitamin, mineral or sodium (25 g of salt), or 2 kg of one
+            // macronutrient (a novelty 2 lb bar declares 960 g carbohydrate per serving): with no serving size
+            // read, these bounds still catch lot numbers and cells run together ("Sodium … 9948", "Fat … 6010").
+            if spec.basis == .perServing, candidate.keyDouble > (nutrient.isMicronutrient ? 10 : 2000) {
+                findings.append(ConsistencyFinding(
+                    check: "serving-mass-impossible", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,
+                                                                                preparation: spec.preparation)],
+                    message: "\(reading.value) \(reading.unit?.rawValue ?? "g") per serving is impossible: dropped"))
                 continue
             }
             if spec.basis == .perServing, candidate.chosen != 0, let grams = servingGrams,
@@ -76,21 +87,56 @@ extension TableBuilder {
         return entries
     }
 
+    /// Whether labels print `nutrient` in `unit`: macronutrients and salt in grams (Regulation (EU) 1169/2011 Annex
+    /// XV, 21 CFR 101.9(c)), US panels' sodium and cholesterol in milligrams (21 CFR 101.9(c)(4), (5)). A cell in
+    /// another unit is usually another row's value ("Fat % | 0mg" took the sodium cell, "Sugars 105mg") or a
+    /// misread unit, so the entry is kept but its confidence lowered. `nil` (no unit read) is not judged here.
+    static func isPrintedUnit(_ unit: NutrientUnit?, for nutrient: Nutrient, usPanel: Bool) -> Bool {
+        guard let unit, !nutrient.isEnergy else { return true }
+        if !nutrient.isMicronutrient { return unit == .gram }
+        if usPanel, nutrient == .sodium || nutrient == .cholesterol { return unit != .gram }
+        return true
+    }
+
+    /// Lowers the confidence of per-100 g amounts few foods reach (``isRareAmount(_:of:)``), judged on the final
+    /// values (after the cross-column separator repairs), and flags them for review.
+    func flagRareAmounts(_ entries: inout [NutritionEntry]) {
+        for index in entries.indices where entries[index].basis == .per100g {
+            let grams = NSDecimalNumber(decimal: entries[index].valueInKeyUnit).doubleValue
+            guard Self.isRareAmount(grams, of: entries[index].nutrient) else { continue }
+            entries[index].confidence *= 0.75
+            entries[index].needsReview = entries[index].needsReview || entries[index].confidence < options.reviewThreshold
+        }
+    }
+
+    /// Per-100 g amounts few foods reach: salt above 5 g (condiments, stock; sodium above 2 g) and fibre above 20 g
+    /// (bran). On the FoodLabel text and the Tesseract dumps about half of such readings were another cell or a
+    /// dropped separator ("Salt 13g" for 0,13 g, "Ballaststoffe 50 g" for 5,0), against 3 % of all readings, so
+    /// they are flagged for review, not changed.
+    static func isRareAmount(_ grams: Double, of nutrient: Nutrient) -> Bool {
+        switch nutrient {
+        case .salt: return grams > 5
+        case .sodium: return grams > 2
+        case .fiber: return grams > 20
+        default: return false
+        }
+    }
+
     private func addPairFindings(_ values: [Nutrient: CandidateValue], spec: ColumnSpec,
                                  findings: inout [ConsistencyFinding]) {
         func key(_ nutrient: Nutrient) -> String {
             NutritionEntry.key(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation)
         }
-        if let fat = values[.fat], let saturates = values[.saturatedFat], saturates.isExact,
-           saturates.keyDouble > fat.keyDouble + 0.05 {
-            findings.append(ConsistencyFinding(check: "saturates-exceed-fat", keys: [key(.saturatedFat), key(.fat)],
-                                               message: "saturates \(saturates.keyValue) g > fat \(fat.keyValue) g"))
-        }
-        if let carbohydrates = values[.carbohydrates], let sugars = values[.sugars], sugars.isExact,
-           sugars.keyDouble > carbohydrates.keyDouble + 0.05 {
+        for (sub, parent) in ConsistencyChecks.subRowsExceedingParent(values) {
+            let check: String
+            switch sub {
+            case .saturatedFat: check = "saturates-exceed-fat"
+            case .sugars: check = "sugars-exceed-carbohydrates"
+            default: check = "sub-row-exceeds-parent"
+            }
             findings.append(ConsistencyFinding(
-                check: "sugars-exceed-carbohydrates", keys: [key(.sugars), key(.carbohydrates)],
-                message: "sugars \(sugars.keyValue) g > carbohydrate \(carbohydrates.keyValue) g"))
+                check: check, keys: [key(sub), key(parent)],
+                message: "\(sub.rawValue) \(values[sub]!.keyValue) g > \(parent.rawValue) \(values[parent]!.keyValue) g"))
         }
     }
 

@@ -96,14 +96,15 @@ extension TableBuilder {
         return 0.5
     }
 
-    /// `true` when a sub-row's printed reading (saturates, sugars) exceeds its parent row's (fat, carbohydrate)
-    /// exact value, which Regulation 1169/2011 Annex I makes impossible, and the parent is trusted: the declared
+    /// `true` when a sub-row's printed reading (saturates, sugars, …) exceeds its parent row's (fat, carbohydrate; see
+    /// ``Nutrient/parentRow``) exact value, which Regulation 1169/2011 Annex I makes impossible, and the parent is trusted: the declared
     /// energy matches the macros as read (on whole packs a parent read from another row, "3.4" fat for 24, makes
     /// the sub-row look too large).
     static func exceedsParent(_ original: CandidateValue, nutrient: Nutrient,
                               in values: [Nutrient: CandidateValue], kcal: Double?) -> Bool {
-        let parentOf: [Nutrient: Nutrient] = [.saturatedFat: .fat, .sugars: .carbohydrates]
-        guard original.isExact, let parent = parentOf[nutrient].flatMap({ values[$0] }), parent.isExact,
+        // Only parents the energy check covers: total sugars under added sugars are not confirmed by it.
+        guard original.isExact, let parentRow = nutrient.parentRow, [.fat, .carbohydrates].contains(parentRow),
+              let parent = values[parentRow], parent.isExact,
               let kcal, let estimate = ConsistencyChecks.macroEnergyKcal(values),
               ConsistencyChecks.energyMismatch(kcal: kcal, estimate: estimate) == 0
         else { return false }

@@ -18,8 +18,14 @@ struct TableBuilder {
         var headerColumns = layout.columns
         if !layout.isUSStyle, cellCount > headerColumns.count, !headerColumns.contains(where: { $0.basis == .per100g }) {
             // Per 100 g is mandatory in the EU (Regulation 1169/2011 Art. 32) and printed first; with more value
-            // columns than headers read, the unread header is the per-100 g one.
-            headerColumns.insert(ColumnSpec(basis: .per100g, preparation: .asSold), at: 0)
+            // columns than headers read, the unread header is the per-100 g one. Australian/NZ panels (FSANZ 1.2.8)
+            // print it last, after per serving and %DI: the cells' ratio to the printed serving size says which.
+            let per100 = ColumnSpec(basis: .per100g, preparation: .asSold)
+            if Self.servingColumnFirst(chosenRows, servingGrams: layout.servingSize?.quantity) {
+                headerColumns.append(per100)
+            } else {
+                headerColumns.insert(per100, at: 0)
+            }
         }
         let columnCount = max(headerColumns.count, cellCount)
         let columns = (0..<columnCount).map { index -> ColumnSpec in
@@ -52,6 +58,7 @@ struct TableBuilder {
             entries += makeEntries(values: values, rows: rowOf, energy: energy, spec: spec, findings: &findings)
         }
         crossColumnChecks(&entries, findings: &findings)
+        flagRareAmounts(&entries)
         let distinctNutrients = Set(entries.map(\.nutrient))
         guard distinctNutrients.count >= options.minimumRows else { return nil }
         entries.sort {
@@ -62,5 +69,26 @@ struct TableBuilder {
         }
         return NutritionTable(entries: entries, language: languages.first, languages: languages,
                               servingSize: layout.servingSize, findings: findings)
+    }
+}
+
+extension TableBuilder {
+    /// `true` when the rows' first two cells read as per serving then per 100 g: for most rows with two exact cells
+    /// in the same unit, first ÷ second is the printed serving size ÷ 100 (within 15 %; AU "68 g per serving"
+    /// gives 11.2 g | 16.4 g). `false` without a serving size other than 100, or with fewer than three such rows.
+    static func servingColumnFirst(_ rows: [AssembledRow], servingGrams: Decimal?) -> Bool {
+        guard let servingGrams else { return false }
+        let factor = NSDecimalNumber(decimal: servingGrams).doubleValue / 100
+        guard factor > 0, abs(factor - 1) > 0.2 else { return false }
+        var servingFirst = 0, per100First = 0
+        for row in rows where row.cells.count >= 2 {
+            let (a, b) = (row.cells[0].quantity, row.cells[1].quantity)
+            guard a.qualifier == nil, b.qualifier == nil, !a.isPercent, !b.isPercent, a.unit == b.unit else { continue }
+            let first = NSDecimalNumber(decimal: a.value).doubleValue, second = NSDecimalNumber(decimal: b.value).doubleValue
+            guard first > 0, second > 0 else { continue }
+            if abs(first / second - factor) <= 0.15 * factor { servingFirst += 1 }
+            if abs(second / first - factor) <= 0.15 * factor { per100First += 1 }
+        }
+        return servingFirst >= 3 && servingFirst > 2 * per100First
     }
 }

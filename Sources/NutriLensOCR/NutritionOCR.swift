@@ -268,13 +268,15 @@ private struct PageReader {
             table = TableLocator.locate(words: tagged.map(\.word), imageWidth: image.width, imageHeight: image.height)
         }
         if let found = table, let reread = rereadTable(found, full: full, transform: transform, clock: &clock) {
-            let region = found.region
-            let inside = { (w: OCRWord) in region.intersection(w.box).map { $0.width * $0.height * 2 >= w.box.width * w.box.height } ?? false }
-            tagged.removeAll { inside($0.word) }
-            let keyOffset = (tagged.map(\.key).max() ?? 0) + 1, blockOffset = (tagged.map(\.block).max() ?? 0) + 1
-            tagged += reread.map { (key: $0.0.line + keyOffset, block: $0.0.block + blockOffset, word: $0.1) }
+            Self.replace(&tagged, in: found.region, with: reread)
             table = TableLocator.locate(words: reread.map(\.1), imageWidth: image.width, imageHeight: image.height)
                 .map { TableLocator.Result(region: found.region, anchors: $0.anchors) } ?? found
+        }
+        if options.cleanedTableReread, let found = table,
+           let cleaned = rereadCleaned(found, words: tagged.map(\.word), full: full, transform: transform, clock: &clock) {
+            Self.replace(&tagged, in: cleaned.region, with: cleaned.words)
+            table = TableLocator.locate(words: cleaned.words.map(\.1), imageWidth: image.width, imageHeight: image.height)
+                .map { TableLocator.Result(region: cleaned.region, anchors: $0.anchors) } ?? found
         }
         let (words, lines) = LineAssembly.assemble(tagged, upright: transform.originalToUpright)
         return OCRPage(imageWidth: image.width, imageHeight: image.height, words: words, lines: lines,
@@ -287,11 +289,7 @@ private struct PageReader {
     private mutating func rereadTable(_ table: TableLocator.Result, full: GrayImage, transform: ImageTransform,
                                       clock: inout StageClock) -> [(RawWord, OCRWord)]? {
         let region = table.region
-        // Anchor x-height on the upright page (original boxes of a turned photo have x and y swapped).
-        let tableXHeight = Self.xHeight(of: table.anchors.map { w in
-            (transform.originalToUpright(w.box),
-             w.baseline.map { OCRBaseline(start: transform.originalToUpright($0.start), end: transform.originalToUpright($0.end)) })
-        })
+        let tableXHeight = anchorXHeight(table, transform: transform)
         let pageWordsXHeight = transform.scale * tableXHeight
         let covers = Double(region.width * region.height) / Double(image.width * image.height)
         switch options.tableReread {
@@ -319,6 +317,70 @@ private struct PageReader {
         // with none.
         if (budgetExhausted || tablePool != nil) && raw.isEmpty { return nil }
         return raw.map { ($0, convert($0, t)) }
+    }
+
+    /// Words mostly (≥ half their area) inside `region`.
+    static func isInside(_ region: PixelRect) -> (OCRWord) -> Bool {
+        { w in region.intersection(w.box).map { $0.width * $0.height * 2 >= w.box.width * w.box.height } ?? false }
+    }
+
+    /// Replaces the words of `tagged` inside `region` by `reread`, whose line and block numbers are moved past the
+    /// page's so lines of the two passes never merge.
+    static func replace(_ tagged: inout [(key: Int, block: Int, word: OCRWord)], in region: PixelRect,
+                        with reread: [(RawWord, OCRWord)]) {
+        let inside = isInside(region)
+        tagged.removeAll { inside($0.word) }
+        let keyOffset = (tagged.map(\.key).max() ?? 0) + 1, blockOffset = (tagged.map(\.block).max() ?? 0) + 1
+        tagged += reread.map { (key: $0.0.line + keyOffset, block: $0.0.block + blockOffset, word: $0.1) }
+    }
+
+    /// Anchor x-height of a located table on the upright page (original boxes of a turned photo have x and y
+    /// swapped), original pixels; 0 when the anchors give none.
+    private func anchorXHeight(_ table: TableLocator.Result, transform: ImageTransform) -> Double {
+        Self.xHeight(of: table.anchors.map { w in
+            (transform.originalToUpright(w.box),
+             w.baseline.map { OCRBaseline(start: transform.originalToUpright($0.start), end: transform.originalToUpright($0.end)) })
+        })
+    }
+
+    /// Reads the table once more when more than a quarter of its named rows show no value (``TableValueCount``):
+    /// the region widened on the upright page to 1.5 region widths further right (a region located from row names
+    /// alone ends where the names end; not to the left, where ingredient text often is), scaled to the target
+    /// x-height, background-flattened (``BackgroundFlattening``), ruling lines removed (``RulingLineRemoval``).
+    /// `nil` (page words kept) unless, against the page's words in the same widened region, the cleaned read has
+    /// ≥ 2 more values, more named rows with a value, and ≥ 3/4 of the named rows.
+    private mutating func rereadCleaned(_ table: TableLocator.Result, words: [OCRWord], full: GrayImage,
+                                        transform: ImageTransform, clock: inout StageClock)
+        -> (region: PixelRect, words: [(RawWord, OCRWord)])? {
+        guard TableValueCount(words: words.filter(Self.isInside(table.region))).valuesLookMissing else { return nil }
+        let tableXHeight = anchorXHeight(table, transform: transform)
+        guard tableXHeight > 0 else { return nil }
+        let upright = transform.originalToUpright(table.region)
+        let left = upright.x
+        let right = min(transform.uprightWidth, upright.maxX + upright.width * 3 / 2)
+        let widened = PixelRect(x: left, y: upright.y, width: right - left, height: upright.height)
+        let region = transform.uprightToOriginal(widened)
+        let before = TableValueCount(words: words.filter(Self.isInside(region)))
+        var t = transform
+        t.originX = Double(widened.x); t.originY = Double(widened.y)
+        guard let cropped = try? full.cropped(to: region) else { return nil }
+        let scaled = cropped.rotatedClockwise(quarterTurns: t.uprightTurns)
+            .scaled(by: workingScale(xHeight: tableXHeight, width: widened.width, height: widened.height))
+        (t.scaleX, t.scaleY) = (scaled.scaleX, scaled.scaleY)
+        // Cell and rule sizes in x-heights of the working crop (the scale may be capped below the target).
+        let xHeight = max(4, tableXHeight * t.scaleY)
+        let flat = BackgroundFlattening.flattened(scaled.image, cell: Int(3 * xHeight))
+        let crop = RulingLineRemoval.removed(from: flat, minimumHorizontal: Int(5 * xHeight),
+                                             minimumVertical: Int(3 * xHeight)).image
+        timings.prepare += clock.lap()
+        guard !budget.isSpent else { budgetExhausted = true; return nil }
+        let raw = recognize(crop, segmentation: options.tableSegmentation, kind: .tableCleaned, with: tablePool)
+        timings.recognition += clock.lap()
+        let reread = raw.map { ($0, convert($0, t)) }
+        let after = TableValueCount(words: reread.map(\.1))
+        guard after.values >= before.values + 2, after.namedRowsWithValue > before.namedRowsWithValue,
+              after.namedRows * 4 >= before.namedRows * 3 else { return nil }
+        return (region, reread)
     }
 
     /// The scale putting `xHeight` (original pixels) at the target, limited to 0.05...`maxUpscale`, to

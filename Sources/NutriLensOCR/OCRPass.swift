@@ -14,6 +14,10 @@ public struct OCRPass: Sendable, Equatable, Codable {
         case pageRescaled
         /// The located table region alone, at its own x-height.
         case table
+        /// The table region widened towards its value columns, background-flattened and with its ruling lines
+        /// removed, read because more than a quarter of the table's named rows showed no value
+        /// (``OCRReadOptions/cleanedTableReread``).
+        case tableCleaned
         /// Orientation and script detection (`osd` model, legacy engine).
         case orientation
         /// Not a Tesseract call: the light-on-dark check of ``OCRReadOptions/Polarity/invertedRegions`` on the

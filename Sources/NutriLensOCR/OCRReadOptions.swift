@@ -65,6 +65,12 @@ public struct OCRReadOptions: Sendable, Equatable {
     public var tableSegmentation: OCRSegmentation = .singleBlock
     /// When to re-read the table region.
     public var tableReread: TableReread = .whenUseful
+    /// When more than a quarter of the table region's named rows ("Fat", "Energy") show no value token ("9.5g",
+    /// "553kJ", "<0.1"), read the region once more, widened towards the value columns, with its background
+    /// flattened (``BackgroundFlattening``) and its ruling lines removed (``RulingLineRemoval``); the cleaned words
+    /// replace the page's there only when they give ≥ 2 more values and more named rows with a value
+    /// (``TableValueCount``). Costs one table-sized pass on the readings that trigger it (docs/ocr.md, "Session 4").
+    public var cleanedTableReread = true
     /// Binarisation method Tesseract applies.
     public var thresholding: Thresholding = .otsu
     /// Wall-clock seconds the whole read may take (survey, orientation, every recognition pass), `> 0`; `nil` =

@@ -18,6 +18,11 @@ struct EvaluationReport {
     var mismatches: [String] = []
     /// Truth fields that are 0 for a row the OCR text never names (FoodLabel records an absent fibre row as 0).
     var unprintedTruthZeros = 0
+    /// Confidence of every predicted field against its correctness.
+    var calibration = ConfidenceCalibration()
+    /// One TSV row per predicted field (label, key, predicted, truth, right/wrong, confidence, review, source,
+    /// repairs), for `NUTRILENS_DUMP_FIELDS`.
+    var fieldRows: [String] = []
 
     var overall: FieldScore {
         perKey.values.reduce(into: FieldScore()) {
@@ -45,6 +50,7 @@ struct EvaluationReport {
                                 + "rows the text never names left out", 100 * Double(total.correct) / Double(printed),
                                 total.correct, printed, unprintedTruthZeros))
         }
+        if !calibration.fields.isEmpty { lines.append(calibration.summary()) }
         return lines.joined(separator: "\n")
     }
 }
@@ -112,6 +118,16 @@ enum FoodLabelEvaluation {
                 let predictedValue = predicted[key]
                 if truthValue != nil { score.truth += 1 }
                 if predictedValue != nil { score.predicted += 1 }
+                if predictedValue != nil, let entry = table?[key]
+                    ?? table?[key.replacingOccurrences(of: "_100g", with: "_prepared_100g")] {
+                    report.calibration.add(confidence: entry.confidence, needsReview: entry.needsReview,
+                                           correct: truthValue == predictedValue)
+                    report.fieldRows.append([id, key, "\(predictedValue!)", truthValue.map { "\($0)" } ?? "-",
+                                             truthValue == predictedValue ? "right" : "wrong",
+                                             String(format: "%.3f", entry.confidence), entry.needsReview ? "review" : "-",
+                                             entry.sourceText.replacingOccurrences(of: "\t", with: " "),
+                                             entry.repairs.map(\.rawValue).joined(separator: ",")].joined(separator: "\t"))
+                }
                 if let truthValue, let predictedValue, truthValue == predictedValue {
                     score.correct += 1
                 } else if truthValue != nil || predictedValue != nil {

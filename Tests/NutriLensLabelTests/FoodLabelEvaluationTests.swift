@@ -17,6 +17,10 @@ final class FoodLabelEvaluationTests: XCTestCase {
         if ProcessInfo.processInfo.environment["NUTRILENS_EVAL_VERBOSE"] != nil {
             print(report.mismatches.joined(separator: "\n"))
         }
+        if let prefix = ProcessInfo.processInfo.environment["NUTRILENS_DUMP_FIELDS"] {
+            try report.fieldRows.joined(separator: "\n").write(toFile: "\(prefix)-\(variant).tsv", atomically: true,
+                                                                encoding: .utf8)
+        }
         return report
     }
 

@@ -44,3 +44,47 @@ final class ImpossibleMassTests: XCTestCase {
         assertValue(salt, "salt_100g", "97.5")
     }
 }
+
+/// Per serving there is no 100 g bound, but no serving holds 10 g of a vitamin, mineral or sodium, nor 2 kg of a
+/// macronutrient: lot numbers and cells run together are dropped with a `serving-mass-impossible` finding.
+final class ImpossibleServingMassTests: XCTestCase {
+    /// julielee eng_real_23's US panel shape ("Fat … 6010", "Sodium … 9948" read with their rows) and pxlshpr
+    /// 4CF0CBA5's "Calcium oe | 66g".
+    func testImpossiblePerServingMassesAreDropped() throws {
+        let table = try parseTable("""
+            Nutrition Facts
+            Serving size 1 bar
+            Calories 250
+            Total Fat 6010g
+            Sodium 9948g
+            Total Carbohydrate 33g 11%
+            Protein 4g
+            Calcium 66g
+            """)
+        XCTAssertNil(table["fat_serving"])
+        XCTAssertNil(table["sodium_serving"])
+        XCTAssertNil(table["calcium_serving"])
+        assertValue(table, "carbohydrates_serving", "33")
+        for key in ["fat_serving", "sodium_serving", "calcium_serving"] {
+            XCTAssertTrue(table.findings.contains { $0.check == "serving-mass-impossible" && $0.keys == [key] }, key)
+        }
+    }
+
+    /// julielee eng_internet_3: a novelty 2 lb bar declares 960 g carbohydrate and 1400 mg sodium per serving.
+    func testLargeServingsKeepTheirValues() throws {
+        let table = try parseTable("""
+            Nutrition Facts
+            Serving size 1 bar (2 lbs)
+            Calories 4600
+            Total Fat 260g 400%
+            Sodium 1400mg 58%
+            Total Carbohydrate 960g 320%
+            Sugars 840g
+            Protein 120g
+            """)
+        assertValue(table, "carbohydrates_serving", "960")
+        assertValue(table, "sugars_serving", "840")
+        assertValue(table, "sodium_serving", "1400", unit: .milligram)
+        XCTAssertFalse(table.findings.contains { $0.check == "serving-mass-impossible" })
+    }
+}

@@ -35,6 +35,25 @@ final class LexiconTests: XCTestCase {
         }
     }
 
+    /// Central European and Balkan names (session 4); a language's name that another already has ("tuky",
+    /// "cukry", "sacharidy") resolves through that one.
+    func testCentralEuropeanAndBalkanRowNames() {
+        let cases: [(String, Nutrient)] = [
+            ("Energetska vrednost", .energyKJ), ("Energijska vrednost", .energyKJ), ("Energiatartalom", .energyKJ),
+            ("Maščobe", .fat), ("Zsír", .fat), ("Tuky", .fat),
+            ("nasičene maščobne kisline", .saturatedFat), ("nasýtené mastné kyseliny", .saturatedFat),
+            ("din care acizi grași saturați", .saturatedFat),
+            ("Ogljikovi hidrati", .carbohydrates), ("Szénhidrát", .carbohydrates), ("Ugljeni hidrati", .carbohydrates),
+            ("Sladkorji", .sugars), ("Cukrok", .sugars), ("Cukry", .sugars),
+            ("Prehranske vlaknine", .fiber), ("Fibre alimentare", .fiber),
+            ("Bielkoviny", .proteins), ("Beljakovine", .proteins), ("Fehérje", .proteins), ("Proteini", .proteins),
+            ("Soľ", .salt),
+        ]
+        for (name, nutrient) in cases { XCTAssertEqual(nutrients(name), [nutrient], name) }
+        // Left out on purpose: CS "sůl" folds to Italian "sul" ("percentuali espresse sul …", FoodLabel 0413).
+        XCTAssertEqual(nutrients("percentuali espresse sul prodotto"), [])
+    }
+
     func testOCRNoiseAndFoldingTolerated() {
         XCTAssertEqual(nutrients("Kohlenhydrale"), [.carbohydrates])       // t→l
         XCTAssertEqual(nutrients("EIWEISS"), [.proteins])                  // ß spelled ss, upper case

@@ -20,6 +20,7 @@ final class LineDumpEvaluationTests: XCTestCase {
         let verbose = ProcessInfo.processInfo.environment["NUTRILENS_EVAL_VERBOSE"] != nil
         let only = ProcessInfo.processInfo.environment["NUTRILENS_DUMP_ONLY"]
         var report = EvaluationReport()
+        var fieldRows: [String] = []   // NUTRILENS_DUMP_FIELDS=FILE: one TSV row per predicted field
         for path in list.split(separator: "\n").map(String.init) {
             let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
             let name = (relative.replacingOccurrences(of: "/", with: "__") as NSString).deletingPathExtension
@@ -43,9 +44,18 @@ final class LineDumpEvaluationTests: XCTestCase {
                 let truthValue = truth.nutriments[key], predictedValue = predicted[key]
                 if truthValue != nil { score.truth += 1 }
                 if predictedValue != nil { score.predicted += 1 }
-                if let truthValue, let predictedValue,
-                   SidecarTruth.rounded(predictedValue, truth.decimals[key] ?? 0) == truthValue,
-                   SidecarTruth.qualifier(qualifiers[key]) == SidecarTruth.qualifier(truth.qualifiers[key]) {
+                let correct = truthValue != nil && predictedValue != nil
+                    && SidecarTruth.rounded(predictedValue!, truth.decimals[key] ?? 0) == truthValue!
+                    && SidecarTruth.qualifier(qualifiers[key]) == SidecarTruth.qualifier(truth.qualifiers[key])
+                if predictedValue != nil, let entry = table?[key] {
+                    report.calibration.add(confidence: entry.confidence, needsReview: entry.needsReview, correct: correct)
+                    fieldRows.append([name, key, "\(predictedValue!)", truthValue.map { "\($0)" } ?? "-",
+                                      correct ? "right" : "wrong", String(format: "%.3f", entry.confidence),
+                                      entry.needsReview ? "review" : "-", entry.sourceText,
+                                      entry.repairs.map(\.rawValue).joined(separator: ","),
+                                      Self.wordConfidence(of: entry, in: lines)].joined(separator: "\t"))
+                }
+                if correct {
                     score.correct += 1
                 } else if verbose {
                     print("\(name) \(key): truth \(truthValue.map { "\($0)" } ?? "-")\(truth.qualifiers[key] ?? "") "
@@ -55,7 +65,21 @@ final class LineDumpEvaluationTests: XCTestCase {
             }
         }
         print(report.summary(title: "Tesseract line dumps in \(folder)"))
+        if let path = ProcessInfo.processInfo.environment["NUTRILENS_DUMP_FIELDS"] {
+            try fieldRows.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
         XCTAssertGreaterThan(report.files, 0)
+    }
+
+    /// The lowest OCR confidence of the words inside the entry's box ("-" when unknown).
+    private static func wordConfidence(of entry: NutritionEntry, in lines: [TextLine]) -> String {
+        guard let box = entry.box else { return "-" }
+        let inside = lines.flatMap(\.words).filter { word in
+            guard let b = word.box else { return false }
+            return b.midX >= box.x && b.midX <= box.maxX && b.midY >= box.y && b.midY <= box.maxY
+        }
+        guard let lowest = inside.compactMap(\.confidence).min() else { return "-" }
+        return String(format: "%.3f", lowest)
     }
 
     /// `NUTRILENS_DUMP_ONLY=NAME-PART`: the rows the grammar reads, its entries and the truth, for one photo.

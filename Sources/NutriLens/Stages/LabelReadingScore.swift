@@ -23,7 +23,11 @@ struct LabelReadingScore: Comparable, Sendable {
 
     /// Scores `lines` with `parser`; a parse that throws (input over the parser's size limits) scores 0.
     init(lines: [TextLine], parser: NutritionParser) {
-        guard let table = (try? parser.parse(lines: lines)) ?? nil else {
+        // The grammar's confidence alone: OCR word confidence (which the parser also folds into entries for the
+        // user) is left out so that the choice between readings stays what it was measured as.
+        var grammarOnly = parser
+        grammarOnly.options.wordConfidenceWeight = 0
+        guard let table = (try? grammarOnly.parse(lines: lines)) ?? nil else {
             value = 0; fields = 0; findings = 0; columnsComplete = false; languages = []
             return
         }
