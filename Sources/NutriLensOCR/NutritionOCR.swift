@@ -24,6 +24,10 @@ public final class NutritionOCR: Sendable {
     /// are then loaded with it off. The variable only takes effect at engine load (set later through the API it
     /// changed no word on a corpus photo), hence two pools (each holds its own models).
     public let invertingPool: OCREnginePool?
+    /// Engines loaded with more languages that re-read the words ``OCRReadOptions/secondOpinion`` picks from every
+    /// recognition pass of ``pool``'s engines (``WordSecondOpinion``); `nil` = no second opinion. Not used on pages
+    /// read by ``invertingPool`` (load that one with the whole set instead).
+    public let secondOpinionPool: OCREnginePool?
 
     /// Loads one engine now (so a missing language pack throws here) and more on demand, up to `poolCapacity`.
     /// - Throws: ``OCRError/tessdataNotFound(searched:)``, ``OCRError/languagePackMissing(language:debianPackage:tessdataPath:)``,
@@ -33,16 +37,20 @@ public final class NutritionOCR: Sendable {
         pool = try OCREnginePool(configuration: configuration, capacity: poolCapacity)
         tablePool = nil
         invertingPool = nil
+        secondOpinionPool = nil
     }
 
     /// Reads with existing pools (so several readers can share loaded engines): the page with `pool`, and the
     /// located table, whenever one is found, once more with `tablePool` (its words replace the page's there).
     /// A read holds an engine of `pool` while it checks one out of `tablePool`, never the other way round.
-    /// `invertingPool`: see ``invertingPool``.
-    public init(pool: OCREnginePool, tablePool: OCREnginePool? = nil, invertingPool: OCREnginePool? = nil) {
+    /// `invertingPool`: see ``invertingPool``; `secondOpinionPool`: see ``secondOpinionPool`` (a read holds an engine
+    /// of `pool` while it checks one out of it).
+    public init(pool: OCREnginePool, tablePool: OCREnginePool? = nil, invertingPool: OCREnginePool? = nil,
+                secondOpinionPool: OCREnginePool? = nil) {
         self.pool = pool
         self.tablePool = tablePool
         self.invertingPool = invertingPool
+        self.secondOpinionPool = secondOpinionPool
     }
 
     /// Reads `image`. An image without text gives an empty page, not an error.
@@ -59,7 +67,9 @@ public final class NutritionOCR: Sendable {
         let survey = image.scaled(by: PageReader.surveyFactor(image, options))
         let surveyTime = clock.lap()
         var polarity: (map: PolarityMap, glyphs: Int, pass: OCRPass)?
-        if options.polarity != .tesseractLineRetry {
+        // An earlier read of the same photo already judged it (the check is only needed again to invert regions).
+        let known = options.polarity == .lineRetryWhereFound ? options.knownLightOnDark : nil
+        if options.polarity != .tesseractLineRetry && known == nil {
             let cpu = ThreadCPUClock.now()
             let map = PolarityMap(survey: survey.image)
             let glyphs = map.lightGlyphs(in: survey.image)
@@ -67,11 +77,13 @@ public final class NutritionOCR: Sendable {
                                              height: survey.image.height,
                                              words: glyphs, cpuSeconds: ThreadCPUClock.now() - cpu))
         }
-        let found = (polarity?.glyphs ?? 0) >= PolarityMap.minimumGlyphs
+        let found = known ?? ((polarity?.glyphs ?? 0) >= PolarityMap.minimumGlyphs)
         let readingPool = options.polarity == .lineRetryWhereFound && found ? invertingPool ?? pool : pool
-        return try readingPool.withEngine { engine in
+        let secondOpinion = readingPool === pool && options.secondOpinion != nil ? secondOpinionPool : nil
+        var page = try readingPool.withEngine { engine in
             engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
             var reader = PageReader(engine: engine, tablePool: tablePool, image: image, survey: survey, options: options)
+            reader.secondOpinionPool = secondOpinion
             reader.timings.prepare += surveyTime
             if let polarity {
                 reader.timings.passes.append(polarity.pass)
@@ -79,6 +91,8 @@ public final class NutritionOCR: Sendable {
             }
             return reader.read()
         }
+        page.lightOnDark = options.polarity == .tesseractLineRetry ? nil : found
+        return page
     }
 }
 
@@ -98,6 +112,8 @@ private struct PageReader {
     var budgetExhausted = false
     /// Light-on-dark regions to invert before reading (``OCRReadOptions/Polarity/invertedRegions``).
     var invert: PolarityMap?
+    /// Engines that re-read the unsure words of each pass of ``engine`` (``OCRReadOptions/secondOpinion``).
+    var secondOpinionPool: OCREnginePool?
 
     /// The factor that scales `image` to the survey (longest side ``OCRReadOptions/surveyMaxSide``, never up).
     static func surveyFactor(_ image: GrayImage, _ options: OCRReadOptions) -> Double {
@@ -124,7 +140,19 @@ private struct PageReader {
         timings.passes.append(OCRPass(kind: kind, pageSegmentationMode: segmentation.tesseractMode, width: image.width,
                                       height: image.height, words: words.count, cpuSeconds: ThreadCPUClock.now() - cpu))
         if cutShort { budgetExhausted = true }
-        return words
+        guard pool == nil, let rule = options.secondOpinion, let secondOpinionPool, !words.isEmpty, !budget.isSpent else {
+            return words
+        }
+        let started = ThreadCPUClock.now()
+        guard let outcome = try? secondOpinionPool.withEngine({ rule.apply(to: words, image: image, primary: engine, engine: $0, budget: budget) }),
+              outcome.regions > 0 else { return words }
+        var pass = OCRPass(kind: .secondOpinion, pageSegmentationMode: OCRSegmentation.singleLine.tesseractMode,
+                           width: image.width, height: image.height, words: outcome.candidates,
+                           cpuSeconds: ThreadCPUClock.now() - started)
+        pass.regions = outcome.regions
+        pass.replaced = outcome.replaced
+        timings.passes.append(pass)
+        return outcome.words
     }
 
     mutating func read() -> OCRPage {

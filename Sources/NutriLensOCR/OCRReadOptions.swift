@@ -35,6 +35,12 @@ public struct OCRReadOptions: Sendable, Equatable {
 
     /// How light-on-dark text is read (docs/ocr.md, "Session 3 round 2" for the figures).
     public var polarity: Polarity = .tesseractLineRetry
+    /// Under ``Polarity/lineRetryWhereFound``: the verdict of an earlier read of the same image
+    /// (``OCRPage/lightOnDark``), so the light-on-dark check is not run again; `nil` = check.
+    public var knownLightOnDark: Bool?
+    /// Which words of each recognition pass are read once more by ``NutritionOCR/secondOpinionPool``'s engines
+    /// (more languages); `nil` (default) or a reader without that pool = none.
+    public var secondOpinion: WordSecondOpinion?
     /// Detect 90/180/270° page rotation with the `osd` model and correct it before recognition.
     public var detectOrientation = true
     /// The page's orientation when the caller already knows it (e.g. from an earlier read of the same photo):

@@ -118,5 +118,14 @@ final class PolarityMapTests: XCTestCase {
         let plain = try reader.read(label.image, options: options)
         XCTAssertNotNil(plain.tableRegion, plain.text)
         XCTAssertEqual(plain.timings.passes.first?.words, 0)
+        XCTAssertEqual(negative.lightOnDark, true)
+        XCTAssertEqual(plain.lightOnDark, false)
+
+        // A later read of the same photo takes the verdict instead of checking again, and is read alike.
+        options.knownLightOnDark = negative.lightOnDark
+        let again = try reader.read(label.image.inverted(), options: options)
+        XCTAssertFalse(again.timings.passes.contains { $0.kind == .polarity }, "\(again.timings.passes)")
+        XCTAssertEqual(again.lightOnDark, true)
+        XCTAssertEqual(again.words.map(\.text), negative.words.map(\.text))
     }
 }

@@ -58,6 +58,17 @@ struct OCRStage: Sendable {
                 let set = try OCREnginePool(configuration: configured)
                 ocr = NutritionOCR(pool: try OCREnginePool(configuration: primary), tablePool: set)
                 laterOCR = NutritionOCR(pool: set)
+            } else if routing.hypothesesUseConfiguredSet && Self.secondOpinion != nil {
+                // The primary language reads; the configured set only re-reads the words the rule picks. Pages with
+                // light-on-dark text are read as before, whole, by the set with Tesseract's inverted-line retry.
+                configuredOCR = nil
+                var inverting = configured
+                inverting.tesseractVariables["tessedit_do_invert"] = "1"
+                ocr = NutritionOCR(pool: try OCREnginePool(configuration: primary),
+                                   invertingPool: polarity == .lineRetryWhereFound
+                                       ? try OCREnginePool(configuration: inverting, preload: false) : nil,
+                                   secondOpinionPool: try OCREnginePool(configuration: configured))
+                laterOCR = ocr
             } else if routing.hypothesesUseConfiguredSet || !routing.isMultilingual {
                 configuredOCR = nil
                 ocr = try reader(configured)
@@ -72,6 +83,7 @@ struct OCRStage: Sendable {
         }
         var options = Self.baseReadOptions
         options.timeBudget = configuration.ocrTimeBudget
+        if ocr.secondOpinionPool != nil { options.secondOpinion = Self.secondOpinion }
         readOptions = options
         hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: ProcessInfo.processInfo.environment)
     }
@@ -100,6 +112,24 @@ struct OCRStage: Sendable {
     /// (`NUTRILENS_OCR_SPLIT=table`; off by default). Measured on the first 58 corpus photos: 0.98× the CPU with the
     /// same keys parsed — the table, most of a table photo, is then recognised twice — so not worth its second pool.
     static let splitsLanguages = ProcessInfo.processInfo.environment["NUTRILENS_OCR_SPLIT"] == "table"
+
+    /// Under `.allLanguages` with several languages: pages are read with the primary language and only the words
+    /// this rule picks are read again with the whole set (``WordSecondOpinion``); `nil` = every reading with the
+    /// whole set. `NUTRILENS_OCR_SECOND` = `numeric` | `all` | `off` (candidate words), `NUTRILENS_OCR_SECOND_CONF`
+    /// = the confidence below which a word is a candidate.
+    static let secondOpinion: WordSecondOpinion? = secondOpinion(environment: ProcessInfo.processInfo.environment)
+
+    /// ``secondOpinion`` for `env`.
+    static func secondOpinion(environment env: [String: String]) -> WordSecondOpinion? {
+        var rule = WordSecondOpinion()
+        switch env["NUTRILENS_OCR_SECOND"] {
+        case "numeric": rule.candidates = .numeric
+        case "all": rule.candidates = .all
+        default: return nil
+        }
+        if let c = env["NUTRILENS_OCR_SECOND_CONF"].flatMap(Double.init), c > 0 { rule.maximumConfidence = c }
+        return rule
+    }
 
     /// A first reading without any table (no key parsed, no table region located) ends the stage (default;
     /// `NUTRILENS_OCR_STOP=off` tries the other hypotheses anyway). On the corpus the 38 later readings of photos
@@ -215,6 +245,8 @@ struct OCRStage: Sendable {
         // Later readings of the same photo keep the first one's quarter turn instead of detecting it again (OSD
         // and, when OSD is unsure, reading both quarter turns cost one to three recognitions per hypothesis).
         let orientation = Self.reusesOrientation ? PageOrientation(quarterTurns: best.mapping.quarterTurns) : nil
+        // ... and its light-on-dark verdict (the check costs up to ~45 ms per reading).
+        let lightOnDark = best.lightOnDark
         // Later readings look at the band of rows around the table the first one located, when it also parsed a
         // key: a region located from a few anchors with nothing parsed is often a sliver of the table (TestImages
         // `deg_rotate_small_en`, 7° skew: its band lost the last three rows).
@@ -236,7 +268,8 @@ struct OCRStage: Sendable {
         func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR) throws {
             guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
             let reading = try read(input.image, levelling: input.mapping, origin: page.origin,
-                                   options: options(for: hypothesis, budget: budget, orientation: orientation), with: engines)
+                                   options: options(for: hypothesis, budget: budget, orientation: orientation,
+                                                     lightOnDark: lightOnDark), with: engines)
             let score = LabelReadingScore(lines: reading.lines, parser: parser)
             trace?.add(hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes, score: score)
             if score > bestScore { (best, bestScore, bestHypothesis) = (reading, score, hypothesis) }
@@ -268,9 +301,11 @@ struct OCRStage: Sendable {
     }
 
     /// ``readOptions`` with `hypothesis`'s segmentation and what is left of the budget.
-    private func options(for hypothesis: ReadingHypothesis, budget: Double?, orientation: PageOrientation?) -> OCRReadOptions {
+    private func options(for hypothesis: ReadingHypothesis, budget: Double?, orientation: PageOrientation?,
+                         lightOnDark: Bool?) -> OCRReadOptions {
         var options = readOptions
         options.knownOrientation = orientation
+        options.knownLightOnDark = lightOnDark
         options.timeBudget = budget
         options.pageSegmentation = hypothesis.segmentation
         options.tableSegmentation = hypothesis.segmentation
@@ -309,7 +344,8 @@ struct OCRStage: Sendable {
     /// grammar takes them, with boxes on the upright page.
     private func read(_ gray: GrayImage, levelling: RotationMapping?, origin: PixelPoint = PixelPoint(x: 0, y: 0),
                       options: OCRReadOptions, with engines: NutritionOCR) throws
-        -> (lines: [TextLine], budgetExhausted: Bool, mapping: ReadPageMapping, passes: [OCRPass], tableRegion: PixelRect?) {
+        -> (lines: [TextLine], budgetExhausted: Bool, mapping: ReadPageMapping, passes: [OCRPass], tableRegion: PixelRect?,
+            lightOnDark: Bool?) {
         let page: OCRPage
         do { page = try engines.read(gray, options: options) } catch let error as OCRError {
             throw ScanError.stageFailed(stage: "ocr", message: error.description)
@@ -324,7 +360,7 @@ struct OCRStage: Sendable {
                          confidence: word.confidence)
             })
         }
-        return (lines, page.budgetExhausted, mapping, page.timings.passes, page.tableRegion)
+        return (lines, page.budgetExhausted, mapping, page.timings.passes, page.tableRegion, page.lightOnDark)
     }
 
     /// What is left of the configured OCR budget after the first pass (`.some(nil)` = unlimited), `nil` when it
