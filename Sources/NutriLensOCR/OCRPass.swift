@@ -16,8 +16,8 @@ public struct OCRPass: Sendable, Equatable, Codable {
         case table
         /// Orientation and script detection (`osd` model, legacy engine).
         case orientation
-        /// Not a Tesseract call: the light-on-dark check of ``OCRReadOptions/Polarity/invertedRegions`` on the
-        /// survey (and the inversion of what it found); ``words`` counts the light-on-dark glyphs found (``PolarityMap/lightGlyphs(in:)``).
+        /// Not a Tesseract call: the light-on-dark check of ``OCRReadOptions/Polarity/lineRetryWhereFound`` on the
+        /// survey; ``words`` counts the light-on-dark glyphs found (``PolarityMap/lightGlyphs(in:)``).
         case polarity
         /// Words of the pass before it re-read with more languages (``WordSecondOpinion``); ``words`` counts the
         /// candidates, ``regions`` the Tesseract calls, ``replaced`` the words whose reading changed.

@@ -28,7 +28,6 @@ struct OCRStageTrace {
     /// `eng+deu`, or `eng/table:eng+deu+fra` when the table is re-read with other models.
     static func languages(of ocr: NutritionOCR) -> String {
         ocr.pool.configuration.languages.description
-            + (ocr.tablePool.map { "/table:" + $0.configuration.languages.description } ?? "")
             + (ocr.secondOpinionPool.map { "/2nd:" + $0.configuration.languages.description } ?? "")
     }
 
