@@ -11,8 +11,8 @@ import NutriLensImaging
 /// So the page is read with the primary model only, and the words the rule picks (``isCandidate(text:confidence:)``)
 /// are read again, each group of neighbouring ones as one line (PSM 7) cut out of the same image with a margin
 /// (the LSTM needs a little context), by engines loaded with the whole set, and by the primary model alike; where the
-/// two differ, a further language won and its reading replaces the page's (word by word when it splits the group
-/// into the same words, else the whole group).
+/// primary model reads the cut-out word as on the page and the set reads it otherwise, a further language won and
+/// its reading replaces the page's (``merged(_:groups:readings:primaryReadings:)``).
 ///
 /// Measured figures and the rule's choice: docs/ocr.md, "Session 4".
 public struct WordSecondOpinion: Sendable, Equatable {
@@ -99,42 +99,25 @@ public struct WordSecondOpinion: Sendable, Equatable {
         }.sorted { $0.box.x < $1.box.x }
     }
 
-    /// `words` with each group's words replaced by the set's reading of its region (`readings[g]`) where another
-    /// language changed it: where the primary model's reading of the same region (`primaryReadings[g]`) differs.
-    /// Comparing like with like (same cut, same thresholding) keeps what only the cut changed (a neighbour's edge
-    /// read as a digit, a different split) out: the page's reading stays unless a further model read the region
-    /// differently, as it would have inside a whole-set page pass. Same number of words as the group: word by word;
-    /// otherwise the whole group. Replacements keep the block and line of the word (or group's first word) they
-    /// replace, because line assembly groups by them.
+    /// `words` with a word replaced by the set's reading of its region (`readings[g]`) where another language
+    /// changed it. The cut-out region is trusted only where it reads like the page: the primary model's reading of
+    /// it (`primaryReadings[g]`) splits the group into the same words, and the word in question reads exactly as on
+    /// the page. Measured (docs/ocr.md, "Session 4"): cut out, the LSTM often reads a word differently from the page
+    /// pass whatever the language ("43g" → "439g", "100g" → "100 9", "0.19" → "O19"), so without this check the
+    /// second opinion replaced more right words than wrong ones. The set's reading must split the group alike too;
+    /// replacements keep the block and line of the word they replace, because line assembly groups by them.
     func merged(_ words: [RawWord], groups: [[Int]], readings: [[RawWord]], primaryReadings: [[RawWord]]) -> Outcome {
-        var replacement: [Int: [RawWord]] = [:]   // first index of a replaced span -> its words
-        var dropped = Set<Int>()
+        var out = words
         var replaced = 0
         for ((group, reading), primaryReading) in zip(zip(groups, readings), primaryReadings) {
             let set = onGroup(group, of: words, reading), primary = onGroup(group, of: words, primaryReading)
-            guard !set.isEmpty, set.map(\.text) != primary.map(\.text) else { continue }
-            func adopt(_ s: RawWord, as original: RawWord) -> RawWord {
-                var w = s
-                w.block = original.block
-                w.line = original.line
-                return w
+            guard set.count == group.count, primary.count == group.count else { continue }
+            for (k, i) in group.enumerated() where primary[k].text == words[i].text && set[k].text != words[i].text {
+                out[i] = set[k]
+                out[i].block = words[i].block
+                out[i].line = words[i].line
+                replaced += 1
             }
-            if set.count == group.count {
-                let reference = primary.count == group.count ? primary.map(\.text) : group.map { words[$0].text }
-                for (k, (i, s)) in zip(group, set).enumerated() where s.text != reference[k] && s.text != words[i].text {
-                    replacement[i] = [adopt(s, as: words[i])]
-                    replaced += 1
-                }
-            } else {
-                replacement[group[0]] = set.map { adopt($0, as: words[group[0]]) }
-                dropped.formUnion(group.dropFirst())
-                replaced += group.count
-            }
-        }
-        var out: [RawWord] = []
-        out.reserveCapacity(words.count)
-        for i in words.indices where !dropped.contains(i) {
-            if let r = replacement[i] { out += r } else { out.append(words[i]) }
         }
         return Outcome(words: out, candidates: groups.map(\.count).reduce(0, +), regions: groups.count, replaced: replaced)
     }

@@ -97,9 +97,11 @@ struct OCRStage: Sendable {
     static let reusesOrientation = ProcessInfo.processInfo.environment["NUTRILENS_OCR_REUSE_ORIENTATION"] != "0"
 
     /// Under `.allLanguages` with several languages: pages are read with the primary language and only the words
-    /// this rule picks are read again with the whole set (``WordSecondOpinion``); `nil` = every reading with the
-    /// whole set. `NUTRILENS_OCR_SECOND` = `numeric` | `all` | `off` (candidate words), `NUTRILENS_OCR_SECOND_CONF`
-    /// = the confidence below which a word is a candidate.
+    /// this rule picks are read again with the whole set (``WordSecondOpinion``); `nil` (default) = every reading
+    /// with the whole set. `NUTRILENS_OCR_SECOND` = `numeric` | `all` (candidate words), `NUTRILENS_OCR_SECOND_CONF`
+    /// = the confidence below which a word is a candidate. Opt-in because it lost fields (docs/ocr.md, "Session 4"):
+    /// every 3rd corpus photo 319 vs 322 correct at 0.90× the OCR CPU, TestImages 398 vs 414 — cut out of the page,
+    /// the LSTM reads a word differently whatever the language, so the set's page-level wins are not reproduced.
     static let secondOpinion: WordSecondOpinion? = secondOpinion(environment: ProcessInfo.processInfo.environment)
 
     /// ``secondOpinion`` for `env`.
