@@ -126,8 +126,9 @@ private struct PageReader {
             return words
         }
         let started = ThreadCPUClock.now()
-        guard let outcome = try? secondOpinionPool.withEngine({ rule.apply(to: words, image: image, primary: engine, engine: $0, budget: budget) }),
-              outcome.regions > 0 else { return words }
+        guard let outcome = try? secondOpinionPool.withEngine({
+            rule.apply(to: words, image: image, primary: engine, engine: $0, budget: budget)
+        }), outcome.regions > 0 else { return words }
         var pass = OCRPass(kind: .secondOpinion, pageSegmentationMode: OCRSegmentation.singleLine.tesseractMode,
                            width: image.width, height: image.height, words: outcome.candidates,
                            cpuSeconds: ThreadCPUClock.now() - started)

@@ -14,7 +14,9 @@ import NutriLensImaging
 /// primary model reads the cut-out word as on the page and the set reads it otherwise, a further language won and
 /// its reading replaces the page's (``merged(_:groups:readings:primaryReadings:)``).
 ///
-/// Measured figures and the rule's choice: docs/ocr.md, "Session 4".
+/// Measured figures and the rule's choice: docs/ocr.md, "Session 4". Fewer fields than reading whole pages with the
+/// set (TestImages 398 vs 414 of 422): the LSTM reads a cut-out word differently from the same word in the page pass,
+/// whatever the language, so most of what the further models win on a page is not won back here. Opt-in.
 public struct WordSecondOpinion: Sendable, Equatable {
     /// Which low-confidence words are read again.
     public enum Candidates: String, Sendable, Equatable {
