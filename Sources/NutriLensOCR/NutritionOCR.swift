@@ -16,14 +16,15 @@ import NutriLensImaging
 public final class NutritionOCR: Sendable {
     /// Engines used by ``read(_:options:)``.
     public let pool: OCREnginePool
-    /// Engines that re-read the located table, when they differ from ``pool`` (e.g. the page located with the
-    /// primary language only, the table read with every configured one); `nil` = ``pool`` reads the table too.
-    public let tablePool: OCREnginePool?
     /// Engines loaded with Tesseract's inverted line retry on (`tessedit_do_invert=1`) that read the pages where
     /// ``PolarityMap`` finds light-on-dark text, under ``OCRReadOptions/Polarity/lineRetryWhereFound``; ``pool``'s
     /// are then loaded with it off. The variable only takes effect at engine load (set later through the API it
     /// changed no word on a corpus photo), hence two pools (each holds its own models).
     public let invertingPool: OCREnginePool?
+    /// Engines loaded with more languages that re-read the words ``OCRReadOptions/secondOpinion`` picks from every
+    /// recognition pass of ``pool``'s engines (``WordSecondOpinion``); `nil` = no second opinion. Not used on pages
+    /// read by ``invertingPool`` (load that one with the whole set instead).
+    public let secondOpinionPool: OCREnginePool?
 
     /// Loads one engine now (so a missing language pack throws here) and more on demand, up to `poolCapacity`.
     /// - Throws: ``OCRError/tessdataNotFound(searched:)``, ``OCRError/languagePackMissing(language:debianPackage:tessdataPath:)``,
@@ -31,18 +32,17 @@ public final class NutritionOCR: Sendable {
     public init(configuration: OCRConfiguration = OCRConfiguration(),
                 poolCapacity: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         pool = try OCREnginePool(configuration: configuration, capacity: poolCapacity)
-        tablePool = nil
         invertingPool = nil
+        secondOpinionPool = nil
     }
 
-    /// Reads with existing pools (so several readers can share loaded engines): the page with `pool`, and the
-    /// located table, whenever one is found, once more with `tablePool` (its words replace the page's there).
-    /// A read holds an engine of `pool` while it checks one out of `tablePool`, never the other way round.
-    /// `invertingPool`: see ``invertingPool``.
-    public init(pool: OCREnginePool, tablePool: OCREnginePool? = nil, invertingPool: OCREnginePool? = nil) {
+    /// Reads with existing pools (so several readers can share loaded engines): the page with `pool`;
+    /// `invertingPool`: see ``invertingPool``; `secondOpinionPool`: see ``secondOpinionPool`` (a read holds an engine
+    /// of `pool` while it checks one out of it, never the other way round).
+    public init(pool: OCREnginePool, invertingPool: OCREnginePool? = nil, secondOpinionPool: OCREnginePool? = nil) {
         self.pool = pool
-        self.tablePool = tablePool
         self.invertingPool = invertingPool
+        self.secondOpinionPool = secondOpinionPool
     }
 
     /// Reads `image`. An image without text gives an empty page, not an error.
@@ -58,35 +58,37 @@ public final class NutritionOCR: Sendable {
         var clock = StageClock()
         let survey = image.scaled(by: PageReader.surveyFactor(image, options))
         let surveyTime = clock.lap()
-        var polarity: (map: PolarityMap, glyphs: Int, pass: OCRPass)?
-        if options.polarity != .tesseractLineRetry {
+        var polarity: (glyphs: Int, pass: OCRPass)?
+        // An earlier read of the same photo already judged it.
+        let known = options.polarity == .lineRetryWhereFound ? options.knownLightOnDark : nil
+        if options.polarity != .tesseractLineRetry && known == nil {
             let cpu = ThreadCPUClock.now()
-            let map = PolarityMap(survey: survey.image)
-            let glyphs = map.lightGlyphs(in: survey.image)
-            polarity = (map, glyphs, OCRPass(kind: .polarity, pageSegmentationMode: 0, width: survey.image.width,
+            let glyphs = PolarityMap(survey: survey.image).lightGlyphs(in: survey.image)
+            polarity = (glyphs, OCRPass(kind: .polarity, pageSegmentationMode: 0, width: survey.image.width,
                                              height: survey.image.height,
                                              words: glyphs, cpuSeconds: ThreadCPUClock.now() - cpu))
         }
-        let found = (polarity?.glyphs ?? 0) >= PolarityMap.minimumGlyphs
+        let found = known ?? ((polarity?.glyphs ?? 0) >= PolarityMap.minimumGlyphs)
         let readingPool = options.polarity == .lineRetryWhereFound && found ? invertingPool ?? pool : pool
-        return try readingPool.withEngine { engine in
+        let secondOpinion = readingPool === pool && options.secondOpinion != nil ? secondOpinionPool : nil
+        var page = try readingPool.withEngine { engine in
             engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
-            var reader = PageReader(engine: engine, tablePool: tablePool, image: image, survey: survey, options: options)
+            var reader = PageReader(engine: engine, image: image, survey: survey, options: options)
+            reader.secondOpinionPool = secondOpinion
             reader.timings.prepare += surveyTime
             if let polarity {
                 reader.timings.passes.append(polarity.pass)
-                if options.polarity == .invertedRegions && found { reader.invert = polarity.map }
             }
             return reader.read()
         }
+        page.lightOnDark = options.polarity == .tesseractLineRetry ? nil : found
+        return page
     }
 }
 
 /// One read: the state shared by the stages of ``NutritionOCR/read(_:options:)``.
 private struct PageReader {
     let engine: OCREngine
-    /// Re-reads every located table when set (``NutritionOCR/tablePool``).
-    let tablePool: OCREnginePool?
     let image: GrayImage
     /// `image` downscaled to ``OCRReadOptions/surveyMaxSide`` (see `init`).
     let survey: (image: GrayImage, scaleX: Double, scaleY: Double)
@@ -96,8 +98,8 @@ private struct PageReader {
     let budget: OCRTimeBudget
     /// Set when a pass was cut short or skipped for lack of time.
     var budgetExhausted = false
-    /// Light-on-dark regions to invert before reading (``OCRReadOptions/Polarity/invertedRegions``).
-    var invert: PolarityMap?
+    /// Engines that re-read the unsure words of each pass of ``engine`` (``OCRReadOptions/secondOpinion``).
+    var secondOpinionPool: OCREnginePool?
 
     /// The factor that scales `image` to the survey (longest side ``OCRReadOptions/surveyMaxSide``, never up).
     static func surveyFactor(_ image: GrayImage, _ options: OCRReadOptions) -> Double {
@@ -105,39 +107,42 @@ private struct PageReader {
     }
 
     /// `survey`: `image` scaled by ``surveyFactor(_:_:)``, with the scale factors actually applied per axis.
-    init(engine: OCREngine, tablePool: OCREnginePool?, image: GrayImage,
+    init(engine: OCREngine, image: GrayImage,
          survey: (image: GrayImage, scaleX: Double, scaleY: Double), options: OCRReadOptions) {
-        self.engine = engine; self.tablePool = tablePool; self.image = image; self.survey = survey; self.options = options
+        self.engine = engine; self.image = image; self.survey = survey; self.options = options
         budget = OCRTimeBudget(seconds: options.timeBudget)
     }
 
     /// Recognises `image` on what is left of the budget; an empty result (and `budgetExhausted`) once it is spent.
-    private mutating func recognize(_ image: GrayImage, segmentation: OCRSegmentation, kind: OCRPass.Kind,
-                                    with pool: OCREnginePool? = nil) -> [RawWord] {
+    private mutating func recognize(_ image: GrayImage, segmentation: OCRSegmentation, kind: OCRPass.Kind) -> [RawWord] {
         guard !budget.isSpent else { budgetExhausted = true; return [] }
         let cpu = ThreadCPUClock.now()
         let budget = budget, engine = engine
-        // An engine that cannot be loaded from `pool` leaves the page pass's words in place (empty, not cut short).
-        let (words, cutShort) = pool.map { p in
-            (try? p.withEngine { $0.recognize(image, segmentation: segmentation, budget: budget) }) ?? ([], false)
-        } ?? engine.recognize(image, segmentation: segmentation, budget: budget)
+        let (words, cutShort) = engine.recognize(image, segmentation: segmentation, budget: budget)
         timings.passes.append(OCRPass(kind: kind, pageSegmentationMode: segmentation.tesseractMode, width: image.width,
                                       height: image.height, words: words.count, cpuSeconds: ThreadCPUClock.now() - cpu))
         if cutShort { budgetExhausted = true }
-        return words
+        guard let rule = options.secondOpinion, let secondOpinionPool, !words.isEmpty, !budget.isSpent else {
+            return words
+        }
+        let started = ThreadCPUClock.now()
+        guard let outcome = try? secondOpinionPool.withEngine({
+            rule.apply(to: words, image: image, primary: engine, engine: $0, budget: budget)
+        }), outcome.regions > 0 else { return words }
+        var pass = OCRPass(kind: .secondOpinion, pageSegmentationMode: OCRSegmentation.singleLine.tesseractMode,
+                           width: image.width, height: image.height, words: outcome.candidates,
+                           cpuSeconds: ThreadCPUClock.now() - started)
+        pass.regions = outcome.regions
+        pass.replaced = outcome.replaced
+        timings.passes.append(pass)
+        return outcome.words
     }
 
     mutating func read() -> OCRPage {
         var clock = StageClock()
-        var full = image
-        var survey = self.survey.image
+        let full = image
+        let survey = self.survey.image
         let surveyScale = (self.survey.scaleX, self.survey.scaleY)
-        if let map = invert {
-            // Light-on-dark text is turned dark-on-light once here, so every pass (OSD, page, table) sees it so.
-            full = map.applied(to: full, surveyWidth: survey.width, surveyHeight: survey.height)
-            survey = map.applied(to: survey, surveyWidth: survey.width, surveyHeight: survey.height)
-            timings.prepare += clock.lap()
-        }
         let estimate = TextSizeEstimator.estimate(survey)
         timings.textSize += clock.lap()
 
@@ -295,7 +300,6 @@ private struct PageReader {
         switch options.tableReread {
         case .never: return nil
         case .always: break
-        case .whenUseful where tablePool != nil: break
         case .whenUseful:
             let off = abs(pageWordsXHeight / options.targetXHeight - 1) > 0.25
             guard off || options.tableSegmentation != options.pageSegmentation && covers < 0.5 else { return nil }
@@ -311,11 +315,10 @@ private struct PageReader {
         let crop = scaled.image
         timings.prepare += clock.lap()
         guard !budget.isSpent else { budgetExhausted = true; return nil }
-        let raw = recognize(crop, segmentation: options.tableSegmentation, kind: .table, with: tablePool)
+        let raw = recognize(crop, segmentation: options.tableSegmentation, kind: .table)
         timings.recognition += clock.lap()
-        // A re-read cut short by the budget (or whose engine failed to load) must not replace the page pass's words
-        // with none.
-        if (budgetExhausted || tablePool != nil) && raw.isEmpty { return nil }
+        // A re-read cut short by the budget must not replace the page pass's words with none.
+        if budgetExhausted && raw.isEmpty { return nil }
         return raw.map { ($0, convert($0, t)) }
     }
 

@@ -39,9 +39,16 @@ public enum OCRSegmentation: Sendable, Equatable {
     case singleBlock
     /// Sparse text in no particular order (PSM 11).
     case sparse
+    /// One line of text (PSM 7): a region cut around words already located (``WordSecondOpinion``).
+    case singleLine
 
     var tess: TessPageSegMode {
-        switch self { case .auto: return PSM_AUTO; case .singleBlock: return PSM_SINGLE_BLOCK; case .sparse: return PSM_SPARSE_TEXT }
+        switch self {
+        case .auto: return PSM_AUTO
+        case .singleBlock: return PSM_SINGLE_BLOCK
+        case .sparse: return PSM_SPARSE_TEXT
+        case .singleLine: return PSM_SINGLE_LINE
+        }
     }
 }
 
@@ -139,6 +146,26 @@ public final class OCREngine: @unchecked Sendable {
         // A failure without a budget to blame is a page Tesseract could not take: nothing to keep.
         guard rc == 0 || cutShort else { return ([], false) }
         return (readWords(), cutShort)
+    }
+
+    /// Recognises each of `regions` (in `image` pixels, clipped to it) on its own with `segmentation`: the image is
+    /// handed to Tesseract once, then each region is selected (`TessBaseAPISetRectangle`, thresholded on its own)
+    /// and recognised. Words are in `image` pixels. Regions left when `budget` is spent come back empty.
+    func recognize(regions: [PixelRect], of image: GrayImage, segmentation: OCRSegmentation,
+                   budget: OCRTimeBudget = OCRTimeBudget(seconds: nil)) -> [[RawWord]] {
+        load(image, segmentation: segmentation)
+        defer { TessBaseAPIClear(api) }
+        return regions.map { region in
+            let x0 = max(0, region.x), y0 = max(0, region.y)
+            let x1 = min(image.width, region.x + region.width), y1 = min(image.height, region.y + region.height)
+            guard x1 - x0 >= 3, y1 - y0 >= 3, !budget.isSpent else { return [] }
+            TessBaseAPISetRectangle(api, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+            guard let monitor = TessMonitorCreate() else { return [] }
+            defer { TessMonitorDelete(monitor) }
+            if let ms = budget.deadlineMilliseconds { TessMonitorSetDeadlineMSecs(monitor, ms) }
+            guard TessBaseAPIRecognize(api, monitor) == 0 else { return [] }
+            return DecimalPointRecovery.apply(to: readWords(), image: image)
+        }
     }
 
     /// Walks the recognised words of the current page.

@@ -20,9 +20,12 @@ public struct OCRPass: Sendable, Equatable, Codable {
         case tableCleaned
         /// Orientation and script detection (`osd` model, legacy engine).
         case orientation
-        /// Not a Tesseract call: the light-on-dark check of ``OCRReadOptions/Polarity/invertedRegions`` on the
-        /// survey (and the inversion of what it found); ``words`` counts the light-on-dark glyphs found (``PolarityMap/lightGlyphs(in:)``).
+        /// Not a Tesseract call: the light-on-dark check of ``OCRReadOptions/Polarity/lineRetryWhereFound`` on the
+        /// survey; ``words`` counts the light-on-dark glyphs found (``PolarityMap/lightGlyphs(in:)``).
         case polarity
+        /// Words of the pass before it re-read with more languages (``WordSecondOpinion``); ``words`` counts the
+        /// candidates, ``regions`` the Tesseract calls, ``replaced`` the words whose reading changed.
+        case secondOpinion
     }
 
     public var kind: Kind
@@ -35,6 +38,10 @@ public struct OCRPass: Sendable, Equatable, Codable {
     /// CPU time of the calling thread during the pass, seconds (Tesseract runs on the calling thread: OpenMP is
     /// serialised, ``OpenMPLimit``). Unlike wall time it does not grow when other processes hold the cores.
     public var cpuSeconds: Double
+    /// ``Kind/secondOpinion`` only: regions recognised (one Tesseract call each), `nil` for other passes.
+    public var regions: Int?
+    /// ``Kind/secondOpinion`` only: words whose reading the second opinion replaced, `nil` for other passes.
+    public var replaced: Int?
 
     public init(kind: Kind, pageSegmentationMode: Int, width: Int, height: Int, words: Int, cpuSeconds: Double) {
         self.kind = kind; self.pageSegmentationMode = pageSegmentationMode

@@ -6,8 +6,7 @@ public struct OCRReadOptions: Sendable, Equatable {
         /// Never: the table words are the survey's.
         case never
         /// Only when the table's x-height in the survey is more than 25 % off ``targetXHeight``, or the table
-        /// covers less than half the page (so re-reading it costs little); always when the reader has a
-        /// ``NutritionOCR/tablePool`` (the page pass then only located the table).
+        /// covers less than half the page (so re-reading it costs little).
         case whenUseful
         /// Always when a table was found.
         case always
@@ -28,13 +27,16 @@ public struct OCRReadOptions: Sendable, Equatable {
         /// ``NutritionOCR/invertingPool`` (engines loaded with the retry on), exactly as with ``tesseractLineRetry``;
         /// every other page by ``NutritionOCR/pool``, whose engines should be loaded with `tessedit_do_invert=0`.
         case lineRetryWhereFound
-        /// No retry; instead the survey is checked for light-on-dark text (``PolarityMap``) and, where found, those
-        /// regions are inverted before any pass reads them (with engines loaded with `tessedit_do_invert=0`).
-        case invertedRegions
     }
 
     /// How light-on-dark text is read (docs/ocr.md, "Session 3 round 2" for the figures).
     public var polarity: Polarity = .tesseractLineRetry
+    /// Under ``Polarity/lineRetryWhereFound``: the verdict of an earlier read of the same image
+    /// (``OCRPage/lightOnDark``), so the light-on-dark check is not run again; `nil` = check.
+    public var knownLightOnDark: Bool?
+    /// Which words of each recognition pass are read once more by ``NutritionOCR/secondOpinionPool``'s engines
+    /// (more languages); `nil` (default) or a reader without that pool = none.
+    public var secondOpinion: WordSecondOpinion?
     /// Detect 90/180/270° page rotation with the `osd` model and correct it before recognition.
     public var detectOrientation = true
     /// The page's orientation when the caller already knows it (e.g. from an earlier read of the same photo):

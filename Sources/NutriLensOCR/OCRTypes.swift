@@ -129,6 +129,10 @@ public struct OCRPage: Sendable, Equatable {
     /// True when ``OCRReadOptions/timeBudget`` ran out: a recognition pass was stopped part-way or skipped (OSD
     /// retries, second page pass, table re-read), so ``words`` may miss text that is on the page.
     public var budgetExhausted: Bool = false
+    /// Whether the light-on-dark check (``PolarityMap``) found light-on-dark text, so the page was read by
+    /// ``NutritionOCR/invertingPool``; `nil` when no check was asked for (``OCRReadOptions/Polarity/tesseractLineRetry``).
+    /// Pass it to a later read of the same image as ``OCRReadOptions/knownLightOnDark``.
+    public var lightOnDark: Bool?
 
     /// True when no word was recognised.
     public var isEmpty: Bool { words.isEmpty }

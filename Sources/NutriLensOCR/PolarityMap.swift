@@ -1,8 +1,8 @@
 import NutriLensImaging
 
-/// Where a page shows light text on a dark background, found on the survey image, so the reader can hand Tesseract
-/// dark-on-light text everywhere instead of letting it re-recognise every unsure line inverted
-/// (`tessedit_do_invert`, 16 % of the OCR CPU on the corpus; docs/ocr.md "Session 3").
+/// Where a page shows light text on a dark background, found on the survey image, so only such pages are read by
+/// engines with Tesseract's inverted-line retry (`tessedit_do_invert`, 16 % of the OCR CPU on the corpus when on for
+/// every page; docs/ocr.md "Session 3, round 2").
 ///
 /// The survey is cut into square cells of ``cellSide`` pixels. Each cell is judged on the grey-level histogram of
 /// the 3×3 cells around it (a window several text lines high, so the background outnumbers the ink):
@@ -30,9 +30,6 @@ struct PolarityMap: Sendable {
     let inverted: [Bool]
     /// Textured cells in groups of at least ``minimumGroup`` that are light-on-dark: 0 = leave the page alone.
     let textCells: Int
-    /// Per cell, the grey levels an inverted cell's background and ink lie at (its window's 5th and 95th
-    /// percentiles; for a flat cell the medians over the textured inverted cells), `low < high`.
-    let levels: [(low: UInt8, high: UInt8)]
 
     /// Light glyphs that must line up in the inverted cells for the page to count as having light-on-dark text.
     static let minimumGlyphs = 30
@@ -75,7 +72,6 @@ struct PolarityMap: Sendable {
         }
         let threshold = Int(survey.otsuThreshold())
         var textured = [Bool](repeating: false, count: columns * rows)
-        var levels = [(low: UInt8, high: UInt8)](repeating: (0, 255), count: columns * rows)
         var inverted = textured
         var window = [UInt32](repeating: 0, count: 256)
         for r in 0..<rows {
@@ -91,7 +87,6 @@ struct PolarityMap: Sendable {
                 let index = r * columns + c
                 if p95 - p5 >= Self.minimumContrast {
                     textured[index] = true
-                    levels[index] = (UInt8(p5), UInt8(p95))
                     inverted[index] = 2 * p50 < p5 + p95
                 } else {
                     inverted[index] = p50 < threshold
@@ -102,11 +97,6 @@ struct PolarityMap: Sendable {
         let groups = Self.groupSizes(textured: textured, inverted: inverted, columns: columns, rows: rows)
         textCells = groups.filter { $0 >= Self.minimumGroup }.reduce(0, +)
         self.inverted = inverted
-        let dark = levels.indices.filter { textured[$0] && inverted[$0] }
-        let fallback = dark.isEmpty ? (low: UInt8(0), high: UInt8(255))
-            : (low: dark.map { levels[$0].low }.sorted()[dark.count / 2], high: dark.map { levels[$0].high }.sorted()[dark.count / 2])
-        for i in levels.indices { levels[i] = fallback.high > fallback.low ? fallback : (0, 255) }
-        self.levels = levels
     }
 
     /// Each cell takes the majority vote of the textured cells in the 5×5 cells around it (a tie: not inverted),
@@ -146,45 +136,5 @@ struct PolarityMap: Sendable {
     /// Sizes of the 8-connected groups of cells that are both textured and inverted.
     static func groupSizes(textured: [Bool], inverted: [Bool], columns: Int, rows: Int) -> [Int] {
         CellGroups.eightConnected(zip(textured, inverted).map { $0 && $1 }, columns: columns, rows: rows).map(\.count)
-    }
-
-    /// `image` (the survey's source at any scale) with the inverted cells' pixels turned round and stretched so
-    /// that their background becomes white and their ink black: `255 × (high − p) / (high − low)`, clamped (a plain
-    /// `255 − p` leaves a red panel light grey next to a white page, and Tesseract's global Otsu threshold then
-    /// blackens the whole panel, ink and all). `image` itself when no light-on-dark text was found. The cells scale
-    /// with the image (`image.width / survey width`).
-    func applied(to image: GrayImage, surveyWidth: Int, surveyHeight: Int) -> GrayImage {
-        guard textCells > 0 else { return image }
-        var out = image.packed()
-        var tables: [Int: [UInt8]] = [:]
-        func table(for level: (low: UInt8, high: UInt8)) -> [UInt8] {
-            let key = Int(level.low) << 8 | Int(level.high)
-            if let t = tables[key] { return t }
-            let low = Double(level.low), span = max(1, Double(level.high) - low)
-            let t = (0..<256).map { UInt8(max(0, min(255, (255 * (Double(level.high) - Double($0)) / span).rounded()))) }
-            tables[key] = t
-            return t
-        }
-        let w = out.width, h = out.height
-        // Survey pixel → cell, at this image's scale: column of pixel x is x * surveyWidth / w / cellSide.
-        let columnOf = (0..<w).map { min(columns - 1, $0 * surveyWidth / w / Self.cellSide) }
-        out.pixels.withUnsafeMutableBufferPointer { buf in
-            for y in 0..<h {
-                let r = min(rows - 1, y * surveyHeight / h / Self.cellSide)
-                let rowBase = r * columns, offset = y * w
-                var x = 0
-                while x < w {
-                    let c = columnOf[x]
-                    var end = x + 1
-                    while end < w && columnOf[end] == c { end += 1 }
-                    if inverted[rowBase + c] {
-                        let lut = table(for: levels[rowBase + c])
-                        for i in offset + x..<offset + end { buf[i] = lut[Int(buf[i])] }
-                    }
-                    x = end
-                }
-            }
-        }
-        return out
     }
 }

@@ -2,8 +2,7 @@ import NutriLensImaging
 @testable import NutriLensOCR
 import XCTest
 
-/// `OCRTimings.passes` (what each Tesseract call was for and its CPU), `OCRReadOptions.knownOrientation` and a
-/// reader whose table is re-read by another pool (`NutritionOCR(pool:tablePool:)`).
+/// `OCRTimings.passes` (what each Tesseract call was for and its CPU) and `OCRReadOptions.knownOrientation`.
 final class PassAccountingTests: XCTestCase {
     func testUprightPageIsOnePagePassWithItsCost() throws {
         let label = try RenderedLabel.load("label_en_dejavu_medium")
@@ -43,24 +42,5 @@ final class PassAccountingTests: XCTestCase {
         options.knownOrientation = .upright
         let wrong = try SharedReaders.english.read(turned, options: options)
         XCTAssertEqual(wrong.orientation, .upright)
-    }
-
-    func testTableIsReReadWithTheTablePool() throws {
-        let label = try RenderedLabel.load("label_de_fr")
-        let split = NutritionOCR(pool: SharedReaders.english.pool, tablePool: SharedReaders.europe.pool)
-        var options = OCRReadOptions()
-        options.timeBudget = nil  // a debug build on a loaded machine must not cut the table re-read short
-        let page = try split.read(label.image, options: options)
-        let kinds = page.timings.passes.map(\.kind)
-        XCTAssertEqual(kinds.first, .page)
-        XCTAssertTrue(kinds.contains(.table), "a located table is always re-read by the table pool: \(kinds)")
-        XCTAssertNotNil(page.tableRegion)
-        // Inside the table the German/French models read what English alone cannot spell.
-        let texts = Set(page.words.map(\.text))
-        for word in ["Eiweiß", "Protéines", "Kohlenhydrate"] {
-            XCTAssertTrue(texts.contains(word), "missing \(word) in:\n\(page.text)")
-        }
-        let missing = unmatched(label.words, in: page.words, tolerance: max(3, Int(0.15 * Double(label.meta.xHeight))))
-        XCTAssertLessThanOrEqual(Double(missing.count) / Double(label.words.count), 0.2, "unmatched \(missing.map(\.text))")
     }
 }

@@ -1,39 +1,22 @@
 import Foundation
 import NutriLensImaging
 import NutriLensLabel
+import NutriLensOCR
 import XCTest
 @testable import NutriLens
 
-/// The OCR stage's pure helpers for reading a region of the page: the crop offset in `ReadPageMapping`, the margin
-/// grown around a located table, and the Tesseract variables taken from the environment.
+/// The OCR stage's knobs taken from the environment: the second-opinion rule and Tesseract variables.
 final class OCRStageKnobTests: XCTestCase {
-    /// A crop at (400, 300) of the working image, turned 90° by OCR: boxes go to the upright crop and back to the
-    /// working image shifted by the crop's origin.
-    func testCropOriginIsAddedAfterTurningBack() {
-        let box = TextBox(x: 10, y: 20, width: 100, height: 40)
-        let mapping = ReadPageMapping(levelling: nil, quarterTurns: 1, inputWidth: 300, inputHeight: 200,
-                                      inputOrigin: PixelPoint(x: 400, y: 300))
-        XCTAssertFalse(mapping.isIdentity)
-        // On the upright page (the crop turned back) the offset plays no part.
-        XCTAssertEqual(mapping.upright(box), TextBox(x: 20, y: 190, width: 40, height: 100))
-        XCTAssertEqual(mapping.working(mapping.upright(box)), TextBox(x: 410, y: 320, width: 100, height: 40))
-        let whole = ReadPageMapping(levelling: nil, quarterTurns: 0, inputWidth: 300, inputHeight: 200)
-        XCTAssertTrue(whole.isIdentity)
-    }
-
-    func testTableRegionIsGrownToAFullWidthBandClippedToThePage() {
-        // 400×200 table at (100, 300) of a 1000×800 page: the page's width, 100 px more above and below.
-        XCTAssertEqual(OCRStage.grown(PixelRect(x: 100, y: 300, width: 400, height: 200), width: 1000, height: 800),
-                       PixelRect(x: 0, y: 200, width: 1000, height: 400))
-        // Small regions grow by at least 16 px; the page edge clips.
-        XCTAssertEqual(OCRStage.grown(PixelRect(x: 5, y: 700, width: 50, height: 20), width: 1000, height: 720),
-                       PixelRect(x: 0, y: 684, width: 1000, height: 36))
-        // Turned a quarter, the rows run vertically in the photo: a full-height band across the region's columns.
-        for turns in [1, 3] {
-            XCTAssertEqual(OCRStage.grown(PixelRect(x: 300, y: 100, width: 200, height: 400), width: 1000, height: 800,
-                                          quarterTurns: turns),
-                           PixelRect(x: 200, y: 0, width: 400, height: 800))
-        }
+    func testSecondOpinionRuleFromTheEnvironment() {
+        XCTAssertNil(OCRStage.secondOpinion(environment: ["NUTRILENS_OCR_SECOND": "off"]))
+        XCTAssertNil(OCRStage.secondOpinion(environment: ["NUTRILENS_OCR_SECOND": "bogus"]))
+        let all = OCRStage.secondOpinion(environment: ["NUTRILENS_OCR_SECOND": "all", "NUTRILENS_OCR_SECOND_CONF": "0.5"])
+        XCTAssertEqual(all?.candidates, .all)
+        XCTAssertEqual(all?.maximumConfidence, 0.5)
+        // A confidence that is not a positive number keeps the default.
+        let numeric = OCRStage.secondOpinion(environment: ["NUTRILENS_OCR_SECOND": "numeric", "NUTRILENS_OCR_SECOND_CONF": "x"])
+        XCTAssertEqual(numeric?.candidates, .numeric)
+        XCTAssertEqual(numeric?.maximumConfidence, 0.875)
     }
 
     func testTesseractVariablesFromTheEnvironment() {

@@ -7,12 +7,9 @@ import NutriLensOCR
 /// (loaded once per `Scanner`).
 struct OCRStage: Sendable {
     static let isAvailable = true
-    /// Engines every hypothesis reads with: the primary language (`ScannerConfiguration.languages[0]`) when routing,
-    /// the whole configured set under `.allLanguages`.
+    /// Engines every hypothesis reads with: the primary language (`ScannerConfiguration.languages[0]`) when routing
+    /// or when the set only gives a second opinion on unsure words (``secondOpinion``), else the whole configured set.
     let ocr: NutritionOCR
-    /// Engines the hypotheses after the first read with: ``ocr``'s, except when the first reading locates the
-    /// table with the primary language and re-reads it with the set (``splitsLanguages``); then the set's.
-    let laterOCR: NutritionOCR
     /// Engines for the whole configured set, `nil` when only one language is configured: read only when
     /// ``routing`` says the page needs them.
     let configuredOCR: NutritionOCR?
@@ -53,18 +50,21 @@ struct OCRStage: Sendable {
             // Only the pools the policy can use are loaded (each engine holds its models in memory).
             let primary = OCRConfiguration(languages: try OCRLanguages(codes: [languages.codes[0]]),
                                            tessdataPath: configuration.tessdataPath, tesseractVariables: variables)
-            if routing.hypothesesUseConfiguredSet && Self.splitsLanguages {
+            if routing.hypothesesUseConfiguredSet && Self.secondOpinion != nil {
+                // The primary language reads; the configured set only re-reads the words the rule picks. Pages with
+                // light-on-dark text are read as before, whole, by the set with Tesseract's inverted-line retry.
                 configuredOCR = nil
-                let set = try OCREnginePool(configuration: configured)
-                ocr = NutritionOCR(pool: try OCREnginePool(configuration: primary), tablePool: set)
-                laterOCR = NutritionOCR(pool: set)
+                var inverting = configured
+                inverting.tesseractVariables["tessedit_do_invert"] = "1"
+                ocr = NutritionOCR(pool: try OCREnginePool(configuration: primary),
+                                   invertingPool: polarity == .lineRetryWhereFound
+                                       ? try OCREnginePool(configuration: inverting, preload: false) : nil,
+                                   secondOpinionPool: try OCREnginePool(configuration: configured))
             } else if routing.hypothesesUseConfiguredSet || !routing.isMultilingual {
                 configuredOCR = nil
                 ocr = try reader(configured)
-                laterOCR = ocr
             } else {
                 ocr = try reader(primary)
-                laterOCR = ocr
                 configuredOCR = routing.mayRouteToConfiguredSet ? try reader(configured) : nil
             }
         } catch let error as OCRError {
@@ -72,6 +72,7 @@ struct OCRStage: Sendable {
         }
         var options = Self.baseReadOptions
         options.timeBudget = configuration.ocrTimeBudget
+        if ocr.secondOpinionPool != nil { options.secondOpinion = Self.secondOpinion }
         readOptions = options
         hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: ProcessInfo.processInfo.environment)
     }
@@ -95,11 +96,25 @@ struct OCRStage: Sendable {
     /// whose OSD was unsure had read both quarter turns for every hypothesis (one TestImage: 4.1 → 2.2 s).
     static let reusesOrientation = ProcessInfo.processInfo.environment["NUTRILENS_OCR_REUSE_ORIENTATION"] != "0"
 
-    /// Whether, when every reading uses the whole configured set (`LanguageRouting` `.allLanguages`), the first
-    /// reading's page pass uses the primary language only and its located table is re-read with the set
-    /// (`NUTRILENS_OCR_SPLIT=table`; off by default). Measured on the first 58 corpus photos: 0.98× the CPU with the
-    /// same keys parsed — the table, most of a table photo, is then recognised twice — so not worth its second pool.
-    static let splitsLanguages = ProcessInfo.processInfo.environment["NUTRILENS_OCR_SPLIT"] == "table"
+    /// Under `.allLanguages` with several languages: pages are read with the primary language and only the words
+    /// this rule picks are read again with the whole set (``WordSecondOpinion``); `nil` (default) = every reading
+    /// with the whole set. `NUTRILENS_OCR_SECOND` = `numeric` | `all` (candidate words), `NUTRILENS_OCR_SECOND_CONF`
+    /// = the confidence below which a word is a candidate. Opt-in because it lost fields (docs/ocr.md, "Session 4"):
+    /// every 3rd corpus photo 319 vs 322 correct at 0.90× the OCR CPU, TestImages 398 vs 414 — cut out of the page,
+    /// the LSTM reads a word differently whatever the language, so the set's page-level wins are not reproduced.
+    static let secondOpinion: WordSecondOpinion? = secondOpinion(environment: ProcessInfo.processInfo.environment)
+
+    /// ``secondOpinion`` for `env`.
+    static func secondOpinion(environment env: [String: String]) -> WordSecondOpinion? {
+        var rule = WordSecondOpinion()
+        switch env["NUTRILENS_OCR_SECOND"] {
+        case "numeric": rule.candidates = .numeric
+        case "all": rule.candidates = .all
+        default: return nil
+        }
+        if let c = env["NUTRILENS_OCR_SECOND_CONF"].flatMap(Double.init), c > 0 { rule.maximumConfidence = c }
+        return rule
+    }
 
     /// A first reading without any table (no key parsed, no table region located) ends the stage (default;
     /// `NUTRILENS_OCR_STOP=off` tries the other hypotheses anyway). On the corpus the 38 later readings of photos
@@ -123,31 +138,6 @@ struct OCRStage: Sendable {
     /// A reading that found no nutrition table at all: no key parsed and no table region located (an anchor group).
     static func foundNoTable(_ score: LabelReadingScore, tableRegion: PixelRect?) -> Bool {
         score.fields == 0 && tableRegion == nil
-    }
-
-    /// Whether the readings after the first look only at the band of rows around the table region the first one
-    /// located when it parsed a key (`NUTRILENS_OCR_LATER=table`; default off: the whole page each time), grown by
-    /// ``grown(_:width:height:quarterTurns:)``. Measured: 0.89× the OCR CPU (p95 0.92×), but the fields read move
-    /// both ways photo by photo and the net depends on the margin — quarter height, no key needed: corpus +4 fields
-    /// (68.0 % / 89.5 %) but TestImages −6 (`deg_rotate_small_en` lost its last rows); half height with a key:
-    /// TestImages 414/422, corpus −11 (66.9 % / 87.4 %). Not a stable gain, so not the default.
-    static let laterReadingsUseTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LATER"] == "table"
-
-    /// The band of the `width`×`height` page across `region`: the page's full width, and `region`'s rows grown by
-    /// half its height above and below (at least 16 px). Full width because the located region is the anchor
-    /// words' lines, and with sparse segmentation (PSM 11) a "line" is a fragment: the values column lies outside
-    /// it. Grown because a column header ("per 100 g") or a last row often lies just outside the anchors.
-    /// On a page turned a quarter (`quarterTurns` odd) the rows run up or down the photo, so the band is the
-    /// page's full height across the region's columns.
-    static func grown(_ region: PixelRect, width: Int, height: Int, quarterTurns: Int = 0) -> PixelRect {
-        if quarterTurns % 2 == 1 {
-            let dx = max(16, region.width / 2)
-            let x0 = max(0, region.x - dx), x1 = min(width, region.x + region.width + dx)
-            return PixelRect(x: x0, y: 0, width: max(1, x1 - x0), height: height)
-        }
-        let dy = max(16, region.height / 2)
-        let y0 = max(0, region.y - dy), y1 = min(height, region.y + region.height + dy)
-        return PixelRect(x: 0, y: y0, width: width, height: max(1, y1 - y0))
     }
 
     /// Read options; the environment knobs exist for measuring alternatives with `nutrilens eval`
@@ -175,13 +165,9 @@ struct OCRStage: Sendable {
         // with it; the rest by engines loaded without. Measured (docs/ocr.md, "Session 3, round 2"), with the PSM 3
         // skip below, against main in the same hour: corpus OCR CPU 0.90×, 936 vs 933 correct fields (7 photos
         // moved, both ways), TestImages 414/422 both, 0.91×. `NUTRILENS_OCR_POLARITY=retry` = Tesseract's retry on
-        // every page; `regions` = invert the flagged regions instead (opt-in: −44 fields in its one run).
+        // every page.
         options.polarity = .lineRetryWhereFound
-        switch env["NUTRILENS_OCR_POLARITY"] {
-        case "regions": options.polarity = .invertedRegions
-        case "retry": options.polarity = .tesseractLineRetry
-        default: break
-        }
+        if env["NUTRILENS_OCR_POLARITY"] == "retry" { options.polarity = .tesseractLineRetry }
         switch env["NUTRILENS_OCR_REREAD"] {
         case "never": options.tableReread = .never
         case "always": options.tableReread = .always
@@ -199,7 +185,7 @@ struct OCRStage: Sendable {
     /// convincing (``LabelReadingScore/isConvincing``) and the time budget lasts; the reading the label grammar
     /// scores highest wins (ties keep the earlier one). A clean label costs one read, a photo whose first reading
     /// finds no table at all too (``stopsWithoutTable``). Later readings keep the first one's orientation
-    /// (``reusesOrientation``); ``laterReadingsUseTable`` (opt-in) limits them to the band of rows around its table.
+    /// (``reusesOrientation``) and light-on-dark verdict.
     /// ``routing`` (``LanguageRouting``) decides which language models read. With `NUTRILENS_OCR_TRACE` set, one
     /// line per scan on stderr lists every Tesseract call and its CPU (``OCRStageTrace``).
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
@@ -215,28 +201,22 @@ struct OCRStage: Sendable {
         // Later readings of the same photo keep the first one's quarter turn instead of detecting it again (OSD
         // and, when OSD is unsure, reading both quarter turns cost one to three recognitions per hypothesis).
         let orientation = Self.reusesOrientation ? PageOrientation(quarterTurns: best.mapping.quarterTurns) : nil
-        // Later readings look at the band of rows around the table the first one located, when it also parsed a
-        // key: a region located from a few anchors with nothing parsed is often a sliver of the table (TestImages
-        // `deg_rotate_small_en`, 7° skew: its band lost the last three rows).
-        let region = Self.laterReadingsUseTable && bestScore.fields > 0 ? best.tableRegion.map {
-            Self.grown($0, width: gray.width, height: gray.height, quarterTurns: best.mapping.quarterTurns)
-        } : nil
-        let page: (image: GrayImage, origin: PixelPoint) = region.flatMap { r in
-            (try? gray.cropped(to: r)).map { ($0, PixelPoint(x: Double(r.x), y: Double(r.y))) }
-        } ?? (gray, PixelPoint(x: 0, y: 0))
+        // ... and its light-on-dark verdict (the check costs up to ~45 ms per reading).
+        let lightOnDark = best.lightOnDark
         var level: (image: GrayImage, mapping: RotationMapping)??
         /// The page as `hypothesis` reads it; `nil` when it needs a levelled page and the page is level.
         func input(for hypothesis: ReadingHypothesis) -> (image: GrayImage, mapping: RotationMapping?)? {
-            guard hypothesis.levelled else { return (page.image, nil) }
-            if level == nil { level = Self.levelled(page.image) }
+            guard hypothesis.levelled else { return (gray, nil) }
+            if level == nil { level = Self.levelled(gray) }
             return (level ?? nil).map { ($0.image, $0.mapping) }
         }
-        var engines = laterOCR
+        var engines = ocr
         /// Reads `hypothesis` with `engines` on what is left of the budget; the better reading is kept.
         func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR) throws {
             guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
-            let reading = try read(input.image, levelling: input.mapping, origin: page.origin,
-                                   options: options(for: hypothesis, budget: budget, orientation: orientation), with: engines)
+            let reading = try read(input.image, levelling: input.mapping,
+                                   options: options(for: hypothesis, budget: budget, orientation: orientation,
+                                                     lightOnDark: lightOnDark), with: engines)
             let score = LabelReadingScore(lines: reading.lines, parser: parser)
             trace?.add(hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes, score: score)
             if score > bestScore { (best, bestScore, bestHypothesis) = (reading, score, hypothesis) }
@@ -268,9 +248,11 @@ struct OCRStage: Sendable {
     }
 
     /// ``readOptions`` with `hypothesis`'s segmentation and what is left of the budget.
-    private func options(for hypothesis: ReadingHypothesis, budget: Double?, orientation: PageOrientation?) -> OCRReadOptions {
+    private func options(for hypothesis: ReadingHypothesis, budget: Double?, orientation: PageOrientation?,
+                         lightOnDark: Bool?) -> OCRReadOptions {
         var options = readOptions
         options.knownOrientation = orientation
+        options.knownLightOnDark = lightOnDark
         options.timeBudget = budget
         options.pageSegmentation = hypothesis.segmentation
         options.tableSegmentation = hypothesis.segmentation
@@ -307,15 +289,15 @@ struct OCRStage: Sendable {
 
     /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
     /// grammar takes them, with boxes on the upright page.
-    private func read(_ gray: GrayImage, levelling: RotationMapping?, origin: PixelPoint = PixelPoint(x: 0, y: 0),
-                      options: OCRReadOptions, with engines: NutritionOCR) throws
-        -> (lines: [TextLine], budgetExhausted: Bool, mapping: ReadPageMapping, passes: [OCRPass], tableRegion: PixelRect?) {
+    private func read(_ gray: GrayImage, levelling: RotationMapping?, options: OCRReadOptions, with engines: NutritionOCR) throws
+        -> (lines: [TextLine], budgetExhausted: Bool, mapping: ReadPageMapping, passes: [OCRPass], tableRegion: PixelRect?,
+            lightOnDark: Bool?) {
         let page: OCRPage
         do { page = try engines.read(gray, options: options) } catch let error as OCRError {
             throw ScanError.stageFailed(stage: "ocr", message: error.description)
         }
         let mapping = ReadPageMapping(levelling: levelling, quarterTurns: page.orientation.quarterTurns,
-                                      inputWidth: gray.width, inputHeight: gray.height, inputOrigin: origin)
+                                      inputWidth: gray.width, inputHeight: gray.height)
         let lines = page.lines.map { line in
             TextLine(words: line.words.map { word in
                 TextWord(text: word.text,
@@ -324,7 +306,7 @@ struct OCRStage: Sendable {
                          confidence: word.confidence)
             })
         }
-        return (lines, page.budgetExhausted, mapping, page.timings.passes, page.tableRegion)
+        return (lines, page.budgetExhausted, mapping, page.timings.passes, page.tableRegion, page.lightOnDark)
     }
 
     /// What is left of the configured OCR budget after the first pass (`.some(nil)` = unlimited), `nil` when it

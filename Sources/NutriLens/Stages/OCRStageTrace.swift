@@ -17,7 +17,10 @@ struct OCRStageTrace {
 
     /// Records one reading: which hypothesis, with which models, and its passes.
     mutating func add(_ hypothesis: String, languages: String, passes: [OCRPass], score: LabelReadingScore) {
-        let p = passes.map { "\($0.kind.rawValue)/\($0.pageSegmentationMode) \(Int(($0.cpuSeconds * 1000).rounded()))ms \($0.words)w" }
+        let p = passes.map {
+            "\($0.kind.rawValue)/\($0.pageSegmentationMode) \(Int(($0.cpuSeconds * 1000).rounded()))ms \($0.words)w"
+                + ($0.replaced.map { " \($0)r" } ?? "")
+        }
         reads.append("\(hypothesis) \(languages): " + p.joined(separator: ", ")
                      + " => \(score.fields)f \(score.findings)c \(String(format: "%.2f", score.value))")
     }
@@ -25,7 +28,7 @@ struct OCRStageTrace {
     /// `eng+deu`, or `eng/table:eng+deu+fra` when the table is re-read with other models.
     static func languages(of ocr: NutritionOCR) -> String {
         ocr.pool.configuration.languages.description
-            + (ocr.tablePool.map { "/table:" + $0.configuration.languages.description } ?? "")
+            + (ocr.secondOpinionPool.map { "/2nd:" + $0.configuration.languages.description } ?? "")
     }
 
     /// Writes the line for a scan of a `width`×`height` image whose best reading scored `best`.

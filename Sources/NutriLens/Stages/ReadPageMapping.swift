@@ -15,12 +15,9 @@ struct ReadPageMapping: Sendable {
     var quarterTurns: Int
     /// Size of the OCR input (the levelled page, or the working image), pixels.
     var inputWidth: Int, inputHeight: Int
-    /// Where the OCR input's (unlevelled) origin lies in the working image: (0, 0) for the whole page, the crop's
-    /// top-left corner when only a region was read.
-    var inputOrigin = PixelPoint(x: 0, y: 0)
 
     /// Nothing to map.
-    var isIdentity: Bool { levelling == nil && quarterTurns == 0 && inputOrigin.x == 0 && inputOrigin.y == 0 }
+    var isIdentity: Bool { levelling == nil && quarterTurns == 0 }
 
     /// `box` (OCR input pixels) on the upright page: the input turned back by `quarterTurns` counter-clockwise
     /// quarter turns (NutriLensOCR's `PageOrientation.uprightRect`, exact for axis-aligned boxes).
@@ -48,6 +45,6 @@ struct ReadPageMapping: Sendable {
             let xs = corners.map(\.x), ys = corners.map(\.y)
             b = TextBox(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         }
-        return TextBox(x: b.x + inputOrigin.x, y: b.y + inputOrigin.y, width: b.width, height: b.height)
+        return b
     }
 }
