@@ -377,7 +377,7 @@ private struct PageReader {
                                              minimumVertical: Int(3 * xHeight)).image
         timings.prepare += clock.lap()
         guard !budget.isSpent else { budgetExhausted = true; return nil }
-        let raw = recognize(crop, segmentation: options.tableSegmentation, kind: .tableCleaned, with: tablePool)
+        let raw = recognize(crop, segmentation: options.tableSegmentation, kind: .tableCleaned)
         timings.recognition += clock.lap()
         let reread = raw.map { ($0, convert($0, t)) }
         let after = TableValueCount(words: reread.map(\.1))
