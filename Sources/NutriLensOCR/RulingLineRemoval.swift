@@ -17,25 +17,22 @@ enum RulingLineRemoval {
                         inkBelow: UInt8 = 150) -> (image: GrayImage, pixels: Int) {
         let w = image.width, h = image.height
         var rule = [Bool](repeating: false, count: w * h)
-        let isInk = { (x: Int, y: Int) in image.pixels[y * image.stride + x] < inkBelow }
-        for y in 0..<h {
-            var x = 0
-            while x < w {
-                guard isInk(x, y) else { x += 1; continue }
-                let start = x
-                while x < w && isInk(x, y) { x += 1 }
-                if x - start >= minimumHorizontal { for i in start..<x { rule[y * w + i] = true } }
+        let isInk = { (q: (x: Int, y: Int)) in image.pixels[q.y * image.stride + q.x] < inkBelow }
+        // One scan for rows and columns: `pixel(line, position)` gives the (x, y) of a position along a line.
+        func markRuns(lines: Int, length: Int, minimum: Int, pixel: (Int, Int) -> (x: Int, y: Int)) {
+            for line in 0..<lines {
+                var p = 0
+                while p < length {
+                    guard isInk(pixel(line, p)) else { p += 1; continue }
+                    let start = p
+                    while p < length && isInk(pixel(line, p)) { p += 1 }
+                    guard p - start >= minimum else { continue }
+                    for i in start..<p { let q = pixel(line, i); rule[q.y * w + q.x] = true }
+                }
             }
         }
-        for x in 0..<w {
-            var y = 0
-            while y < h {
-                guard isInk(x, y) else { y += 1; continue }
-                let start = y
-                while y < h && isInk(x, y) { y += 1 }
-                if y - start >= minimumVertical { for i in start..<y { rule[i * w + x] = true } }
-            }
-        }
+        markRuns(lines: h, length: w, minimum: minimumHorizontal) { y, x in (x, y) }
+        markRuns(lines: w, length: h, minimum: minimumVertical) { x, y in (x, y) }
         var out = image.packed().pixels
         var count = 0
         for y in 0..<h {
