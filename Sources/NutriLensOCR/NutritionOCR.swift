@@ -273,15 +273,11 @@ private struct PageReader {
             table = TableLocator.locate(words: tagged.map(\.word), imageWidth: image.width, imageHeight: image.height)
         }
         if let found = table, let reread = rereadTable(found, full: full, transform: transform, clock: &clock) {
-            Self.replace(&tagged, in: found.region, with: reread)
-            table = TableLocator.locate(words: reread.map(\.1), imageWidth: image.width, imageHeight: image.height)
-                .map { TableLocator.Result(region: found.region, anchors: $0.anchors) } ?? found
+            table = adopt(reread, in: found.region, replacing: found, into: &tagged)
         }
         if options.cleanedTableReread, let found = table,
            let cleaned = rereadCleaned(found, words: tagged.map(\.word), full: full, transform: transform, clock: &clock) {
-            Self.replace(&tagged, in: cleaned.region, with: cleaned.words)
-            table = TableLocator.locate(words: cleaned.words.map(\.1), imageWidth: image.width, imageHeight: image.height)
-                .map { TableLocator.Result(region: cleaned.region, anchors: $0.anchors) } ?? found
+            table = adopt(cleaned.words, in: cleaned.region, replacing: found, into: &tagged)
         }
         let (words, lines) = LineAssembly.assemble(tagged, upright: transform.originalToUpright)
         return OCRPage(imageWidth: image.width, imageHeight: image.height, words: words, lines: lines,
@@ -304,15 +300,9 @@ private struct PageReader {
             let off = abs(pageWordsXHeight / options.targetXHeight - 1) > 0.25
             guard off || options.tableSegmentation != options.pageSegmentation && covers < 0.5 else { return nil }
         }
-        guard tableXHeight > 0 else { return nil }
-        var t = transform
-        let upright = transform.originalToUpright(region)
-        t.originX = Double(upright.x); t.originY = Double(upright.y)
-        guard let cropped = try? full.cropped(to: region) else { return nil }
-        let scaled = cropped.rotatedClockwise(quarterTurns: t.uprightTurns)
-            .scaled(by: workingScale(xHeight: tableXHeight, width: upright.width, height: upright.height))
-        (t.scaleX, t.scaleY) = (scaled.scaleX, scaled.scaleY)
-        let crop = scaled.image
+        guard tableXHeight > 0, let (crop, t) = workingCrop(region, upright: transform.originalToUpright(region),
+                                                            xHeight: tableXHeight, full: full, transform: transform)
+        else { return nil }
         timings.prepare += clock.lap()
         guard !budget.isSpent else { budgetExhausted = true; return nil }
         let raw = recognize(crop, segmentation: options.tableSegmentation, kind: .table)
@@ -327,14 +317,17 @@ private struct PageReader {
         { w in region.intersection(w.box).map { $0.width * $0.height * 2 >= w.box.width * w.box.height } ?? false }
     }
 
-    /// Replaces the words of `tagged` inside `region` by `reread`, whose line and block numbers are moved past the
-    /// page's so lines of the two passes never merge.
-    static func replace(_ tagged: inout [(key: Int, block: Int, word: OCRWord)], in region: PixelRect,
-                        with reread: [(RawWord, OCRWord)]) {
-        let inside = isInside(region)
+    /// Puts a re-read of `region` in place of `tagged`'s words there (those mostly inside it), its line and block
+    /// numbers moved past the page's so lines of the two passes never merge, and locates the table again among the
+    /// re-read words: the same `region` with the anchors read now, or `found` when none are.
+    private func adopt(_ reread: [(RawWord, OCRWord)], in region: PixelRect, replacing found: TableLocator.Result,
+                       into tagged: inout [(key: Int, block: Int, word: OCRWord)]) -> TableLocator.Result {
+        let inside = Self.isInside(region)
         tagged.removeAll { inside($0.word) }
         let keyOffset = (tagged.map(\.key).max() ?? 0) + 1, blockOffset = (tagged.map(\.block).max() ?? 0) + 1
         tagged += reread.map { (key: $0.0.line + keyOffset, block: $0.0.block + blockOffset, word: $0.1) }
+        return TableLocator.locate(words: reread.map(\.1), imageWidth: image.width, imageHeight: image.height)
+            .map { TableLocator.Result(region: region, anchors: $0.anchors) } ?? found
     }
 
     /// Anchor x-height of a located table on the upright page (original boxes of a turned photo have x and y
@@ -364,15 +357,11 @@ private struct PageReader {
         let widened = PixelRect(x: left, y: upright.y, width: right - left, height: upright.height)
         let region = transform.uprightToOriginal(widened)
         let before = TableValueCount(words: words.filter(Self.isInside(region)))
-        var t = transform
-        t.originX = Double(widened.x); t.originY = Double(widened.y)
-        guard let cropped = try? full.cropped(to: region) else { return nil }
-        let scaled = cropped.rotatedClockwise(quarterTurns: t.uprightTurns)
-            .scaled(by: workingScale(xHeight: tableXHeight, width: widened.width, height: widened.height))
-        (t.scaleX, t.scaleY) = (scaled.scaleX, scaled.scaleY)
+        guard let (scaled, t) = workingCrop(region, upright: widened, xHeight: tableXHeight, full: full,
+                                            transform: transform) else { return nil }
         // Cell and rule sizes in x-heights of the working crop (the scale may be capped below the target).
         let xHeight = max(4, tableXHeight * t.scaleY)
-        let flat = BackgroundFlattening.flattened(scaled.image, cell: Int(3 * xHeight))
+        let flat = BackgroundFlattening.flattened(scaled, cell: Int(3 * xHeight))
         let crop = RulingLineRemoval.removed(from: flat, minimumHorizontal: Int(5 * xHeight),
                                              minimumVertical: Int(3 * xHeight)).image
         timings.prepare += clock.lap()
@@ -384,6 +373,19 @@ private struct PageReader {
         guard after.values >= before.values + 2, after.namedRowsWithValue > before.namedRowsWithValue,
               after.namedRows * 4 >= before.namedRows * 3 else { return nil }
         return (region, reread)
+    }
+
+    /// `full`'s `region` (original pixels; `upright` is the same rectangle on the upright page) turned upright and
+    /// scaled so `xHeight` (original pixels) reaches the target, with the transform from its pixels to the original's.
+    private func workingCrop(_ region: PixelRect, upright: PixelRect, xHeight: Double, full: GrayImage,
+                             transform: ImageTransform) -> (image: GrayImage, transform: ImageTransform)? {
+        var t = transform
+        t.originX = Double(upright.x); t.originY = Double(upright.y)
+        guard let cropped = try? full.cropped(to: region) else { return nil }
+        let scaled = cropped.rotatedClockwise(quarterTurns: t.uprightTurns)
+            .scaled(by: workingScale(xHeight: xHeight, width: upright.width, height: upright.height))
+        (t.scaleX, t.scaleY) = (scaled.scaleX, scaled.scaleY)
+        return (scaled.image, t)
     }
 
     /// The scale putting `xHeight` (original pixels) at the target, limited to 0.05...`maxUpscale`, to
