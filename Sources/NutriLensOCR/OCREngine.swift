@@ -138,10 +138,7 @@ public final class OCREngine: @unchecked Sendable {
     /// come back empty and are dropped) and returns non-zero; the words it had read are still kept.
     func recognizeCurrent(budget: OCRTimeBudget = OCRTimeBudget(seconds: nil)) -> (words: [RawWord], cutShort: Bool) {
         defer { TessBaseAPIClear(api) }
-        guard let monitor = TessMonitorCreate() else { return ([], false) }
-        defer { TessMonitorDelete(monitor) }
-        if let ms = budget.deadlineMilliseconds { TessMonitorSetDeadlineMSecs(monitor, ms) }
-        let rc = TessBaseAPIRecognize(api, monitor)
+        guard let rc = recognizeMonitored(budget: budget) else { return ([], false) }
         let cutShort = budget.seconds != nil && (rc != 0 || budget.isSpent)
         // A failure without a budget to blame is a page Tesseract could not take: nothing to keep.
         guard rc == 0 || cutShort else { return ([], false) }
@@ -160,12 +157,18 @@ public final class OCREngine: @unchecked Sendable {
             let x1 = min(image.width, region.x + region.width), y1 = min(image.height, region.y + region.height)
             guard x1 - x0 >= 3, y1 - y0 >= 3, !budget.isSpent else { return [] }
             TessBaseAPISetRectangle(api, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
-            guard let monitor = TessMonitorCreate() else { return [] }
-            defer { TessMonitorDelete(monitor) }
-            if let ms = budget.deadlineMilliseconds { TessMonitorSetDeadlineMSecs(monitor, ms) }
-            guard TessBaseAPIRecognize(api, monitor) == 0 else { return [] }
+            guard recognizeMonitored(budget: budget) == 0 else { return [] }
             return DecimalPointRecovery.apply(to: readWords(), image: image)
         }
+    }
+
+    /// `TessBaseAPIRecognize` on the current page (or rectangle) under a monitor whose deadline is what `budget` has
+    /// left: Tesseract's return code, `nil` when no monitor could be created (nothing was recognised).
+    private func recognizeMonitored(budget: OCRTimeBudget) -> Int32? {
+        guard let monitor = TessMonitorCreate() else { return nil }
+        defer { TessMonitorDelete(monitor) }
+        if let ms = budget.deadlineMilliseconds { TessMonitorSetDeadlineMSecs(monitor, ms) }
+        return TessBaseAPIRecognize(api, monitor)
     }
 
     /// Walks the recognised words of the current page.
