@@ -81,9 +81,14 @@ public struct WordSecondOpinion: Sendable, Equatable {
         return groups
     }
 
+    /// The union of `group`'s word boxes.
+    func box(of group: [Int], in words: [RawWord]) -> PixelRect {
+        group.dropFirst().reduce(words[group[0]].box) { $0.union(words[$1].box) }
+    }
+
     /// The region cut out for `group`: the union of its boxes with the margin, clipped to `width`×`height`.
     func region(of group: [Int], in words: [RawWord], width: Int, height: Int) -> PixelRect {
-        let box = group.dropFirst().reduce(words[group[0]].box) { $0.union(words[$1].box) }
+        let box = box(of: group, in: words)
         let dx = Int((horizontalMargin * Double(box.height)).rounded()), dy = Int((horizontalMargin / 4 * Double(box.height)).rounded())
         let x0 = max(0, box.x - dx), y0 = max(0, box.y - dy)
         let x1 = min(width, box.x + box.width + dx), y1 = min(height, box.y + box.height + dy)
@@ -93,7 +98,7 @@ public struct WordSecondOpinion: Sendable, Equatable {
     /// The second reading's words lying on `group` (at least half their width over the group's box, their centre
     /// within its rows), left to right; the rest belong to neighbours cut in by the margin.
     func onGroup(_ group: [Int], of words: [RawWord], _ reading: [RawWord]) -> [RawWord] {
-        let box = group.dropFirst().reduce(words[group[0]].box) { $0.union(words[$1].box) }
+        let box = box(of: group, in: words)
         return reading.filter { s in
             let overlap = min(s.box.x + s.box.width, box.x + box.width) - max(s.box.x, box.x)
             let centreY = s.box.y + s.box.height / 2
