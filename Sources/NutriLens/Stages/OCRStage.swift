@@ -140,6 +140,66 @@ struct OCRStage: Sendable {
         score.fields == 0 && tableRegion == nil
     }
 
+    /// How ``LanguageRouting/needsFinalConfiguredReading(_:)``'s last reading with the configured set is read.
+    enum FinalReading: String, Sendable {
+        /// The best primary-language reading's way of reading, the whole page (sessions 2–4).
+        case page
+        /// Only the table band (``tableBand(_:mapping:)``) of the best primary-language reading, under each way of
+        /// reading of its page in order (as photographed PSM 11, then PSM 3; or levelled), while not convincing;
+        /// the rest of the page keeps the primary-language words. Default; `NUTRILENS_OCR_FINAL=page` for the other.
+        ///
+        /// Why every way of reading and not the best one's: the set's reading of a hypothesis is not the primary
+        /// model's — TestImages `deg_exif6_en` reads "llg" for 11 g in `eng` under PSM 11 and PSM 3, PSM 3 scores
+        /// higher, but only the set's PSM 11 reading is convincing (18 keys); `eu_multilingual_en_fr_nl` the other
+        /// way round. Why the band: the table is where the fields are, and a page pass costs with the amount of
+        /// text (corpus table re-reads cost a median 0.5× their page pass); a cut-out *table* keeps the page
+        /// context the models need (unlike a cut-out word, docs/ocr.md "Session 4").
+        case tableBand = "band"
+    }
+
+    /// ``FinalReading`` in use (`NUTRILENS_OCR_FINAL` = `page` | `band`).
+    static let finalReading = FinalReading(rawValue: ProcessInfo.processInfo.environment["NUTRILENS_OCR_FINAL"] ?? "")
+        ?? .tableBand
+
+    /// Vertical margin of ``tableBand(_:mapping:)`` above and below the table region, in region heights: a region
+    /// located from anchor words can stop rows short of the table's end or its column headers.
+    static let tableBandMargin = 0.5
+
+    /// The band of the upright page that holds the table region `region` (OCR input pixels): the page's whole width
+    /// (a region located from row names can end before the values), the region's rows plus ``tableBandMargin``
+    /// above and below. `upright` is in upright-page pixels, `input` the same band in OCR input pixels, clamped to
+    /// the input; `nil` for an empty region.
+    static func tableBand(_ region: PixelRect, mapping: ReadPageMapping) -> (upright: TextBox, input: PixelRect)? {
+        guard region.width > 0, region.height > 0 else { return nil }
+        let box = mapping.upright(TextBox(x: Double(region.x), y: Double(region.y), width: Double(region.width),
+                                          height: Double(region.height)))
+        let turned = mapping.quarterTurns % 2 == 1
+        let width = Double(turned ? mapping.inputHeight : mapping.inputWidth)
+        let height = Double(turned ? mapping.inputWidth : mapping.inputHeight)
+        let top = max(0, box.y - tableBandMargin * box.height)
+        let bottom = min(height, box.maxY + tableBandMargin * box.height)
+        guard bottom > top else { return nil }
+        let upright = TextBox(x: 0, y: top, width: width, height: bottom - top)
+        let r = mapping.input(upright)
+        let x0 = max(0, Int(r.x.rounded(.down))), y0 = max(0, Int(r.y.rounded(.down)))
+        let x1 = min(mapping.inputWidth, Int(r.maxX.rounded(.up))), y1 = min(mapping.inputHeight, Int(r.maxY.rounded(.up)))
+        guard x1 - x0 >= 3, y1 - y0 >= 3 else { return nil }
+        return (upright, PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+    }
+
+    /// `lines` (boxes on the upright page) without their words whose centre lies inside `band`, then `reread` (the
+    /// band read again): one reading of the page with the band's words replaced.
+    static func replacing(_ lines: [TextLine], inside band: TextBox, with reread: [TextLine]) -> [TextLine] {
+        let kept = lines.compactMap { line -> TextLine? in
+            let words = line.words.filter { word in
+                guard let b = word.box else { return true }
+                return !(b.midX >= band.x && b.midX <= band.maxX && b.midY >= band.y && b.midY <= band.maxY)
+            }
+            return words.isEmpty ? nil : TextLine(words: words)
+        }
+        return kept + reread
+    }
+
     /// Read options; the environment knobs exist for measuring alternatives with `nutrilens eval`
     /// (`NUTRILENS_OCR_PAGE` / `NUTRILENS_OCR_TABLE` = auto|block|sparse, `NUTRILENS_OCR_REREAD` = never|always).
     ///
@@ -221,6 +281,22 @@ struct OCRStage: Sendable {
             trace?.add(hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes, score: score)
             if score > bestScore { (best, bestScore, bestHypothesis) = (reading, score, hypothesis) }
         }
+        /// Reads only the table band of `page` (``tableBand(_:mapping:)``) as `hypothesis` with `engines`; the band's
+        /// words replace `page`'s there, and the better reading is kept.
+        func attemptTableBand(_ hypothesis: ReadingHypothesis, of page: Reading, with engines: NutritionOCR) throws {
+            guard let budget = remainingBudget(since: started), let input = input(for: hypothesis),
+                  let region = page.tableRegion,
+                  let band = Self.tableBand(region, mapping: page.mapping) else { return }
+            var reading = try read(input.image, levelling: input.mapping, crop: band.input,
+                                   options: options(for: hypothesis, budget: budget, orientation: orientation,
+                                                     lightOnDark: lightOnDark), with: engines)
+            reading.lines = Self.replacing(page.lines, inside: band.upright, with: reading.lines)
+            reading.tableRegion = region
+            let score = LabelReadingScore(lines: reading.lines, parser: parser)
+            trace?.add("table " + hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes,
+                       score: score)
+            if score > bestScore { (best, bestScore, bestHypothesis) = (reading, score, hypothesis) }
+        }
         /// Once the grammar finds the label is in another configured language: the best way of reading so far
         /// again with the configured set, which every later hypothesis then uses.
         func routeToConfiguredSet() throws {
@@ -237,10 +313,21 @@ struct OCRStage: Sendable {
             try attempt(hypothesis, with: engines)
             try routeToConfiguredSet()
         }
-        // Last and costliest: an unconvincing table in the primary language, its best way of reading once more with
-        // the configured set (the further models re-read the digits the first one was unsure of).
+        // Last: an unconvincing table in the primary language is read once more with the configured set (the
+        // further models re-read the digits the first one was unsure of) — only its table band, under each way of
+        // reading of the best reading's page in order, while the table is not convincing (``finalReading``).
         if engines === ocr, let configuredOCR, routing.needsFinalConfiguredReading(bestScore) {
-            try attempt(bestHypothesis, with: configuredOCR)
+            if Self.finalReading == .page || best.tableRegion == nil {
+                try attempt(bestHypothesis, with: configuredOCR)
+            } else {
+                let page = best, levelled = bestHypothesis.levelled
+                let ways = hypotheses.filter {
+                    $0.levelled == levelled && !(Self.keylessSkipsAutoLayout && Self.skipsAfterKeyless($0, first: firstScore))
+                }
+                for (index, hypothesis) in ways.enumerated() where index == 0 || !bestScore.isConvincing {
+                    try attemptTableBand(hypothesis, of: page, with: configuredOCR)
+                }
+            }
         }
         trace?.emit(width: gray.width, height: gray.height, best: bestScore)
         let warning = best.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
@@ -289,24 +376,46 @@ struct OCRStage: Sendable {
 
     /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
     /// grammar takes them, with boxes on the upright page.
-    private func read(_ gray: GrayImage, levelling: RotationMapping?, options: OCRReadOptions, with engines: NutritionOCR) throws
-        -> (lines: [TextLine], budgetExhausted: Bool, mapping: ReadPageMapping, passes: [OCRPass], tableRegion: PixelRect?,
-            lightOnDark: Bool?) {
+    /// One OCR reading of a page, its lines as the label grammar takes them.
+    struct Reading {
+        /// Boxes on the upright page (``ReadPageMapping/upright(_:)``).
+        var lines: [TextLine]
+        var budgetExhausted: Bool
+        var mapping: ReadPageMapping
+        /// Every Tesseract call of the reading, for ``OCRStageTrace``.
+        var passes: [OCRPass]
+        /// `OCRPage.tableRegion`, OCR input pixels.
+        var tableRegion: PixelRect?
+        var lightOnDark: Bool?
+    }
+
+    /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`), or over its `crop` (input
+    /// pixels) only: its lines as the label grammar takes them, with boxes on the upright page of the whole `gray`.
+    private func read(_ gray: GrayImage, levelling: RotationMapping?, crop: PixelRect? = nil, options: OCRReadOptions,
+                      with engines: NutritionOCR) throws -> Reading {
         let page: OCRPage
-        do { page = try engines.read(gray, options: options) } catch let error as OCRError {
+        do {
+            page = try engines.read(crop.map { try gray.cropped(to: $0) } ?? gray, options: options)
+        } catch let error as OCRError {
             throw ScanError.stageFailed(stage: "ocr", message: error.description)
+        } catch {
+            throw ScanError.stageFailed(stage: "ocr", message: "table band \(String(describing: crop)): \(error)")
         }
         let mapping = ReadPageMapping(levelling: levelling, quarterTurns: page.orientation.quarterTurns,
                                       inputWidth: gray.width, inputHeight: gray.height)
+        let dx = Double(crop?.x ?? 0), dy = Double(crop?.y ?? 0)
         let lines = page.lines.map { line in
             TextLine(words: line.words.map { word in
                 TextWord(text: word.text,
-                         box: mapping.upright(TextBox(x: Double(word.box.x), y: Double(word.box.y),
+                         box: mapping.upright(TextBox(x: Double(word.box.x) + dx, y: Double(word.box.y) + dy,
                                                       width: Double(word.box.width), height: Double(word.box.height))),
                          confidence: word.confidence)
             })
         }
-        return (lines, page.budgetExhausted, mapping, page.timings.passes, page.tableRegion, page.lightOnDark)
+        return Reading(lines: lines, budgetExhausted: page.budgetExhausted, mapping: mapping, passes: page.timings.passes,
+                       tableRegion: page.tableRegion.map {
+                           PixelRect(x: $0.x + Int(dx), y: $0.y + Int(dy), width: $0.width, height: $0.height)
+                       }, lightOnDark: page.lightOnDark)
     }
 
     /// What is left of the configured OCR budget after the first pass (`.some(nil)` = unlimited), `nil` when it
