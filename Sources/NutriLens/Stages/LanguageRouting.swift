@@ -48,11 +48,18 @@ struct LanguageRouting: Sendable, Equatable {
         return otherLanguages.contains(dominant)
     }
 
-    /// Whether the best primary-language reading, after every hypothesis, gets one last reading with the configured
-    /// set: it found a table (≥ 1 key) but is not convincing (``LabelReadingScore/isConvincing``). On English labels
-    /// too the further models re-read digits the first one was unsure of (TestImages `deg_png_en`, `deg_exif6_en`,
-    /// `eu_en_table_serving_ri` lose values without it). A page with no table is not re-read.
+    /// Whether the best primary-language reading, after every hypothesis, gets a last reading with the configured
+    /// set (``OCRStage/finalConfiguredHypotheses(_:)``): it found a table (≥ ``minimumKeysForFinalReading`` keys)
+    /// but is not convincing (``LabelReadingScore/isConvincing``). On English labels too the further models re-read
+    /// digits the first one was unsure of (TestImages `deg_png_en`, `deg_exif6_en`, `eu_en_table_serving_ri` lose
+    /// values without it). A page with no table, or only a key or two of one, is not re-read.
     func needsFinalConfiguredReading(_ best: LabelReadingScore) -> Bool {
-        isMultilingual && mode == .routed && !best.isConvincing && best.fields > 0
+        isMultilingual && mode == .routed && !best.isConvincing && best.fields >= Self.minimumKeysForFinalReading
     }
+
+    /// Keys the best primary-language reading must have parsed for the last reading with the configured set. With
+    /// one or two the page shows no table the set could complete: on ../shared/corpus/labels (`--lang-routing
+    /// routed`, docs/ocr.md "Session 5") the four final readings after a best reading of 2 keys cost 4.6 s of 202 s
+    /// OCR CPU (up to 2.9 s on one photo) and none raised the photo's correct fields.
+    static let minimumKeysForFinalReading = 3
 }

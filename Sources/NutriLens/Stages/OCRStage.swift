@@ -140,65 +140,33 @@ struct OCRStage: Sendable {
         score.fields == 0 && tableRegion == nil
     }
 
-    /// How ``LanguageRouting/needsFinalConfiguredReading(_:)``'s last reading with the configured set is read.
-    enum FinalReading: String, Sendable {
-        /// The best primary-language reading's way of reading, the whole page (sessions 2–4).
-        case page
-        /// Only the table band (``tableBand(_:mapping:)``) of the best primary-language reading, under each way of
-        /// reading of its page in order (as photographed PSM 11, then PSM 3; or levelled), while not convincing;
-        /// the rest of the page keeps the primary-language words. Default; `NUTRILENS_OCR_FINAL=page` for the other.
-        ///
-        /// Why every way of reading and not the best one's: the set's reading of a hypothesis is not the primary
-        /// model's — TestImages `deg_exif6_en` reads "llg" for 11 g in `eng` under PSM 11 and PSM 3, PSM 3 scores
-        /// higher, but only the set's PSM 11 reading is convincing (18 keys); `eu_multilingual_en_fr_nl` the other
-        /// way round. Why the band: the table is where the fields are, and a page pass costs with the amount of
-        /// text (corpus table re-reads cost a median 0.5× their page pass); a cut-out *table* keeps the page
-        /// context the models need (unlike a cut-out word, docs/ocr.md "Session 4").
-        case tableBand = "band"
-    }
-
-    /// ``FinalReading`` in use (`NUTRILENS_OCR_FINAL` = `page` | `band`).
-    static let finalReading = FinalReading(rawValue: ProcessInfo.processInfo.environment["NUTRILENS_OCR_FINAL"] ?? "")
-        ?? .tableBand
-
-    /// Vertical margin of ``tableBand(_:mapping:)`` above and below the table region, in region heights: a region
-    /// located from anchor words can stop rows short of the table's end or its column headers.
-    static let tableBandMargin = 0.5
-
-    /// The band of the upright page that holds the table region `region` (OCR input pixels): the page's whole width
-    /// (a region located from row names can end before the values), the region's rows plus ``tableBandMargin``
-    /// above and below. `upright` is in upright-page pixels, `input` the same band in OCR input pixels, clamped to
-    /// the input; `nil` for an empty region.
-    static func tableBand(_ region: PixelRect, mapping: ReadPageMapping) -> (upright: TextBox, input: PixelRect)? {
-        guard region.width > 0, region.height > 0 else { return nil }
-        let box = mapping.upright(TextBox(x: Double(region.x), y: Double(region.y), width: Double(region.width),
-                                          height: Double(region.height)))
-        let turned = mapping.quarterTurns % 2 == 1
-        let width = Double(turned ? mapping.inputHeight : mapping.inputWidth)
-        let height = Double(turned ? mapping.inputWidth : mapping.inputHeight)
-        let top = max(0, box.y - tableBandMargin * box.height)
-        let bottom = min(height, box.maxY + tableBandMargin * box.height)
-        guard bottom > top else { return nil }
-        let upright = TextBox(x: 0, y: top, width: width, height: bottom - top)
-        let r = mapping.input(upright)
-        let x0 = max(0, Int(r.x.rounded(.down))), y0 = max(0, Int(r.y.rounded(.down)))
-        let x1 = min(mapping.inputWidth, Int(r.maxX.rounded(.up))), y1 = min(mapping.inputHeight, Int(r.maxY.rounded(.up)))
-        guard x1 - x0 >= 3, y1 - y0 >= 3 else { return nil }
-        return (upright, PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
-    }
-
-    /// `lines` (boxes on the upright page) without their words whose centre lies inside `band`, then `reread` (the
-    /// band read again): one reading of the page with the band's words replaced.
-    static func replacing(_ lines: [TextLine], inside band: TextBox, with reread: [TextLine]) -> [TextLine] {
-        let kept = lines.compactMap { line -> TextLine? in
-            let words = line.words.filter { word in
-                guard let b = word.box else { return true }
-                return !(b.midX >= band.x && b.midX <= band.maxX && b.midY >= band.y && b.midY <= band.maxY)
-            }
-            return words.isEmpty ? nil : TextLine(words: words)
+    /// Which ways of reading (``ReadingHypothesis``) the configured set reads at the end, under `.routed`, for a
+    /// table the primary language read without convincing the grammar (``LanguageRouting/needsFinalConfiguredReading(_:)``),
+    /// in order, the second only while the best reading is still not convincing:
+    /// 1. the earliest way of reading in which the primary language parsed a key (usually the page as photographed);
+    /// 2. the one in which it parsed the most keys (the earliest of equals), when that is another.
+    ///
+    /// Why not the primary language's best-scoring way (sessions 2–4, `NUTRILENS_OCR_FINAL=best`): the further
+    /// models read a way of reading differently from the primary one, so its best is not theirs. TestImages
+    /// `deg_exif6_en` reads "llg" for 11 g in `eng` under PSM 11 and PSM 3; PSM 3 scores higher, but only the set's
+    /// PSM 11 reading is convincing (18 keys). `eu_multilingual_en_fr_nl` the other way round: `eng` PSM 11 scores
+    /// higher (17 keys, no failed check), `eng` PSM 3 found all 18 keys with two failed checks ("lig" for 1,1 g), and
+    /// only the set's PSM 3 reading is convincing. The first is where the default reading found the table; the
+    /// second is the most complete layout, whose misread digits are what the set fixes.
+    static func finalConfiguredHypotheses(_ primary: [(hypothesis: ReadingHypothesis, score: LabelReadingScore)])
+        -> [ReadingHypothesis] {
+        if finalReadingIsBestOnly {
+            return primary.max { $0.score < $1.score }.map { [$0.hypothesis] } ?? []
         }
-        return kept + reread
+        guard let first = primary.first(where: { $0.score.fields > 0 }) else { return [] }
+        // `max(by:)` keeps the first of equals: the earliest.
+        let most = primary.max { $0.score.fields < $1.score.fields }!
+        return most.hypothesis == first.hypothesis ? [first.hypothesis] : [first.hypothesis, most.hypothesis]
     }
+
+    /// `NUTRILENS_OCR_FINAL=best`: the last configured reading re-reads only the primary language's best-scoring
+    /// way of reading, as in sessions 2–4 (for measuring with `nutrilens eval`).
+    static let finalReadingIsBestOnly = ProcessInfo.processInfo.environment["NUTRILENS_OCR_FINAL"] == "best"
 
     /// Read options; the environment knobs exist for measuring alternatives with `nutrilens eval`
     /// (`NUTRILENS_OCR_PAGE` / `NUTRILENS_OCR_TABLE` = auto|block|sparse, `NUTRILENS_OCR_REREAD` = never|always).
@@ -271,6 +239,8 @@ struct OCRStage: Sendable {
             return (level ?? nil).map { ($0.image, $0.mapping) }
         }
         var engines = ocr
+        /// The readings by `ocr` (the primary language under routing), in the order read.
+        var primaryReadings = [(hypothesis: hypotheses[0], score: firstScore)]
         /// Reads `hypothesis` with `engines` on what is left of the budget; the better reading is kept.
         func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR) throws {
             guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
@@ -279,22 +249,7 @@ struct OCRStage: Sendable {
                                                      lightOnDark: lightOnDark), with: engines)
             let score = LabelReadingScore(lines: reading.lines, parser: parser)
             trace?.add(hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes, score: score)
-            if score > bestScore { (best, bestScore, bestHypothesis) = (reading, score, hypothesis) }
-        }
-        /// Reads only the table band of `page` (``tableBand(_:mapping:)``) as `hypothesis` with `engines`; the band's
-        /// words replace `page`'s there, and the better reading is kept.
-        func attemptTableBand(_ hypothesis: ReadingHypothesis, of page: Reading, with engines: NutritionOCR) throws {
-            guard let budget = remainingBudget(since: started), let input = input(for: hypothesis),
-                  let region = page.tableRegion,
-                  let band = Self.tableBand(region, mapping: page.mapping) else { return }
-            var reading = try read(input.image, levelling: input.mapping, crop: band.input,
-                                   options: options(for: hypothesis, budget: budget, orientation: orientation,
-                                                     lightOnDark: lightOnDark), with: engines)
-            reading.lines = Self.replacing(page.lines, inside: band.upright, with: reading.lines)
-            reading.tableRegion = region
-            let score = LabelReadingScore(lines: reading.lines, parser: parser)
-            trace?.add("table " + hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes,
-                       score: score)
+            if engines === ocr { primaryReadings.append((hypothesis, score)) }
             if score > bestScore { (best, bestScore, bestHypothesis) = (reading, score, hypothesis) }
         }
         /// Once the grammar finds the label is in another configured language: the best way of reading so far
@@ -313,20 +268,12 @@ struct OCRStage: Sendable {
             try attempt(hypothesis, with: engines)
             try routeToConfiguredSet()
         }
-        // Last: an unconvincing table in the primary language is read once more with the configured set (the
-        // further models re-read the digits the first one was unsure of) — only its table band, under each way of
-        // reading of the best reading's page in order, while the table is not convincing (``finalReading``).
+        // Last and costliest: an unconvincing table in the primary language is read once more with the configured
+        // set (the further models re-read the digits the first one was unsure of), ``finalConfiguredHypotheses``.
         if engines === ocr, let configuredOCR, routing.needsFinalConfiguredReading(bestScore) {
-            if Self.finalReading == .page || best.tableRegion == nil {
-                try attempt(bestHypothesis, with: configuredOCR)
-            } else {
-                let page = best, levelled = bestHypothesis.levelled
-                let ways = hypotheses.filter {
-                    $0.levelled == levelled && !(Self.keylessSkipsAutoLayout && Self.skipsAfterKeyless($0, first: firstScore))
-                }
-                for (index, hypothesis) in ways.enumerated() where index == 0 || !bestScore.isConvincing {
-                    try attemptTableBand(hypothesis, of: page, with: configuredOCR)
-                }
+            for (index, hypothesis) in Self.finalConfiguredHypotheses(primaryReadings).enumerated()
+                where index == 0 || !bestScore.isConvincing {
+                try attempt(hypothesis, with: configuredOCR)
             }
         }
         trace?.emit(width: gray.width, height: gray.height, best: bestScore)
@@ -389,33 +336,26 @@ struct OCRStage: Sendable {
         var lightOnDark: Bool?
     }
 
-    /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`), or over its `crop` (input
-    /// pixels) only: its lines as the label grammar takes them, with boxes on the upright page of the whole `gray`.
-    private func read(_ gray: GrayImage, levelling: RotationMapping?, crop: PixelRect? = nil, options: OCRReadOptions,
+    /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
+    /// grammar takes them, with boxes on the upright page.
+    private func read(_ gray: GrayImage, levelling: RotationMapping?, options: OCRReadOptions,
                       with engines: NutritionOCR) throws -> Reading {
         let page: OCRPage
-        do {
-            page = try engines.read(crop.map { try gray.cropped(to: $0) } ?? gray, options: options)
-        } catch let error as OCRError {
+        do { page = try engines.read(gray, options: options) } catch let error as OCRError {
             throw ScanError.stageFailed(stage: "ocr", message: error.description)
-        } catch {
-            throw ScanError.stageFailed(stage: "ocr", message: "table band \(String(describing: crop)): \(error)")
         }
         let mapping = ReadPageMapping(levelling: levelling, quarterTurns: page.orientation.quarterTurns,
                                       inputWidth: gray.width, inputHeight: gray.height)
-        let dx = Double(crop?.x ?? 0), dy = Double(crop?.y ?? 0)
         let lines = page.lines.map { line in
             TextLine(words: line.words.map { word in
                 TextWord(text: word.text,
-                         box: mapping.upright(TextBox(x: Double(word.box.x) + dx, y: Double(word.box.y) + dy,
+                         box: mapping.upright(TextBox(x: Double(word.box.x), y: Double(word.box.y),
                                                       width: Double(word.box.width), height: Double(word.box.height))),
                          confidence: word.confidence)
             })
         }
         return Reading(lines: lines, budgetExhausted: page.budgetExhausted, mapping: mapping, passes: page.timings.passes,
-                       tableRegion: page.tableRegion.map {
-                           PixelRect(x: $0.x + Int(dx), y: $0.y + Int(dy), width: $0.width, height: $0.height)
-                       }, lightOnDark: page.lightOnDark)
+                       tableRegion: page.tableRegion, lightOnDark: page.lightOnDark)
     }
 
     /// What is left of the configured OCR budget after the first pass (`.some(nil)` = unlimited), `nil` when it

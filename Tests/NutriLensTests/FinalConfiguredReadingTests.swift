@@ -1,0 +1,87 @@
+import NutriLensLabel
+import XCTest
+@testable import NutriLens
+
+/// Under `.routed`, which ways of reading the configured set reads at the end for a table the primary language
+/// left unconvincing (`OCRStage.finalConfiguredHypotheses`, `LanguageRouting.needsFinalConfiguredReading`).
+final class FinalConfiguredReadingTests: XCTestCase {
+    private let parser = NutritionParser()
+    private let photographed = OCRStage.ReadingHypothesis(levelled: false, segmentation: .sparse)
+    private let levelled = OCRStage.ReadingHypothesis(levelled: true, segmentation: .sparse)
+    private let autoLayout = OCRStage.ReadingHypothesis(levelled: false, segmentation: .auto)
+
+    private func score(_ text: String) -> LabelReadingScore {
+        LabelReadingScore(lines: text.split(separator: "\n").map { TextLine(text: String($0)) }, parser: parser)
+    }
+
+    /// Per 100 g and per serving, the sugars row read "of which sugars llg 3.2g" (eng's "llg" for 11 g, TestImages
+    /// `deg_exif6_en`): the per-serving sugars value is lost, so the columns do not match.
+    private var sugarsMisread: LabelReadingScore {
+        score("""
+            Nutrition per 100 g per serving
+            Energy 470 kJ / 112 kcal 141 kJ / 34 kcal
+            Fat 3.8g 1.2g
+            of which saturates 1.7g 0.5g
+            Carbohydrate 16g 4.8g
+            of which sugars llg 3.2g
+            Protein 3.4g 1.0g
+            Salt 0.09 g 0.03 g
+            """)
+    }
+
+    /// The same table with its sugars row missing altogether and protein's per-serving value lost (13 keys).
+    private var sugarsRowMissing: LabelReadingScore {
+        score("""
+            Nutrition per 100 g per serving
+            Energy 470 kJ / 112 kcal 141 kJ / 34 kcal
+            Fat 3.8g 1.2g
+            of which saturates 1.7g 0.5g
+            Carbohydrate 16g 4.8g
+            Protein 3.4g
+            Salt 0.09 g 0.03 g
+            """)
+    }
+
+    private var twoKeys: LabelReadingScore { score("Fat 3.2 g\nSalt 1.0 g") }
+    private var noTable: LabelReadingScore { score("Ingredients: wheat flour, sugar") }
+
+    func testTheReadingsUsedHaveTheKeyCountsTheDecisionsAssume() {
+        XCTAssertEqual(sugarsMisread.fields, 15, "sugars per 100 g taken from the per-serving 3.2g")
+        XCTAssertFalse(sugarsMisread.isConvincing, "\(sugarsMisread)")
+        XCTAssertEqual(sugarsRowMissing.fields, 13)
+        XCTAssertFalse(sugarsRowMissing.isConvincing, "\(sugarsRowMissing)")
+        XCTAssertEqual(twoKeys.fields, 2)
+        XCTAssertEqual(noTable.fields, 0)
+    }
+
+    func testSetReadsWhereTheTableWasFirstFoundThenTheMostCompleteLayout() throws {
+        try XCTSkipIf(OCRStage.finalReadingIsBestOnly, "NUTRILENS_OCR_FINAL=best is set")
+        // Decision table: primary-language readings in the order read → what the set reads, in order.
+        let cases: [(String, [(hypothesis: OCRStage.ReadingHypothesis, score: LabelReadingScore)], [OCRStage.ReadingHypothesis])] = [
+            // eu_multilingual_en_fr_nl: PSM 11 scored higher, PSM 3 found more keys → both, PSM 11 first.
+            ("more keys later", [(photographed, sugarsRowMissing), (autoLayout, sugarsMisread)], [photographed, autoLayout]),
+            // deg_exif6_en: equal keys, whatever the scores → only where the table was first found.
+            ("equal keys", [(photographed, sugarsMisread), (autoLayout, sugarsMisread)], [photographed]),
+            ("most keys first", [(photographed, sugarsMisread), (levelled, sugarsRowMissing), (autoLayout, twoKeys)],
+             [photographed]),
+            // deg_rotate_small_en: nothing as photographed, the table read only on the levelled page.
+            ("found only levelled", [(photographed, noTable), (levelled, sugarsRowMissing)], [levelled]),
+            ("found levelled, completed by PSM 3", [(photographed, noTable), (levelled, sugarsRowMissing),
+                                                    (autoLayout, sugarsMisread)], [levelled, autoLayout]),
+            ("no table anywhere", [(photographed, noTable), (levelled, noTable)], []),
+        ]
+        for (name, readings, expected) in cases {
+            XCTAssertEqual(OCRStage.finalConfiguredHypotheses(readings), expected, name)
+        }
+    }
+
+    func testOnlyATableOfAtLeastThreeKeysThatIsNotConvincingGetsTheSet() {
+        let routing = LanguageRouting(codes: ["eng", "deu", "fra"], mode: .routed)
+        XCTAssertEqual(LanguageRouting.minimumKeysForFinalReading, 3)
+        XCTAssertTrue(routing.needsFinalConfiguredReading(sugarsMisread))
+        XCTAssertFalse(routing.needsFinalConfiguredReading(twoKeys), "two keys: no table the set could complete")
+        XCTAssertFalse(routing.needsFinalConfiguredReading(noTable))
+        XCTAssertFalse(LanguageRouting(codes: ["eng", "deu", "fra"], mode: .labelLanguage)
+            .needsFinalConfiguredReading(sugarsMisread))
+    }
+}
