@@ -67,6 +67,22 @@ final class ReadingHypothesisTests: XCTestCase {
         XCTAssertFalse(OCRStage.skipsAfterKeyless(H(levelled: false, segmentation: .auto), first: keyed))
     }
 
+    /// The levelled page is read only after a first reading of fewer than 5 keys (`OCRStage.levelledOnlyBelowKeys`):
+    /// one that parsed 5 followed the rows as photographed.
+    func testTheLevelledPageIsSkippedAfterAFirstReadingOfFiveKeys() throws {
+        try XCTSkipIf(OCRStage.levelledOnlyBelowKeys == nil, "NUTRILENS_OCR_LEVEL=always is set")
+        typealias H = OCRStage.ReadingHypothesis
+        let fourKeys = score("Fat 3.2 g\nCarbohydrate 42 g\nProtein 12 g\nSalt 1.0 g")
+        let fiveKeys = score("Fat 3.2 g\nof which saturates 1.1 g\nCarbohydrate 42 g\nProtein 12 g\nSalt 1.0 g")
+        XCTAssertEqual(fourKeys.fields, 4)
+        XCTAssertEqual(fiveKeys.fields, 5)
+        let levelled = H(levelled: true, segmentation: .sparse)
+        XCTAssertFalse(OCRStage.skipsLevelled(levelled, first: fourKeys))
+        XCTAssertTrue(OCRStage.skipsLevelled(levelled, first: fiveKeys))
+        XCTAssertFalse(OCRStage.skipsLevelled(levelled, first: score("Ingredients: wheat flour")), "the 7° skew case")
+        XCTAssertFalse(OCRStage.skipsLevelled(H(levelled: false, segmentation: .auto), first: fiveKeys))
+    }
+
     func testTextWithoutATableScoresZero() {
         let none = score("Ingredients: wheat flour, sugar, palm oil")
         XCTAssertEqual(none.fields, 0)

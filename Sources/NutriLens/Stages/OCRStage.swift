@@ -135,6 +135,22 @@ struct OCRStage: Sendable {
         first.fields == 0 && !hypothesis.levelled && hypothesis.segmentation == .auto
     }
 
+    /// After a first reading that parsed at least this many keys, the levelled page (``levelled(_:)``) is not read
+    /// (default; `NUTRILENS_OCR_LEVEL=always` reads it whenever the page looks skewed). Such a reading followed the
+    /// table's rows as photographed; levelling is for pages whose rows it could not follow (TestImages
+    /// `deg_rotate_small_*`: 7° skew, 0 keys as photographed). Measured on ../shared/corpus/labels under
+    /// `--lang-routing routed` (docs/ocr.md, "Session 5"): after a first reading of ≥ 5 keys the levelled `eng`
+    /// reading won 1 of 16 times and cost 10 s of 202 s; 9 of the 16 parsed no key at all (the skew estimate
+    /// followed pack edges or folds, not text rows).
+    static let levelledOnlyBelowKeys: Int? = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LEVEL"] == "always" ? nil : 5
+
+    /// Whether `hypothesis` is skipped after a first reading scored `first`: the levelled page, when the first
+    /// reading parsed ``levelledOnlyBelowKeys`` keys or more.
+    static func skipsLevelled(_ hypothesis: ReadingHypothesis, first: LabelReadingScore) -> Bool {
+        guard hypothesis.levelled, let limit = levelledOnlyBelowKeys else { return false }
+        return first.fields >= limit
+    }
+
     /// A reading that found no nutrition table at all: no key parsed and no table region located (an anchor group).
     static func foundNoTable(_ score: LabelReadingScore, tableRegion: PixelRect?) -> Bool {
         score.fields == 0 && tableRegion == nil
@@ -264,7 +280,8 @@ struct OCRStage: Sendable {
         // one (food, a pack's front): other ways of reading the same text did not find one either.
         let tableless = Self.stopsWithoutTable && Self.foundNoTable(bestScore, tableRegion: best.tableRegion)
         for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing && !tableless
-            && !(Self.keylessSkipsAutoLayout && Self.skipsAfterKeyless(hypothesis, first: firstScore)) {
+            && !(Self.keylessSkipsAutoLayout && Self.skipsAfterKeyless(hypothesis, first: firstScore))
+            && !Self.skipsLevelled(hypothesis, first: firstScore) {
             try attempt(hypothesis, with: engines)
             try routeToConfiguredSet()
         }
