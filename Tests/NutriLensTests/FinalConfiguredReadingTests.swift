@@ -14,32 +14,25 @@ final class FinalConfiguredReadingTests: XCTestCase {
         LabelReadingScore(lines: text.split(separator: "\n").map { TextLine(text: String($0)) }, parser: parser)
     }
 
-    /// Per 100 g and per serving, the sugars row read "of which sugars llg 3.2g" (eng's "llg" for 11 g, TestImages
-    /// `deg_exif6_en`): the per-serving sugars value is lost, so the columns do not match.
-    private var sugarsMisread: LabelReadingScore {
-        score("""
-            Nutrition per 100 g per serving
-            Energy 470 kJ / 112 kcal 141 kJ / 34 kcal
-            Fat 3.8g 1.2g
-            of which saturates 1.7g 0.5g
-            Carbohydrate 16g 4.8g
-            of which sugars llg 3.2g
-            Protein 3.4g 1.0g
-            Salt 0.09 g 0.03 g
-            """)
-    }
+    /// `deg_exif6_en`'s table (per 100 g and per serving) as `eng` read it: "llg" for 11 g.
+    private let exif6Rows = [
+        "Nutrition per 100 g per serving",
+        "Energy 470 kJ / 112 kcal 141 kJ / 34 kcal",
+        "Fat 3.8g 1.2g",
+        "of which saturates 1.7g 0.5g",
+        "Carbohydrate 16g 4.8g",
+        "of which sugars llg 3.2g",
+        "Protein 3.4g 1.0g",
+        "Salt 0.09 g 0.03 g",
+    ]
+
+    /// The sugars row as read: the per-serving sugars value is lost, so the columns do not match.
+    private var sugarsMisread: LabelReadingScore { score(exif6Rows.joined(separator: "\n")) }
 
     /// The same table with its sugars row missing altogether and protein's per-serving value lost (13 keys).
     private var sugarsRowMissing: LabelReadingScore {
-        score("""
-            Nutrition per 100 g per serving
-            Energy 470 kJ / 112 kcal 141 kJ / 34 kcal
-            Fat 3.8g 1.2g
-            of which saturates 1.7g 0.5g
-            Carbohydrate 16g 4.8g
-            Protein 3.4g
-            Salt 0.09 g 0.03 g
-            """)
+        score(exif6Rows.filter { !$0.contains("sugars") }
+            .map { $0.hasPrefix("Protein") ? "Protein 3.4g" : $0 }.joined(separator: "\n"))
     }
 
     private var twoKeys: LabelReadingScore { score("Fat 3.2 g\nSalt 1.0 g") }
