@@ -6,7 +6,7 @@ enum ScannerOptions {
     static let specs = [
         OptionSpec(name: "jobs", short: "j", valueName: "N", help: "Scan N images at once (default: number of cores)."),
         OptionSpec(name: "lang", short: "l", valueName: "LANGS", help: "OCR languages, '+'-separated Tesseract codes (default eng+deu+fra)."),
-        OptionSpec(name: "lang-routing", short: nil, valueName: "MODE", help: "How OCR spends the languages: all (default: every reading with all of them), routed (primary language first; the set for labels in another configured language and for tables it left unconvincing; ~0.86x OCR CPU on real photos, same fields), label-language (~0.6x CPU), primary."),
+        OptionSpec(name: "lang-routing", short: nil, valueName: "MODE", help: "How OCR spends the languages: routed (default: primary language first; the set for labels in another configured language and for tables it left unconvincing; ~0.86x the OCR CPU of all on real photos, as many fields), all (every reading with all of them), label-language (~0.6x CPU), primary."),
         OptionSpec(name: "no-barcode", short: nil, valueName: nil, help: "Skip barcode reading."),
         OptionSpec(name: "no-nutrition", short: nil, valueName: nil, help: "Skip OCR and the nutrition table."),
         OptionSpec(name: "no-classifier", short: nil, valueName: nil, help: "Skip food/kind classification (and kind routing)."),

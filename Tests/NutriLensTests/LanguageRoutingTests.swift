@@ -122,7 +122,7 @@ final class LanguageRoutingTests: XCTestCase {
         XCTAssertFalse(primary.needsConfiguredSet(holedGerman))
         XCTAssertFalse(primary.needsFinalConfiguredReading(holedEnglish))
         XCTAssertFalse(configured.needsFinalConfiguredReading(holedEnglish))
-        XCTAssertEqual(ScannerConfiguration().languageRouting, .allLanguages)
+        XCTAssertEqual(ScannerConfiguration().languageRouting, .routed)
         XCTAssertEqual(ScannerConfiguration.LanguageRouting(rawValue: "label-language"), .labelLanguage)
         XCTAssertNil(ScannerConfiguration.LanguageRouting(rawValue: "bogus"))
     }

@@ -61,16 +61,18 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// How OCR spends the configured languages on a page.
     ///
     /// With several models loaded Tesseract re-recognises every word the first model is unsure of with each further
-    /// model; on real photos that is most words. Measured in docs/ocr.md ("Language routing"; release,
-    /// `nutrilens eval --jobs 1 --ocr-budget 0 --lang-routing MODE`, eng+deu+fra, CPU over 22 corpus photos):
-    /// `.allLanguages` 1.00× CPU, corpus field recall 66.1 %, TestImages 96.0 %; `.routed` 0.82×, 66.4 %, 94.5 %;
-    /// `.labelLanguage` 0.56×, 65.1 %, 93.4 %.
+    /// model; on real photos that is most words (eng+deu+fra ≈ 1.9× the CPU of eng). Measured in docs/ocr.md
+    /// ("Session 5"; release, `OMP_THREAD_LIMIT=1 nutrilens eval --jobs 1 --ocr-budget 0 --lang-routing MODE`,
+    /// eng+deu+fra, OCR-stage thread CPU summed over the 128 shared label photos): `.allLanguages` 222.5 s, 992
+    /// correct fields at 90.9 % precision, TestImages 414/418; `.routed` 191.7 s (0.86×), 1003 at 91.4 %, 414/418.
     public enum LanguageRouting: String, Sendable, Equatable, CaseIterable {
-        /// Every reading with every configured language (default: the most accurate on the bundled TestImages).
+        /// Every reading with every configured language (the default before session 5).
         case allLanguages = "all"
         /// Readings with the primary language; the whole set once the label grammar finds the row names are mostly
-        /// in another configured language, and once more at the end for a table that is still not convincing
-        /// (fewer than 7 nutrients, a failed check or a column with a hole).
+        /// in another configured language, and at the end, for a table that is still not convincing (fewer than 7
+        /// nutrients, a failed check or a column with a hole) after a primary reading of at least 3 keys
+        /// (`LanguageRouting.minimumKeysForFinalReading`), a set reading of the earliest way of reading where the
+        /// primary language found a key, then of the one with the most keys. Default.
         case routed
         /// As `.routed` without the last reading: only the label's language brings in the whole set.
         case labelLanguage = "label-language"
@@ -78,8 +80,10 @@ public struct ScannerConfiguration: Sendable, Equatable {
         case primary
     }
 
-    /// Language routing policy. Default `.allLanguages`. With one configured language every policy is the same.
-    public var languageRouting: LanguageRouting = .allLanguages
+    /// Language routing policy. Default `.routed` (since session 5: 0.86× the OCR CPU of `.allLanguages` on real
+    /// photos with 11 more correct fields and the same TestImages fields). With one configured language every
+    /// policy is the same.
+    public var languageRouting: LanguageRouting = .routed
 
     /// Kind routing policy. Default `.labelFirst`.
     public var routing: Routing
