@@ -228,6 +228,7 @@ private struct PageReader {
 
         // Page pass at the scale that puts the x-height at the target (the survey itself when it is close).
         var pageRaw: [RawWord] = []
+        var pageImage = survey
         for attempt in 0..<2 {
             let firstTransform = transform
             let wanted = xHeight.map { workingScale(xHeight: $0, width: transform.uprightWidth, height: transform.uprightHeight) }
@@ -250,6 +251,7 @@ private struct PageReader {
                 break
             }
             pageRaw = raw
+            pageImage = working
             timings.recognition += clock.lap()
             let scale = transform.scale
             // Safety net for a bad estimate (e.g. a photo whose texture outnumbers its glyphs): when the words read
@@ -272,6 +274,12 @@ private struct PageReader {
         if options.localiseTable {
             table = TableLocator.locate(words: tagged.map(\.word), imageWidth: image.width, imageHeight: image.height)
         }
+        if options.localThresholdReread,
+           let local = rereadLocallyThresholded(pageImage, words: tagged.map(\.word), table: table, transform: transform,
+                                                clock: &clock) {
+            tagged = local.words.map { (key: $0.0.line, block: $0.0.block, word: $0.1) }
+            table = local.table
+        }
         if let found = table, let reread = rereadTable(found, full: full, transform: transform, clock: &clock) {
             table = adopt(reread, in: found.region, replacing: found, into: &tagged)
         }
@@ -283,6 +291,38 @@ private struct PageReader {
         return OCRPage(imageWidth: image.width, imageHeight: image.height, words: words, lines: lines,
                        tableRegion: table?.region, anchors: table?.anchors ?? [], orientation: orientation,
                        xHeight: readXHeight > 0 ? readXHeight : (xHeight ?? 0), timings: timings)
+    }
+
+    static let lightKnob: (rows: Int, noTable: Bool, firstOnly: Bool, minValues: Int) = {
+        let env = ProcessInfo.processInfo.environment
+        return (env["NUTRILENS_LIGHT_K"].flatMap(Int.init) ?? 6, env["NUTRILENS_LIGHT_NOTABLE"] != "0",
+                env["NUTRILENS_LIGHT_FIRST"] == "1", env["NUTRILENS_LIGHT_MINV"].flatMap(Int.init) ?? 2)
+    }()
+
+    /// The page read once more with Tesseract's local (Sauvola) threshold when the Otsu reading's table looks
+    /// incomplete; `nil` (Otsu words kept) unless it gives more named rows with a value and more values.
+    private mutating func rereadLocallyThresholded(_ working: GrayImage, words: [OCRWord], table: TableLocator.Result?,
+                                                   transform: ImageTransform, clock: inout StageClock)
+        -> (words: [(RawWord, OCRWord)], table: TableLocator.Result?)? {
+        let knob = Self.lightKnob
+        if knob.firstOnly && options.knownOrientation != nil { return nil }
+        let before = table.map { TableValueCount(words: words.filter(Self.isInside($0.region))) }
+        if let before, before.namedRowsWithValue >= knob.rows { return nil }
+        if before == nil && (!knob.noTable || words.count < 8) { return nil }
+        guard !budget.isSpent else { budgetExhausted = true; return nil }
+        engine.setVariable("thresholding_method", String(OCRReadOptions.Thresholding.sauvola.rawValue))
+        let raw = recognize(working, segmentation: options.pageSegmentation, kind: .pageLocalThreshold)
+        engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
+        timings.recognition += clock.lap()
+        // Cut short by the budget, it is not the whole page: the Otsu reading stays.
+        guard !budgetExhausted else { return nil }
+        let reread = raw.map { ($0, convert($0, transform)) }
+        guard let found = TableLocator.locate(words: reread.map(\.1), imageWidth: image.width, imageHeight: image.height)
+        else { return nil }
+        let after = TableValueCount(words: reread.map(\.1).filter(Self.isInside(found.region)))
+        guard after.namedRowsWithValue > (before?.namedRowsWithValue ?? 0),
+              after.values >= (before?.values ?? 0) + knob.minValues else { return nil }
+        return (reread, found)
     }
 
     /// Re-reads the table region at its own x-height, or returns `nil` when ``OCRReadOptions/tableReread`` says

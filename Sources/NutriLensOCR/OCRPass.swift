@@ -12,6 +12,9 @@ public struct OCRPass: Sendable, Equatable, Codable {
         case page
         /// The whole page once more, at the scale the first pass's words showed (the survey's estimate was far off).
         case pageRescaled
+        /// The whole page once more with Tesseract's local (Sauvola) threshold, read because the Otsu page's table
+        /// looked incomplete (``OCRReadOptions/localThresholdReread``).
+        case pageLocalThreshold
         /// The located table region alone, at its own x-height.
         case table
         /// The table region widened towards its value columns, background-flattened and with its ruling lines

@@ -73,6 +73,9 @@ public struct OCRReadOptions: Sendable, Equatable {
     /// replace the page's there only when they give ≥ 2 more values and more named rows with a value
     /// (``TableValueCount``). Costs one table-sized pass on the readings that trigger it (docs/ocr.md, "Session 4").
     public var cleanedTableReread = true
+    /// When the page pass's table has few named rows with a value, read the page once more with Tesseract's
+    /// Sauvola threshold and keep that reading when its table has more (docs/ocr.md, "Session 5").
+    public var localThresholdReread = true
     /// Binarisation method Tesseract applies.
     public var thresholding: Thresholding = .otsu
     /// Wall-clock seconds the whole read may take (survey, orientation, every recognition pass), `> 0`; `nil` =

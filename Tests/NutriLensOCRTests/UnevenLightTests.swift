@@ -1,0 +1,70 @@
+import NutriLensImaging
+@testable import NutriLensOCR
+import XCTest
+
+/// The page re-read with Tesseract's local (Sauvola) threshold (session 5): a table under a light gradient that
+/// Tesseract's global Otsu threshold blackens, and an evenly lit table that must not pay for it.
+final class UnevenLightTests: XCTestCase {
+    /// `image` under a lamp on its left: each pixel scaled by a factor falling linearly from 1 (left edge) to
+    /// `darkest` (right edge), so the value columns on the right sit on paper darker than the row names' ink.
+    private func underGradient(_ image: GrayImage, darkest: Double) -> GrayImage {
+        var pixels = [UInt8](repeating: 0, count: image.width * image.height)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let factor = 1 - (1 - darkest) * Double(x) / Double(image.width - 1)
+                pixels[y * image.width + x] = UInt8((Double(image[x, y]) * factor).rounded())
+            }
+        }
+        return GrayImage(width: image.width, height: image.height, pixels: pixels)
+    }
+
+    /// As the scanner reads: sparse text for page and table, no cleaned re-read (so the test sees this pass alone).
+    private var options: OCRReadOptions {
+        var options = OCRReadOptions.unlimited
+        options.pageSegmentation = .sparse; options.tableSegmentation = .sparse
+        options.cleanedTableReread = false
+        return options
+    }
+
+    private func values(_ page: OCRPage) -> Set<String> { Set(page.words.map(\.text).filter(TableValueCount.isValue)) }
+
+    func testGradientTableValuesAreReadOnlyWithTheLocalThresholdReread() throws {
+        let label = try RenderedLabel.load("label_en_dejavu_medium")
+        let dim = underGradient(label.image, darkest: 0.3)
+        // The paper on the right (255 × 0.3 ≈ 77) is darker than the ink of the row names on the left.
+        XCTAssertLessThan(dim[dim.width - 5, 5], 80)
+
+        var plainOptions = options
+        plainOptions.localThresholdReread = false
+        let plain = try SharedReaders.english.read(dim, options: plainOptions)
+        // Otsu's one threshold falls between the left paper and the right paper: the value columns turn black.
+        XCTAssertLessThanOrEqual(values(plain).count, 2, plain.text)
+        XCTAssertTrue(values(plain).isDisjoint(with: ["7.1g", "62.0g", "9.8g", "2.9g"]), plain.text)
+        XCTAssertTrue(plain.text.contains("Carbohydrate"), "the row names on the lit side still read: \(plain.text)")
+
+        let local = try SharedReaders.english.read(dim, options: options)
+        XCTAssertEqual(local.timings.passes.filter { $0.kind == .pageLocalThreshold }.count, 1, "\(local.timings.passes)")
+        // Printed: 7.1 g / 2.1 g fat, 62.0 g carbohydrate, 9.8 g / 2.9 g protein, 373 / 112 kcal.
+        let read = values(local)
+        XCTAssertTrue(read.isSuperset(of: ["7.1g", "62.0g", "9.8g", "2.9g"]), local.text)
+        XCTAssertGreaterThanOrEqual(read.count, 10, local.text)
+        XCTAssertTrue(local.words.contains { $0.text == "373" }, local.text)
+        XCTAssertNotNil(local.tableRegion)
+    }
+
+    func testEvenlyLitTableIsReadOnce() throws {
+        // Every named row of the fixture carries its values in the Otsu reading: no second page pass.
+        let label = try RenderedLabel.load("label_en_dejavu_medium")
+        let page = try SharedReaders.english.read(label.image, options: options)
+        XCTAssertEqual(page.timings.passes.filter { $0.kind == .pageLocalThreshold }.count, 0, "\(page.timings.passes)")
+        XCTAssertTrue(values(page).isSuperset(of: ["7.1g", "62.0g", "9.8g", "2.9g"]), page.text)
+    }
+
+    func testBlankPageIsNotReadTwice() throws {
+        // No text, no table: nothing to compare, so the Sauvola pass must not run on a blank photo.
+        let blank = GrayImage(width: 400, height: 300, fill: 200)
+        let page = try SharedReaders.english.read(blank, options: options)
+        XCTAssertTrue(page.words.isEmpty)
+        XCTAssertEqual(page.timings.passes.filter { $0.kind == .pageLocalThreshold }.count, 0, "\(page.timings.passes)")
+    }
+}
