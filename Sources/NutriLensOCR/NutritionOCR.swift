@@ -293,10 +293,11 @@ private struct PageReader {
                        xHeight: readXHeight > 0 ? readXHeight : (xHeight ?? 0), timings: timings)
     }
 
-    static let lightKnob: (rows: Int, noTable: Bool, firstOnly: Bool, minValues: Int) = {
+    static let lightKnob: (rows: Int, noTable: Bool, firstOnly: Bool, minValues: Int, spread: Double) = {
         let env = ProcessInfo.processInfo.environment
-        return (env["NUTRILENS_LIGHT_K"].flatMap(Int.init) ?? 6, env["NUTRILENS_LIGHT_NOTABLE"] != "0",
-                env["NUTRILENS_LIGHT_FIRST"] == "1", env["NUTRILENS_LIGHT_MINV"].flatMap(Int.init) ?? 2)
+        return (env["NUTRILENS_LIGHT_K"].flatMap(Int.init) ?? 6, env["NUTRILENS_LIGHT_NOTABLE"] == "1",
+                env["NUTRILENS_LIGHT_FIRST"] != "0", env["NUTRILENS_LIGHT_MINV"].flatMap(Int.init) ?? 2,
+                env["NUTRILENS_LIGHT_SPREAD"].flatMap(Double.init) ?? 1.15)
     }()
 
     /// The page read once more with Tesseract's local (Sauvola) threshold when the Otsu reading's table looks
@@ -309,10 +310,13 @@ private struct PageReader {
         let before = table.map { TableValueCount(words: words.filter(Self.isInside($0.region))) }
         if let before, before.namedRowsWithValue >= knob.rows { return nil }
         if before == nil && (!knob.noTable || words.count < 8) { return nil }
+        guard PageIllumination(survey: survey.image).spread >= knob.spread else { return nil }
         guard !budget.isSpent else { budgetExhausted = true; return nil }
         engine.setVariable("thresholding_method", String(OCRReadOptions.Thresholding.sauvola.rawValue))
         let raw = recognize(working, segmentation: options.pageSegmentation, kind: .pageLocalThreshold)
         engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
+        let pass = timings.passes.lastIndex { $0.kind == .pageLocalThreshold }
+        if let pass { timings.passes[pass].replaced = 0 }
         timings.recognition += clock.lap()
         // Cut short by the budget, it is not the whole page: the Otsu reading stays.
         guard !budgetExhausted else { return nil }
@@ -322,6 +326,7 @@ private struct PageReader {
         let after = TableValueCount(words: reread.map(\.1).filter(Self.isInside(found.region)))
         guard after.namedRowsWithValue > (before?.namedRowsWithValue ?? 0),
               after.values >= (before?.values ?? 0) + knob.minValues else { return nil }
+        if let pass { timings.passes[pass].replaced = words.count }
         return (reread, found)
     }
 

@@ -43,7 +43,8 @@ public struct OCRPass: Sendable, Equatable, Codable {
     public var cpuSeconds: Double
     /// ``Kind/secondOpinion`` only: regions recognised (one Tesseract call each), `nil` for other passes.
     public var regions: Int?
-    /// ``Kind/secondOpinion`` only: words whose reading the second opinion replaced, `nil` for other passes.
+    /// ``Kind/secondOpinion``: words whose reading the second opinion replaced; ``Kind/pageLocalThreshold``: the
+    /// page pass's words it replaced (0 = the Otsu reading was kept); `nil` for other passes.
     public var replaced: Int?
 
     public init(kind: Kind, pageSegmentationMode: Int, width: Int, height: Int, words: Int, cpuSeconds: Double) {

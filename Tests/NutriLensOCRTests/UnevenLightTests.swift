@@ -60,6 +60,31 @@ final class UnevenLightTests: XCTestCase {
         XCTAssertTrue(values(page).isSuperset(of: ["7.1g", "62.0g", "9.8g", "2.9g"]), page.text)
     }
 
+    func testIlluminationSpread() throws {
+        XCTAssertEqual(PageIllumination(survey: GrayImage(width: 300, height: 200, fill: 180)).spread, 1)
+        let label = try RenderedLabel.load("label_en_dejavu_medium")
+        // Rendered: white paper everywhere (a tile mostly covered by a bold word would be the exception).
+        XCTAssertLessThanOrEqual(PageIllumination(survey: label.image).spread, 1.10)
+        // Under the lamp: the right tenth of the tiles' paper is at ~0.37 of the left tenth's.
+        let dim = PageIllumination(survey: underGradient(label.image, darkest: 0.3)).spread
+        XCTAssertGreaterThan(dim, 2.0)
+        XCTAssertLessThan(dim, 3.3)
+        // Smaller than one tile: one tile, no spread.
+        XCTAssertEqual(PageIllumination(survey: GrayImage(width: 10, height: 5, fill: 90)).spread, 1)
+    }
+
+    func testSmallTableIsReadTwiceOnlyUnderUnevenLight() throws {
+        // The fixture's first four rows (Energy kJ, kcal, Fat, saturates): fewer named rows than a full table has,
+        // so only the illumination gate stops an evenly lit one from paying for a second page pass.
+        let label = try RenderedLabel.load("label_en_dejavu_medium")
+        let top = try label.image.cropped(to: PixelRect(x: 0, y: 0, width: label.image.width, height: 240))
+        let even = try SharedReaders.english.read(top, options: options)
+        XCTAssertEqual(even.timings.passes.filter { $0.kind == .pageLocalThreshold }.count, 0, "\(even.timings.passes)")
+        XCTAssertTrue(values(even).isSuperset(of: ["7.1g", "2.1g"]), even.text)
+        let dim = try SharedReaders.english.read(underGradient(top, darkest: 0.3), options: options)
+        XCTAssertEqual(dim.timings.passes.filter { $0.kind == .pageLocalThreshold }.count, 1, "\(dim.timings.passes)")
+    }
+
     func testBlankPageIsNotReadTwice() throws {
         // No text, no table: nothing to compare, so the Sauvola pass must not run on a blank photo.
         let blank = GrayImage(width: 400, height: 300, fill: 200)
