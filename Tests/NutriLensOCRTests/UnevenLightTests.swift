@@ -1,6 +1,8 @@
+import Foundation
 import NutriLensImaging
 @testable import NutriLensOCR
 import XCTest
+import NutriLensTestSupport
 
 /// The page re-read with Tesseract's local (Sauvola) threshold (session 5): a table under a light gradient that
 /// Tesseract's global Otsu threshold blackens, and an evenly lit table that must not pay for it.
@@ -83,6 +85,26 @@ final class UnevenLightTests: XCTestCase {
         XCTAssertTrue(values(even).isSuperset(of: ["7.1g", "2.1g"]), even.text)
         let dim = try SharedReaders.english.read(underGradient(top, darkest: 0.3), options: options)
         XCTAssertEqual(dim.timings.passes.filter { $0.kind == .pageLocalThreshold }.count, 1, "\(dim.timings.passes)")
+    }
+
+    func testLampLitPotPhotoValueColumnIsReadByTheLocalThreshold() throws {
+        // Corpus A049E005: a pot under a lamp, the value column on the dark side; Otsu's page reads only row names.
+        let corpus = try PackagePaths.shared("corpus/labels")
+        let url = corpus.appendingPathComponent(
+            "pxlshpr__NutritionLabelClassifier_legacy/NutritionClassifier-Test_Data/Images/A049E005-AB5E-4474-92B2-979EBC347FB5.jpg")
+        let image = try decodeGray(url.path)
+        XCTAssertGreaterThanOrEqual(PageIllumination(survey: image).spread, 1.5)
+        var plainOptions = options
+        plainOptions.localThresholdReread = false
+        let plain = try SharedReaders.english.read(image, options: plainOptions)
+        XCTAssertTrue(values(plain).isDisjoint(with: ["9.5g", "7.3g", "553kJ"]), plain.text)
+        let local = try SharedReaders.english.read(image, options: options)
+        let pass = try XCTUnwrap(local.timings.passes.first { $0.kind == .pageLocalThreshold })
+        XCTAssertGreaterThan(pass.replaced ?? 0, 0, "the Sauvola reading is adopted")
+        // Printed: energy 553 kJ / 133 kcal, fat 9.5 g, saturates 5.9 g, sugars 7.3 g (eng measured: 553kJ 133kcal
+        // 9.5g 5.9g 14% 30% …).
+        XCTAssertTrue(values(local).isSuperset(of: ["9.5g", "5.9g"]), local.text)
+        XCTAssertGreaterThanOrEqual(values(local).count, values(plain).count + 5, local.text)
     }
 
     func testBlankPageIsNotReadTwice() throws {
