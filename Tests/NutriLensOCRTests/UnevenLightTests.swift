@@ -20,11 +20,13 @@ final class UnevenLightTests: XCTestCase {
         return GrayImage(width: image.width, height: image.height, pixels: pixels)
     }
 
-    /// As the scanner reads: sparse text for page and table, no cleaned re-read (so the test sees this pass alone).
+    /// As the scanner reads (sparse text for page and table), no cleaned re-read (so the test sees this pass alone),
+    /// the local-threshold re-read on.
     private var options: OCRReadOptions {
         var options = OCRReadOptions.unlimited
         options.pageSegmentation = .sparse; options.tableSegmentation = .sparse
         options.cleanedTableReread = false
+        options.localThresholdReread = true   // off by default (docs/ocr.md, "Session 5")
         return options
     }
 
