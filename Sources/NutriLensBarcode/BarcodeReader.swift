@@ -40,10 +40,11 @@ public struct BarcodeReader: Sendable {
         // Narrower than the quiet zones plus a few modules: nothing to decode.
         guard image.width >= 8, image.height >= 8 else { return [] }
         let scanner = try ZBarImageScanner()
-        let clock = ContinuousClock()
-        let start = clock.now
-        // `.infinity` (or any budget past ~290 years) is the step-count mode: every step runs, whatever the load.
-        let budget: Duration? = options.timeBudget < 9e9 ? .nanoseconds(Int64(options.timeBudget * 1e9)) : nil
+        // Thread CPU time, not wall time: ZBar runs on this thread, so the budget bounds the work done, and a busy
+        // machine (other processes on the cores) does not cut the ladder short and change which codes are found.
+        let start = ThreadCPUClock.now()
+        // `.infinity` is the step-count mode: every step runs.
+        let budget: Double? = options.timeBudget.isFinite ? options.timeBudget : nil
         var pool = CandidatePool()
         let input = image.packed()
 
@@ -56,7 +57,7 @@ public struct BarcodeReader: Sendable {
         }
         var scanID = 0
         for (index, step) in options.ladder(forPixels: pixels).enumerated() {
-            if index > 0, let budget, clock.now - start > budget { break }
+            if index > 0, let budget, ThreadCPUClock.now() - start > budget { break }
             // Without anything that looks like bars the later steps have nothing to work on.
             if index == 1 && !coarseFirst && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty {
                 break

@@ -54,9 +54,10 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
 public struct BarcodeReadOptions: Sendable, Equatable {
     /// Steps in the order tried. Default: `defaultLadder`.
     public var ladder: [LadderStep]
-    /// Wall-clock budget in seconds for the whole ladder (> 0). A step that starts inside the budget runs to its end,
-    /// so the worst case is the budget plus one step. Default 0.25 s. `.infinity` runs every step of the ladder
-    /// whatever the machine's load (deterministic results for tests and batch evaluation; the ladder is finite).
+    /// Budget in seconds of the calling thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`) for the whole ladder (> 0). A
+    /// step that starts inside the budget runs to its end, so the worst case is the budget plus one step. CPU time,
+    /// so the codes found do not depend on how busy the machine is (under load the wall time grows, the work does
+    /// not). Default 0.25 s. `.infinity` runs every step of the ladder (the ladder is finite).
     public var timeBudget: Double
     /// `false` (default): stop after the first step that yields a checksum-valid GTIN. `true`: run every step
     /// (within budget) and return every distinct code.

@@ -25,17 +25,29 @@ public enum NutritionVocabulary {
     ]
 
     /// Paths of the two files, written on first use; `nil` when the temporary directory is not writable.
+    ///
+    /// The directory is named for the user and the files' content, not the process: every process of a user shares
+    /// it (each rewrites the same bytes atomically), so repeated runs leave one directory behind, not one per run.
     static let files: (words: String, patterns: String)? = {
+        let wordsText = words.joined(separator: "\n") + "\n", patternsText = patterns.joined(separator: "\n") + "\n"
         let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("nutrilens-ocr-vocabulary-\(ProcessInfo.processInfo.processIdentifier)")
+            .appendingPathComponent("nutrilens-ocr-vocabulary-\(getuid())-\(contentDigest(wordsText + "\u{0}" + patternsText))")
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let w = dir.appendingPathComponent("nutrition.user-words"), p = dir.appendingPathComponent("nutrition.user-patterns")
-            try (words.joined(separator: "\n") + "\n").write(to: w, atomically: true, encoding: .utf8)
-            try (patterns.joined(separator: "\n") + "\n").write(to: p, atomically: true, encoding: .utf8)
+            try wordsText.write(to: w, atomically: true, encoding: .utf8)
+            try patternsText.write(to: p, atomically: true, encoding: .utf8)
             return (w.path, p.path)
         } catch {
             return nil
         }
     }()
+
+    /// FNV-1a (64-bit) of `text`'s UTF-8 bytes as 16 hex digits: stable across processes, unlike `Hasher`.
+    static func contentDigest(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 }

@@ -53,16 +53,6 @@ public struct OCRPass: Sendable, Equatable, Codable {
     }
 }
 
-/// CPU time consumed by the calling thread (`CLOCK_THREAD_CPUTIME_ID`), for per-pass accounting.
-public enum ThreadCPUClock {
-    /// Seconds of CPU the calling thread has used since it started.
-    public static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}
-
 extension OCRSegmentation {
     /// Tesseract's PSM number (3, 6, 11).
     public var tesseractMode: Int { Int(tess.rawValue) }

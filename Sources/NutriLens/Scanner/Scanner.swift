@@ -81,6 +81,7 @@ public final class Scanner: Sendable {
             let routing = configuration.routing
             var evidence: ClassifierStage.Evidence?
             var classified = false
+            var anchorWords = 0
             func classify() throws {
                 guard let classifier, !classified else { return }
                 try checkpoint()
@@ -102,6 +103,7 @@ public final class Scanner: Sendable {
                 } else {
                     try checkpoint()
                     let (lines, ocrWarning, pageMapping) = try clock.measure("ocr") { try ocr.recognize(working) }
+                    anchorWords = ClassifierStage.anchorWords(in: lines)
                     if let ocrWarning { warnings.append(ocrWarning) }
                     try checkpoint()
                     result.nutrition = try clock.measure("parse") {
@@ -115,7 +117,8 @@ public final class Scanner: Sendable {
             }
             if classifier != nil || ocr != nil {
                 let (kind, p) = ClassifierStage.kind(evidence, barcodeFound: !(result.barcodes?.isEmpty ?? true),
-                                                     nutritionRows: LabelStage.anchorCount(result.nutrition))
+                                                     nutritionRows: LabelStage.anchorCount(result.nutrition),
+                                                     anchorWords: anchorWords)
                 result.kind = kind
                 result.kindConfidence = ScanResultJSON.rounded(p, decimals: 3)
             }

@@ -23,8 +23,9 @@ public struct ScannerConfiguration: Sendable, Equatable {
     public var languages: [String]
     /// Stages to run. Default `.all`. Decoding always runs.
     public var stages: Stages
-    /// Wall-clock seconds the barcode retry ladder (scales, binarisations, tilts, tiles) may spend per image, `> 0`;
-    /// the step running when it expires finishes. Default 0.25.
+    /// Seconds of CPU time (the scanning thread's) the barcode retry ladder (scales, binarisations, tilts, tiles) may
+    /// spend per image, `> 0`; the step running when it expires finishes. CPU time, so the codes found do not change
+    /// when other work holds the cores. Default 0.25.
     public var barcodeTimeBudget: Double
     /// Wall-clock seconds OCR may spend per image (all Tesseract passes together), `> 0`; `nil` = unlimited. When it
     /// runs out, recognition stops at Tesseract's deadline, the words read so far are parsed and `ScanResult.warnings`

@@ -1,6 +1,8 @@
 import Foundation
 import NutriLensClassifier
 import NutriLensImaging
+import NutriLensLabel
+import NutriLensOCR
 
 /// Adapter over `NutriLensClassifier`: colour image → food items and food-ness, then the image kind once the other
 /// stages' signals (barcode found, nutrition rows read) are known.
@@ -37,9 +39,33 @@ struct ClassifierStage: Sendable {
 
     /// The kind and its probability from the network's evidence (nil when it did not run) plus cheap signals from the
     /// other stages. Pure rules (`ImageKindScorer`), no model needed.
-    static func kind(_ evidence: Evidence?, barcodeFound: Bool, nutritionRows: Int) -> (ImageKind, Double) {
-        let scores = ImageKindScorer().score(classification: evidence?.classification,
-                                  signals: KindSignals(barcodeFound: barcodeFound, nutritionAnchorWords: nutritionRows))
+    /// - Parameters:
+    ///   - nutritionRows: distinct nutrients the grammar read (0 when no table was parsed).
+    ///   - anchorWords: distinct nutrition anchor words in the OCR text (``anchorWords(in:)``); a table the grammar
+    ///     could not read still shows its row names, so the larger of the two is the label evidence. Counted from
+    ///     ``minimumAnchorWords`` on: one word alone is as often an ingredient list's "salt".
+    static func kind(_ evidence: Evidence?, barcodeFound: Bool, nutritionRows: Int, anchorWords: Int = 0) -> (ImageKind, Double) {
+        let words = anchorWords >= minimumAnchorWords ? anchorWords : 0
+        let signals = KindSignals(barcodeFound: barcodeFound, nutritionAnchorWords: max(nutritionRows, words))
+        let scores = ImageKindScorer().score(classification: evidence?.classification, signals: signals)
         return (ImageKind(rawValue: scores.kind.rawValue) ?? .other, scores.confidence)
+    }
+
+    /// Fewest OCR anchor words that count as label evidence (see ``anchorWords(in:)``): with one, the pack side
+    /// `ingredients_en.jpg` of the shared corpus ("salt" in its ingredients, printed text) scored as a label.
+    static let minimumAnchorWords = 2
+
+    /// Distinct nutrition anchor words (`NutritionAnchors`: titles, row names, units, bases; case, diacritics and one
+    /// OCR edit in long words forgiven) among the words of `lines`. On the shared label photos whose table the
+    /// grammar could not read (0 fields), nutrition labels showed 2–7 of them and pack sides with ingredients or a
+    /// barcode 0–1 ("salt" in an ingredient list).
+    static func anchorWords(in lines: [TextLine]) -> Int {
+        var seen = Set<String>()
+        for line in lines {
+            for word in line.words where NutritionAnchors.weight(of: word.text) > 0 {
+                seen.insert(NutritionAnchors.normalize(word.text))
+            }
+        }
+        return seen.count
     }
 }

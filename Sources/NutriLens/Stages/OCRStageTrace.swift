@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensImaging
 import NutriLensOCR
 
 /// Per-scan account of the OCR stage's Tesseract calls, written to stderr (one line per scan) when the environment
