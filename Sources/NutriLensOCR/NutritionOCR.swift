@@ -297,8 +297,8 @@ private struct PageReader {
     /// fat, saturates, carbohydrate, sugars, protein, salt), a US panel more.
     static let localThresholdRows = 6
     /// ``PageIllumination/spread`` from which a page counts as unevenly lit (rendered labels and flat scans: 1.00–1.10).
-    /// At 1.15 the corpus adopted 15 local readings, 5 better and 10 worse; at 1.75, 9: 7 better (+19 correct fields),
-    /// 2 worse (docs/ocr.md, "Session 5").
+    /// At 1.15 the corpus adopted 15 local readings, 5 better and 10 worse; at 1.75, 9: 5 better (+20 correct
+    /// fields), 4 worse (−1 correct, 11 wrong fields added) (docs/ocr.md, "Session 5").
     static let localThresholdSpread = 1.75
 
     /// The page read once more with Tesseract's local (Sauvola) threshold, when its Otsu reading looks incomplete
