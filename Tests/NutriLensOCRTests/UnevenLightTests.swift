@@ -8,7 +8,7 @@ import NutriLensTestSupport
 /// Tesseract's global Otsu threshold blackens, and an evenly lit table that must not pay for it.
 final class UnevenLightTests: XCTestCase {
     /// `image` under a lamp on its left: each pixel scaled by a factor falling linearly from 1 (left edge) to
-    /// `darkest` (right edge), so the value columns on the right sit on paper darker than the row names' ink.
+    /// `darkest` (right edge), so the value columns on the right sit on paper far darker than the row names'.
     private func underGradient(_ image: GrayImage, darkest: Double) -> GrayImage {
         var pixels = [UInt8](repeating: 0, count: image.width * image.height)
         for y in 0..<image.height {
@@ -35,7 +35,7 @@ final class UnevenLightTests: XCTestCase {
     func testGradientTableValuesAreReadOnlyWithTheLocalThresholdReread() throws {
         let label = try RenderedLabel.load("label_en_dejavu_medium")
         let dim = underGradient(label.image, darkest: 0.3)
-        // The paper on the right (255 × 0.3 ≈ 77) is darker than the ink of the row names on the left.
+        // The paper at the right edge falls to 255 × 0.3 ≈ 77, below a threshold between the left paper and the ink.
         XCTAssertLessThan(dim[dim.width - 5, 5], 80)
 
         var plainOptions = options
