@@ -19,18 +19,9 @@ enum BackgroundFlattening {
         var histogram = [Int](repeating: 0, count: 256)
         for gy in 0..<gh {
             for gx in 0..<gw {
-                for i in 0..<256 { histogram[i] = 0 }
-                let x0 = gx * b, y0 = gy * b, x1 = min(w, x0 + b), y1 = min(h, y0 + b)
-                for y in y0..<y1 {
-                    let row = y * image.stride
-                    for x in x0..<x1 { histogram[Int(image.pixels[row + x])] += 1 }
-                }
-                // 90th percentile: the level that 10 % of the block's pixels reach or exceed.
-                var above = 0
-                let wanted = max(1, (x1 - x0) * (y1 - y0) / 10)
-                var level = 255
-                while level > 0 { above += histogram[level]; if above >= wanted { break }; level -= 1 }
-                grid[gy * gw + gx] = Double(level)
+                let x0 = gx * b, y0 = gy * b
+                grid[gy * gw + gx] = Double(paperLevel(image, x: x0..<min(w, x0 + b), y: y0..<min(h, y0 + b),
+                                                       histogram: &histogram))
             }
         }
         // A block full of ink (a bold title, a dark logo) does not punch a hole: it is raised to 0.9 × the median
@@ -68,5 +59,19 @@ enum BackgroundFlattening {
             }
         }
         return GrayImage(width: w, height: h, pixels: out)
+    }
+
+    /// The paper level of a block: its 90th percentile, the level that 10 % of its pixels reach or exceed (dark
+    /// text covers well under 10 % of a block a few x-heights wide). `histogram`: 256 counters, reused between calls.
+    static func paperLevel(_ image: GrayImage, x: Range<Int>, y: Range<Int>, histogram: inout [Int]) -> Int {
+        for i in 0..<256 { histogram[i] = 0 }
+        for yy in y {
+            let row = yy * image.stride
+            for xx in x { histogram[Int(image.pixels[row + xx])] += 1 }
+        }
+        let wanted = max(1, x.count * y.count / 10)
+        var above = 0, level = 255
+        while level > 0 { above += histogram[level]; if above >= wanted { break }; level -= 1 }
+        return level
     }
 }

@@ -12,6 +12,9 @@ public struct OCRPass: Sendable, Equatable, Codable {
         case page
         /// The whole page once more, at the scale the first pass's words showed (the survey's estimate was far off).
         case pageRescaled
+        /// The whole page once more with Tesseract's local (Sauvola) threshold, read because the Otsu page's table
+        /// looked incomplete (``OCRReadOptions/localThresholdReread``).
+        case pageLocalThreshold
         /// The located table region alone, at its own x-height.
         case table
         /// The table region widened towards its value columns, background-flattened and with its ruling lines
@@ -40,7 +43,8 @@ public struct OCRPass: Sendable, Equatable, Codable {
     public var cpuSeconds: Double
     /// ``Kind/secondOpinion`` only: regions recognised (one Tesseract call each), `nil` for other passes.
     public var regions: Int?
-    /// ``Kind/secondOpinion`` only: words whose reading the second opinion replaced, `nil` for other passes.
+    /// ``Kind/secondOpinion``: words whose reading the second opinion replaced; ``Kind/pageLocalThreshold``: the
+    /// page pass's words it replaced (0 = the Otsu reading was kept); `nil` for other passes.
     public var replaced: Int?
 
     public init(kind: Kind, pageSegmentationMode: Int, width: Int, height: Int, words: Int, cpuSeconds: Double) {

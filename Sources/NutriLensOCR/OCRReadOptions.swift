@@ -73,6 +73,16 @@ public struct OCRReadOptions: Sendable, Equatable {
     /// replace the page's there only when they give ≥ 2 more values and more named rows with a value
     /// (``TableValueCount``). Costs one table-sized pass on the readings that trigger it (docs/ocr.md, "Session 4").
     public var cleanedTableReread = true
+    /// On an unevenly lit page (``PageIllumination``: survey tiles' paper levels spread ≥ 1.75×) whose page pass
+    /// located a table with fewer than 6 named rows carrying a value, read the whole page once more with Tesseract's
+    /// local Sauvola threshold instead of its global Otsu one, and keep that reading when its table has more named
+    /// rows with a value and ≥ 2 more values (``TableValueCount``). Only on a photo's first reading: a read with
+    /// ``knownOrientation`` set (the scanner's later readings of the same photo) never does it. Pass kind
+    /// ``OCRPass/Kind/pageLocalThreshold``.
+    ///
+    /// Default off: on the corpus it gains recall but costs precision and CPU (+19 correct fields, +32 predicted:
+    /// precision 90.0 % against 90.9 %; the Sauvola passes are ~17 % of the OCR CPU); docs/ocr.md, "Session 5".
+    public var localThresholdReread = false
     /// Binarisation method Tesseract applies.
     public var thresholding: Thresholding = .otsu
     /// Wall-clock seconds the whole read may take (survey, orientation, every recognition pass), `> 0`; `nil` =
