@@ -336,6 +336,18 @@ enum NumberGrammar {
         }
         // The unit must end at a word boundary ("g" in "gesättigt" is not a unit).
         let boundary = cursor >= chars.count || !chars[cursor].isLetter
+        // "524 K ca": kcal split by a space (a k cut short would read kJ or kcal from the ratio; "ca" settles it).
+        if boundary, letters.lowercased() == "k", cursor + 2 < chars.count, chars[cursor] == " " {
+            var end = cursor + 1
+            var word = ""
+            while end < chars.count, chars[end].isLetter, word.count < 5 {
+                word.append(chars[end])
+                end += 1
+            }
+            if ["ca", "cal", "cai", "cals"].contains(word.lowercased()), end >= chars.count || !chars[end].isLetter {
+                return UnitScan(unit: .kilocalorie, end: end)
+            }
+        }
         guard !letters.isEmpty, boundary else {
             // "kJ1239": unit glued to the next number is still a unit.
             if !letters.isEmpty, cursor < chars.count, isDigit(chars[cursor]) {
