@@ -157,6 +157,9 @@ enum NumberGrammar {
             repairs.append(.nineAsGram)
         }
         if !hasRealDigit && unitScan == nil { return nil }
+        // "Vitamin A 488 IU": international units measure activity, not mass (the factor differs per vitamin and
+        // form), so the amount is no value in g/mg/µg; its row keeps only amounts printed in a mass unit.
+        if unitScan == nil, isInternationalUnit(chars, at: end) { return nil }
         if unitScan == nil, end < chars.count, chars[end].isLetter, !isLetterUnitless(chars, at: end) {
             return nil
         }
@@ -302,6 +305,20 @@ enum NumberGrammar {
         while end < chars.count, isDigit(chars[end]) || isSeparator(chars[end]) { end += 1 }
         guard let unit = scanUnit(chars, at: end)?.unit else { return false }
         return !unit.isEnergy
+    }
+
+    /// `true` when the word after `start` (up to two spaces) is an international unit: "IU", "I.U.", "UI" (FR/ES/IT),
+    /// "I.E." (DE Internationale Einheiten; without its points "ie" is OCR debris as often as a unit).
+    private static func isInternationalUnit(_ chars: [Character], at start: Int) -> Bool {
+        var index = start
+        while index < chars.count, chars[index] == " ", index - start < 2 { index += 1 }
+        var word = ""
+        while index < chars.count, chars[index].isLetter || chars[index] == "." {
+            word.append(chars[index])
+            index += 1
+        }
+        let letters = word.lowercased().filter { $0 != "." }
+        return ["iu", "ui"].contains(letters) || (letters == "ie" && word.contains("."))
     }
 
     /// Reads a unit after optional spaces: kJ, kcal, Cal, g, mg, µg, mcg, ml, l, %.
