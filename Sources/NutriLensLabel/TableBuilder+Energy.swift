@@ -23,6 +23,12 @@ extension TableBuilder {
     /// Splits energy cells into columns: the i-th kJ value and the i-th kcal value form column i. Values whose unit
     /// was not read are paired by the kJ/kcal ratio.
     func energyColumns(columnCount: Int) -> [EnergyPair] {
+        // "00", "00KJ": energy is printed in whole kJ/kcal without a leading zero, so a zero-led run is debris (the
+        // tail of a footnote's "8400kJ", a rule beside a lost digit), never a 0 kJ cell.
+        let energyCells = energyCells.filter { cell in
+            let digits = cell.quantity.text.drop { !$0.isNumber }.prefix { $0.isNumber || $0 == "." || $0 == "," }
+            return !(digits.count >= 2 && digits.first == "0" && digits.allSatisfy(\.isNumber))
+        }
         var kjCells = energyCells.filter { $0.quantity.unit == .kilojoule }
         var kcalCells = energyCells.filter { $0.quantity.unit == .kilocalorie }
         var unknown: [AssembledCell] = []
