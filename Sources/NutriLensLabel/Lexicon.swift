@@ -293,6 +293,13 @@ enum Lexicon {
         "pezzo", "can", "bottle", "glass", "glas", "sachet", "beutel", "stick",
     ]
 
+    /// Household measures a serving size names before its mass in brackets ("1 Container (150g)", "2/3 cup (55g)";
+    /// 21 CFR 101.9(b)(5), FSANZ "1 tub (170g)").
+    static let householdMeasureWords: Set<String> = packageWords.union([
+        "container", "cups", "tbsp", "tsp", "tablespoon", "tablespoons", "teaspoon", "teaspoons", "pieces", "bars",
+        "slices", "cookies", "cookie", "crackers", "pouch", "packet", "tub", "jar", "scoop", "scoops", "oz",
+    ])
+
     /// Words marking a column as "prepared" rather than "as sold".
     static let preparedWords: Set<String> = [
         "prepared", "zubereitet", "zubereitung", "prepare", "preparee", "preparado", "preparada", "preparato",

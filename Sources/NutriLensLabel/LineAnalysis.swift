@@ -230,6 +230,14 @@ enum LineAnalyzer {
                 && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty || repeatedHeader) {
                 quantity.isHeaderAmount = true
             }
+            // "Serving Size 1 Container (150g)", "1 Cup (228g)": a bracketed mass after a household measure is the
+            // serving size, wherever OCR put it on a row line ("1 Container (1509) Trans Fat 0g").
+            if quantity.isBracketed, !quantity.isPercent, quantity.unit == nil || quantity.unit == .gram,
+               let before = words.last(where: { $0.end <= quantity.start }),
+               Lexicon.householdMeasureWords.contains(before.folded),
+               chars[before.end..<quantity.start].allSatisfy({ $0 == " " || $0 == "(" || $0 == "[" }) {
+                quantity.isHeaderAmount = true
+            }
             // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi"); any bare digit
             // between two names of one row is debris too ("Salz 6 Sel").
             if quantity.isSeparatorLike && quantity.start < lastMentionStart { continue }
