@@ -88,7 +88,8 @@ enum Lexicon {
         all += terms(.saturatedFat, "cs", ["nasycené mastné kyseliny", "nasycené"])
         // Mono- and polyunsaturates, trans, cholesterol
         all += terms(.monounsaturatedFat, "en", ["monounsaturates", "mono unsaturates", "monounsaturated fat",
-                                                 "monounsaturated"])
+                                                 "monounsaturated", "mono unsaturated fat", "mono unsaturated",
+                                                 "mono fat"])
         all += terms(.monounsaturatedFat, "de", ["einfach ungesättigte fettsäuren"])
         all += terms(.monounsaturatedFat, "fr", ["acides gras monoinsaturés", "mono insaturés"])
         all += terms(.monounsaturatedFat, "es", ["monoinsaturados", "ácidos grasos monoinsaturados"])
@@ -98,7 +99,8 @@ enum Lexicon {
         all += terms(.monounsaturatedFat, "pl", ["jednonienasycone"])
         all += terms(.monounsaturatedFat, "sv", ["enkelomättat fett"])
         all += terms(.polyunsaturatedFat, "en", ["polyunsaturates", "poly unsaturates", "polyunsaturated fat",
-                                                 "polyunsaturated"])
+                                                 "polyunsaturated", "poly unsaturated fat", "poly unsaturated",
+                                                 "poly fat"])
         all += terms(.polyunsaturatedFat, "de", ["mehrfach ungesättigte fettsäuren"])
         all += terms(.polyunsaturatedFat, "fr", ["acides gras polyinsaturés", "poly insaturés"])
         all += terms(.polyunsaturatedFat, "es", ["poliinsaturados", "ácidos grasos poliinsaturados"])

@@ -81,4 +81,21 @@ final class LexiconTests: XCTestCase {
         let saturates = nutrients("davon gesättigte Fettsäuren / dont acides gras saturés / di cui acidi grassi saturi")
         XCTAssertEqual(Set(saturates), [.saturatedFat])
     }
+
+    /// M-Strzelecki nf131 prints "Mono Unsaturated Fat - 37g" and "Poly Unsaturated Fat - 4g" with a space after
+    /// the prefix; only "Fat" was read as a name, so fat took 37 g and monounsaturates went missing.
+    func testSpacedMonoAndPolyUnsaturatedFat() throws {
+        let table = try parseTable("""
+            NUTRITION FACTS
+            Per 100 Grams
+            ~ 900 kcal.
+            Saturated Fat - 21
+            Mono Unsaturated Fat - 37g
+            Poly Unsaturated Fat - 4g
+            """)
+        assertValue(table, "monounsaturated-fat_100g", "37")
+        assertValue(table, "polyunsaturated-fat_100g", "4")
+        assertValue(table, "saturated-fat_100g", "21")
+        XCTAssertNil(table["fat_100g"])
+    }
 }
