@@ -54,7 +54,7 @@ enum Lexicon {
         all += terms(.energyKJ, "ro", ["valoare energetică"])
         all += terms(.energyKcal, "en", ["calories", "calories kcal"], unitHint: .kilocalorie)
         all += terms(.energyKJ, "en", ["kilojoules"], unitHint: .kilojoule)
-        all += terms(nil, "en", ["calories from fat", "calories from saturated fat", "fat calories"], ignored: true)
+        all += terms(nil, "en", ["calories from fat", "calories from saturated fat", "fat calories", "fat cal"], ignored: true)
         // Fat
         all += terms(.fat, "en", ["fat", "fats", "total fat"])
         all += terms(.fat, "de", ["fett", "fette"])
@@ -113,7 +113,8 @@ enum Lexicon {
         all += terms(.transFat, "nl", ["transvetzuren", "transvet"])
         all += terms(.transFat, "de", ["transfettsäuren", "trans fettsäuren"])
         all += terms(.transFat, "fr", ["acides gras trans"])
-        all += terms(.cholesterol, "en", ["cholesterol"])
+        // "Cholest.": the abbreviation 21 CFR 101.9(j)(13)(ii)(B) allows on small US panels (with "Sat. Fat", "Total Carb.").
+        all += terms(.cholesterol, "en", ["cholesterol", "cholest"])
         all += terms(.cholesterol, "de", ["cholesterin"])
         // Carbohydrate
         all += terms(.carbohydrates, "en", ["carbohydrate", "carbohydrates", "total carbohydrate",

@@ -1,0 +1,25 @@
+import XCTest
+@testable import NutriLensLabel
+
+/// Small US panels use the abbreviations of 21 CFR 101.9(j)(13)(ii)(B): "Cholest." is cholesterol and "Fat Cal." is
+/// calories from fat (no row). Rows of julielee9067 eng_real_12 as Tesseract read them: the unread "Cholest." left
+/// its "<5mg" and protein's "50"…; "fat cal. 50" was read as the fat row, which took sodium's "170ma".
+final class AbbreviatedUSPanelTests: XCTestCase {
+    func testCholestAndFatCalAbbreviations() throws {
+        let table = try parseTable("""
+            Nutrition
+            Facts Total Fat 69 9% Total tan,
+            ov. Sie 1 Thsp (169) Sat. Fat 1g 5% riber
+            eis 15 Trans Fat 0g AR
+            Calories 70 1%
+            Cholest. <5mg Protein:
+            fat cal. 50
+            Sodium 170ma 7%
+            """)
+        assertValue(table, "cholesterol_serving", "5", unit: .milligram, qualifier: .lessThan)
+        assertValue(table, "fat_serving", "6")
+        assertValue(table, "sodium_serving", "170", unit: .milligram)
+        XCTAssertNil(table["proteins_serving"])
+        assertValue(table, "energy-kcal_serving", "70", unit: .kilocalorie)
+    }
+}
