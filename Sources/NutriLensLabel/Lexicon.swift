@@ -54,7 +54,8 @@ enum Lexicon {
         all += terms(.energyKJ, "ro", ["valoare energetică"])
         all += terms(.energyKcal, "en", ["calories", "calories kcal"], unitHint: .kilocalorie)
         all += terms(.energyKJ, "en", ["kilojoules"], unitHint: .kilojoule)
-        all += terms(nil, "en", ["calories from fat", "calories from saturated fat", "fat calories", "fat cal"], ignored: true)
+        all += terms(nil, "en", ["calories from fat", "calories from saturated fat", "fat calories", "fat cal",
+                                 "calories fat"], ignored: true)
         // Fat
         all += terms(.fat, "en", ["fat", "fats", "total fat"])
         all += terms(.fat, "de", ["fett", "fette"])

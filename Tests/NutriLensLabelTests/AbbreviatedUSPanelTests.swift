@@ -23,3 +23,21 @@ final class AbbreviatedUSPanelTests: XCTestCase {
         assertValue(table, "energy-kcal_serving", "70", unit: .kilocalorie)
     }
 }
+
+/// "Calories from Fat" with its "from" lost (julielee9067 eng_real_3: "calories Fat 100 Cashew ut Sugar") is still
+/// no fat row: fat took the 100 kcal.
+final class CaloriesFromFatWithoutFromTests: XCTestCase {
+    func testCaloriesFatIsNoFatRow() throws {
+        let table = try parseTable("""
+            Nutrition Facts
+            Calories 200
+            calories Fat 100 Cashew ut Sugar
+            Total Fat 11g 17%
+            Sodium 90mg 4%
+            Total Carbohydrate 20g 7%
+            Protein 5g
+            """)
+        assertValue(table, "fat_serving", "11")
+        assertValue(table, "energy-kcal_serving", "200", unit: .kilocalorie)
+    }
+}

@@ -151,4 +151,29 @@ final class RareAmountTests: XCTestCase {
         XCTAssertFalse(usual["fiber_100g"]!.needsReview)
         XCTAssertGreaterThan(usual["salt_100g"]!.confidence, table["salt_100g"]!.confidence)
     }
+
+    /// Per serving as well, and trans fat above 10 g: julielee9067 eng_real_10 read "Trans Fat) 70" (70 g trans fat
+    /// in a serving of a US panel) as a trusted value; here 15 g under 30 g of fat.
+    func testRareServingAmountsAndTransFatAreFlagged() throws {
+        let rows = """
+            Nutrition Facts
+            Serving Size 1 cup (240g)
+            Calories 410
+            Total Fat 30g 46%
+            Saturated Fat 3g 15%
+            Trans Fat 15g
+            Sodium 3500mg 150%
+            Total Carbohydrate 31g 11%
+            Protein 5g
+            """
+        let table = try parseTable(rows)
+        assertValue(table, "trans-fat_serving", "15")
+        XCTAssertTrue(table["trans-fat_serving"]!.needsReview)
+        XCTAssertTrue(table["sodium_serving"]!.needsReview)
+        XCTAssertFalse(table["fat_serving"]!.needsReview)
+        let usual = try parseTable(rows.replacingOccurrences(of: "Trans Fat 15g", with: "Trans Fat 0g")
+            .replacingOccurrences(of: "3500mg 150%", with: "350mg 15%"))
+        XCTAssertFalse(usual["trans-fat_serving"]!.needsReview)
+        XCTAssertFalse(usual["sodium_serving"]!.needsReview)
+    }
 }
