@@ -63,7 +63,8 @@ extension TableBuilder {
             // Nor does a serving hold 10 g of a vitamin, mineral or sodium (25 g of salt), or 2 kg of one
             // macronutrient (a novelty 2 lb bar declares 960 g carbohydrate per serving): with no serving size
             // read, these bounds still catch lot numbers and cells run together ("Sodium … 9948", "Fat … 6010").
-            if spec.basis == .perServing, candidate.keyDouble > (nutrient.isMicronutrient ? 10 : 2000) {
+            if spec.basis == .perServing,
+               candidate.keyDouble > (nutrient.isMicronutrient ? 10 : nutrient == .salt ? 25 : 2000) {
                 findings.append(ConsistencyFinding(
                     check: "serving-mass-impossible", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,
                                                                                 preparation: spec.preparation)],

@@ -177,3 +177,27 @@ final class RareAmountTests: XCTestCase {
         XCTAssertFalse(usual["sodium_serving"]!.needsReview)
     }
 }
+
+/// A row with no reference intake (fibre) printed with a %RI that is another row's for the same amount took that
+/// row's cell: danipisca07 tabella_nutrizionale_2 read "\ Fibre 14 g | 28%", protein's 14 g (28 % of 50 g) a row late.
+final class ReferenceIntakeOfOtherRowTests: XCTestCase {
+    func testFibreWithProteinsPercentIsFlagged() throws {
+        let rows = """
+            DICHIARAZIONE NUTRIZIONALE | %AR*
+            valori medi per 100 g di prodotto
+            Energia 1547 kJ/365 kcal 18%
+            Grassi 1.5 g | 2%
+            Carboidrati 73 g | 28%
+            di cui zuccheri 1.6 g | 2%
+            Fibre 14 g | 28%
+            """
+        let table = try parseTable(rows)
+        assertValue(table, "fiber_100g", "14")
+        XCTAssertTrue(table["fiber_100g"]!.needsReview)
+        XCTAssertTrue(table.findings.contains { $0.check == "ri-percent-of-other-row" && $0.keys == ["fiber_100g"] })
+        // Fibre printed without a %RI, or with one that fits no other row, is not flagged for it.
+        let plain = try parseTable(rows.replacingOccurrences(of: "Fibre 14 g | 28%", with: "Fibre 3.0 g"))
+        XCTAssertFalse(plain.findings.contains { $0.check == "ri-percent-of-other-row" })
+        XCTAssertFalse(plain["fiber_100g"]!.needsReview)
+    }
+}
