@@ -64,6 +64,14 @@ struct RowAssembler {
         case energy(Int)
     }
 
+    /// Sodium and cholesterol, which a US panel always declares as an amount (21 CFR 101.9(c)(3)-(4)): a "%" right
+    /// after the name is their %DV with the amount printed elsewhere ("Cholesterol 0%" / "0mg" on the next line),
+    /// never a %DV-only vitamin or mineral row. (Macronutrients keep the rule: on EU tables a "%" after a name
+    /// whose amount OCR lost is its %RI, and the next amount is the next row's.)
+    private static func amountIsMandatory(_ nutrient: Nutrient) -> Bool {
+        nutrient == .sodium || nutrient == .cholesterol
+    }
+
     private static func hasAmount(in line: LineAnalysis, after position: Int) -> Bool {
         line.events.contains { event in
             if case .quantity(let quantity) = event {
@@ -139,7 +147,7 @@ struct RowAssembler {
                     continue
                 } else if quantity.isPercent {
                     if pendingValues.isEmpty, let last = pendingMentions.last, !last.0.nutrient.isEnergy,
-                       last.1.lineIndex == line.lineIndex {
+                       last.1.lineIndex == line.lineIndex, !Self.amountIsMandatory(last.0.nutrient) {
                         // "Iron 4%", "Vitamin A 0%": a row printed as %DV only; later numbers are not its amount.
                         pendingMentions.removeLast()
                         continue

@@ -41,3 +41,27 @@ final class CaloriesFromFatWithoutFromTests: XCTestCase {
         assertValue(table, "energy-kcal_serving", "200", unit: .kilocalorie)
     }
 }
+
+/// Cholesterol and sodium are always declared as amounts on US panels (21 CFR 101.9(c)(3)-(4)), so "Cholesterol 0%"
+/// is their %DV with the amount on another line (julielee9067 eng_real_21: "… Cholesterol 0%" / "Omg"), not a
+/// %DV-only row like "Iron 4%".
+final class CholesterolPercentFirstTests: XCTestCase {
+    func testCholesterolAmountAfterItsPercent() throws {
+        let table = try parseTable("""
+            Nutrition Amount/Serving % DV"
+            acts Total Fat Og 0%
+            Serving size 1 Bottle Cholesterol 0%
+            Omg
+            Servings per container: 1
+            Sodium Omg 0%
+            Calories 0 Total Carbohydrate Og 0%
+            per serving Protein Og 0%
+            """)
+        assertValue(table, "cholesterol_serving", "0", unit: .milligram)
+        assertValue(table, "sodium_serving", "0", unit: .milligram)
+        assertValue(table, "fat_serving", "0")
+        // A vitamin or mineral with only its %DV keeps no amount from the next line.
+        let iron = try parseTable("Calories 120\nTotal Fat 3g 4%\nIron 4%\n12\nProtein 5g")
+        XCTAssertNil(iron["iron_serving"])
+    }
+}
