@@ -56,6 +56,9 @@ enum Lexicon {
         all += terms(.energyKJ, "en", ["kilojoules"], unitHint: .kilojoule)
         all += terms(nil, "en", ["calories from fat", "calories from saturated fat", "fat calories", "fat cal",
                                  "calories fat"], ignored: true)
+        // A part of total sugars no regulation defines as a row (nf37 "Natural Fruit Sugars 6g" above "Added Sugar").
+        all += terms(nil, "en", ["natural sugars", "natural fruit sugars", "naturally occurring sugars", "fruit sugars",
+                                 "natural sugar", "fruit sugar"], ignored: true)
         // Fat
         all += terms(.fat, "en", ["fat", "fats", "total fat"])
         all += terms(.fat, "de", ["fett", "fette"])

@@ -98,4 +98,22 @@ final class LexiconTests: XCTestCase {
         assertValue(table, "saturated-fat_100g", "21")
         XCTAssertNil(table["fat_100g"])
     }
+
+    /// M-Strzelecki nf37 splits sugars into "Natural Fruit Sugars 6g" and "Added Sugar 7.49" without a total: the
+    /// natural part is no sugars row (total sugars would be 13.4 g).
+    func testNaturalFruitSugarsIsNoSugarsRow() throws {
+        let table = try parseTable("""
+            NUTRITIONAL FACTS PER 100 ml
+            Energy 53 kcal
+            Protein 0.29
+            Carbohydrate 13.49
+            Natural Fruit Sugars 6g
+            Added Sugar 7.49
+            Fat 0g
+            """)
+        XCTAssertNil(table["sugars_100g"])
+        assertValue(table, "added-sugars_100g", "7.4")
+        assertValue(table, "carbohydrates_100g", "13.4")
+        XCTAssertNil(table["carbohydrates_serving"])
+    }
 }
