@@ -142,7 +142,7 @@ extension TableBuilder {
 
     /// The first two energy columns swapped when the macros of each value column fit the other column's energy
     /// (Annex XIV) and not their own: OCR read the energy cells of a two-column table in the other order.
-    func orderedByMacros(_ pairs: [EnergyPair], rows: [AssembledRow]) -> [EnergyPair] {
+    func orderedByMacros(_ pairs: [EnergyPair], rows: [AssembledRow], placement: ColumnPlacement) -> [EnergyPair] {
         guard pairs.count >= 2 else { return pairs }
         func kcal(_ pair: EnergyPair) -> Double? {
             if let cell = pair.kcal { return NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
@@ -150,9 +150,11 @@ extension TableBuilder {
         }
         func estimate(column: Int) -> (withFiber: Double, withoutFiber: Double)? {
             var values: [Nutrient: CandidateValue] = [:]
-            for row in rows where [.fat, .carbohydrates, .proteins, .fiber, .polyols].contains(row.nutrient)
-                && values[row.nutrient] == nil && column < row.cells.count && row.cells[column].quantity.qualifier == nil {
-                values[row.nutrient] = candidate(for: row.cells[column], nutrient: row.nutrient)
+            for (index, row) in rows.enumerated()
+            where [.fat, .carbohydrates, .proteins, .fiber, .polyols].contains(row.nutrient) && values[row.nutrient] == nil {
+                guard let cell = placement.cell(of: rows, row: index, column: column), cell.quantity.qualifier == nil
+                else { continue }
+                values[row.nutrient] = candidate(for: cell, nutrient: row.nutrient)
             }
             return ConsistencyChecks.macroEnergyKcal(values)
         }
