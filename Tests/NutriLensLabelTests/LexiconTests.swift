@@ -116,4 +116,27 @@ final class LexiconTests: XCTestCase {
         assertValue(table, "carbohydrates_100g", "13.4")
         XCTAssertNil(table["carbohydrates_serving"])
     }
+
+    /// julielee9067 eng_real_8: Tesseract split "Protein" into "P rotein"; the unread row left its "1g" to nobody
+    /// and the fibre row ("Fiber 4%:" / "Dietary 1 g") lost its amount with it.
+    func testNameWithItsFirstLetterSplitOff() throws {
+        let table = try parseTable("""
+            Amount Per Serving
+            Calories 150
+            Total Fat 9g 15°
+            Saturated Fat 2.5 g 14%
+            Sodium 150 6°
+            mg
+            Total Carbohydrate 159 5%
+            Fiber 4%:
+            Dietary 1 g
+            Sugars 1g
+            P rotein 1g
+            """)
+        assertValue(table, "proteins_serving", "1")
+        assertValue(table, "sugars_serving", "1")
+        assertValue(table, "fiber_serving", "1")
+        // A lone letter before a short word makes no row ("a fat" is not "afat"; "S alt" has four letters).
+        XCTAssertTrue(LineAnalyzer.matchMentions(LineAnalyzer.words(Array("S alt 3 g"))).isEmpty)
+    }
 }
