@@ -92,8 +92,7 @@ enum Lexicon {
         all += terms(.saturatedFat, "cs", ["nasycené mastné kyseliny", "nasycené"])
         // Mono- and polyunsaturates, trans, cholesterol
         all += terms(.monounsaturatedFat, "en", ["monounsaturates", "mono unsaturates", "monounsaturated fat",
-                                                 "monounsaturated", "mono unsaturated fat", "mono unsaturated",
-                                                 "mono fat"])
+                                                 "monounsaturated", "mono unsaturated fat", "mono unsaturated"])
         all += terms(.monounsaturatedFat, "de", ["einfach ungesättigte fettsäuren"])
         all += terms(.monounsaturatedFat, "fr", ["acides gras monoinsaturés", "mono insaturés"])
         all += terms(.monounsaturatedFat, "es", ["monoinsaturados", "ácidos grasos monoinsaturados"])
@@ -103,8 +102,7 @@ enum Lexicon {
         all += terms(.monounsaturatedFat, "pl", ["jednonienasycone"])
         all += terms(.monounsaturatedFat, "sv", ["enkelomättat fett"])
         all += terms(.polyunsaturatedFat, "en", ["polyunsaturates", "poly unsaturates", "polyunsaturated fat",
-                                                 "polyunsaturated", "poly unsaturated fat", "poly unsaturated",
-                                                 "poly fat"])
+                                                 "polyunsaturated", "poly unsaturated fat", "poly unsaturated"])
         all += terms(.polyunsaturatedFat, "de", ["mehrfach ungesättigte fettsäuren"])
         all += terms(.polyunsaturatedFat, "fr", ["acides gras polyinsaturés", "poly insaturés"])
         all += terms(.polyunsaturatedFat, "es", ["poliinsaturados", "ácidos grasos poliinsaturados"])
