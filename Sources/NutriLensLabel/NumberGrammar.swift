@@ -475,7 +475,11 @@ enum NumberGrammar {
     /// "129" → 12 g, "0,29" → 0.2 g, "09" → 0 g: a trailing 9 that was the unit g. "08" → 0 g too: no label
     /// prints a leading zero before a whole number, and "0g" read as "08" is one misread glyph.
     private static func nineAsGramReadings(digits: [Character]) -> [ScannedQuantity.Reading] {
-        guard digits.count >= 2, digits.last == "9" || digits == ["0", "8"] else { return [] }
+        // "0,198" for salt "0,19g": a g read as 8 after two decimals (three are never printed for salt or a
+        // macronutrient). Not after one ("2,08" keeps its reading: it rounds to the printed 2,0 g anyway, and a
+        // printed "0,08" of salt conforms).
+        let eightAfterDecimal = digits.last == "8" && digits.lastIndex(where: isSeparator).map { digits.count - $0 >= 4 } == true
+        guard digits.count >= 2, digits.last == "9" || digits == ["0", "8"] || eightAfterDecimal else { return [] }
         let trimmed = Array(digits.dropLast())
         guard let last = trimmed.last, !isSeparator(last) || trimmed.count > 1,
               var reading = parseDigits(trimmed, unit: .gram) else { return [] }

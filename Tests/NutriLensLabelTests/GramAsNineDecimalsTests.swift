@@ -83,4 +83,23 @@ final class GramAsNineDecimalsTests: XCTestCase {
         assertValue(table, "fat_100g", "0")
         assertValue(table, "salt_100g", "0.19")
     }
+
+    /// timovirtaneva testLabelFI1 (per 100 g | per 150 g | %RI): "Salt 0,13 0,198 3%" is 0,19 g per serving (the g
+    /// read as 8 after two decimals); "2,08" keeps its reading, and a printed salt "0,08" stays.
+    func testEightAfterTwoDecimalsIsTheUnit() throws {
+        let table = try parseTable("""
+            Näringsvärde per 100 g per 150 g %RI
+            Energi 245kJ/ 58 kcal 367kJ/ 87 kcal 4%
+            Fedt/Rasvaa/Fett 2,08 3,08 4%
+            Kulhydrat/Hiilihydraatteja/Kolhydrat 4,08 6,08 2%
+            Protein/Proteiinia/ Protein 6,0g 9,0 g 18%
+            alt/Suolaa/Salt 0,13 0,198 3%
+            """)
+        assertValue(table, "salt_serving", "0.19")
+        assertValue(table, "salt_100g", "0.13")
+        assertValue(table, "fat_100g", "2.08")
+        XCTAssertEqual(scanOne("0,198")?.alternatives.contains { $0.repairs.contains(.nineAsGram) }, true)
+        XCTAssertEqual(scanOne("0,08")?.alternatives.contains { $0.repairs.contains(.nineAsGram) }, false)
+        XCTAssertEqual(scanOne("2,08")?.alternatives.contains { $0.repairs.contains(.nineAsGram) }, false)
+    }
 }
