@@ -63,5 +63,17 @@ final class CholesterolPercentFirstTests: XCTestCase {
         // A vitamin or mineral with only its %DV keeps no amount from the next line.
         let iron = try parseTable("Calories 120\nTotal Fat 3g 4%\nIron 4%\n12\nProtein 5g")
         XCTAssertNil(iron["iron_serving"])
+        // Only the next line: pxlshpr 4CF0CBA5 "Cholesterol (img 0% Protein 2%" / "Sod" / "ium 105mg" — the 105 mg is
+        // the sodium row's, whose name OCR split.
+        let split = try parseTable("""
+            Facts
+            Total Fat 0g
+            Saturated Fat 0g
+            ner 4 Trans Fat 0g
+            Cholesterol (img 0%
+            Sod
+            ium 105mg
+            """)
+        XCTAssertNil(split["cholesterol_serving"])
     }
 }
