@@ -412,15 +412,18 @@ enum LineAnalyzer {
             if best == nil, let (term, lost) = termLosingItsStart(wordBytes[index]) {
                 best = (term.term, term.length, lost, 1)
             }
-            // "P rotein", "S ugars": OCR split the first letter off a one-word name (a gap after a capital). Names
-            // of five or more letters only, so that no short word joined to a letter passes for one; not a unit
-            // after an amount ("2,6 g - gras saturés"), nor before a word that starts a name itself.
-            if best == nil, wordBytes[index].count == 1, index + 1 < words.count, !breaks[index],
+            // "P rotein", "Sod ium": OCR split a one-word name (a gap after a capital, a wide letter). Names of five
+            // or more letters only, spelt exactly when more than one letter was split off, so that no short word
+            // joined to another passes for one; not a unit after an amount ("2,6 g - gras saturés"), nor before a
+            // word that starts a name itself.
+            if best == nil, (1...3).contains(wordBytes[index].count), index + 1 < words.count, !breaks[index],
                !breaks[index + 1], let next = wordBytes[index + 1].first,
                !(termsByFirstByte[next] ?? []).contains(where: { match($0, wordBytes, at: index + 1) != nil }) {
                 let joined = wordBytes[index] + wordBytes[index + 1]
                 for prepared in termsByFirstByte[first] ?? [] where prepared.bytes.count == 1
-                    && prepared.bytes[0].count >= 5 && TextFolding.matches(joined, prepared.bytes[0])
+                    && prepared.bytes[0].count >= 5
+                    && (wordBytes[index].count == 1 ? TextFolding.matches(joined, prepared.bytes[0])
+                        : joined == prepared.bytes[0])
                     && (best == nil || prepared.length > best!.length) {
                     best = (prepared.term, prepared.length, 1, 2)
                 }

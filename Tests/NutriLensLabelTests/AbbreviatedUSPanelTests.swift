@@ -75,5 +75,15 @@ final class CholesterolPercentFirstTests: XCTestCase {
             ium 105mg
             """)
         XCTAssertNil(split["cholesterol_serving"])
+        // The scanner's visual rows join "Sod" and "ium 105mg": the split name is read.
+        let joined = try parseTable("""
+            Facts Total Fat 0g 0% Total Carbohydrates :
+            Saturated Fat 0g 0% Dietary Fiber 0g
+            ner 4 Trans Fat 0g Sugars %
+            Cholesterol (img 0% Protein 2%
+            Sod ium 105mg
+            """)
+        XCTAssertNil(joined["cholesterol_serving"])
+        assertValue(joined, "sodium_serving", "105", unit: .milligram)
     }
 }
