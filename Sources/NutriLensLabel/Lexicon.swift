@@ -54,7 +54,11 @@ enum Lexicon {
         all += terms(.energyKJ, "ro", ["valoare energetică"])
         all += terms(.energyKcal, "en", ["calories", "calories kcal"], unitHint: .kilocalorie)
         all += terms(.energyKJ, "en", ["kilojoules"], unitHint: .kilojoule)
-        all += terms(nil, "en", ["calories from fat", "calories from saturated fat", "fat calories"], ignored: true)
+        all += terms(nil, "en", ["calories from fat", "calories from saturated fat", "fat calories", "fat cal",
+                                 "calories fat"], ignored: true)
+        // A part of total sugars no regulation defines as a row (nf37 "Natural Fruit Sugars 6g" above "Added Sugar").
+        all += terms(nil, "en", ["natural sugars", "natural fruit sugars", "naturally occurring sugars", "fruit sugars",
+                                 "natural sugar", "fruit sugar"], ignored: true)
         // Fat
         all += terms(.fat, "en", ["fat", "fats", "total fat"])
         all += terms(.fat, "de", ["fett", "fette"])
@@ -88,7 +92,7 @@ enum Lexicon {
         all += terms(.saturatedFat, "cs", ["nasycené mastné kyseliny", "nasycené"])
         // Mono- and polyunsaturates, trans, cholesterol
         all += terms(.monounsaturatedFat, "en", ["monounsaturates", "mono unsaturates", "monounsaturated fat",
-                                                 "monounsaturated"])
+                                                 "monounsaturated", "mono unsaturated fat", "mono unsaturated"])
         all += terms(.monounsaturatedFat, "de", ["einfach ungesättigte fettsäuren"])
         all += terms(.monounsaturatedFat, "fr", ["acides gras monoinsaturés", "mono insaturés"])
         all += terms(.monounsaturatedFat, "es", ["monoinsaturados", "ácidos grasos monoinsaturados"])
@@ -98,7 +102,7 @@ enum Lexicon {
         all += terms(.monounsaturatedFat, "pl", ["jednonienasycone"])
         all += terms(.monounsaturatedFat, "sv", ["enkelomättat fett"])
         all += terms(.polyunsaturatedFat, "en", ["polyunsaturates", "poly unsaturates", "polyunsaturated fat",
-                                                 "polyunsaturated"])
+                                                 "polyunsaturated", "poly unsaturated fat", "poly unsaturated"])
         all += terms(.polyunsaturatedFat, "de", ["mehrfach ungesättigte fettsäuren"])
         all += terms(.polyunsaturatedFat, "fr", ["acides gras polyinsaturés", "poly insaturés"])
         all += terms(.polyunsaturatedFat, "es", ["poliinsaturados", "ácidos grasos poliinsaturados"])
@@ -111,7 +115,8 @@ enum Lexicon {
         all += terms(.transFat, "nl", ["transvetzuren", "transvet"])
         all += terms(.transFat, "de", ["transfettsäuren", "trans fettsäuren"])
         all += terms(.transFat, "fr", ["acides gras trans"])
-        all += terms(.cholesterol, "en", ["cholesterol"])
+        // "Cholest.": the abbreviation 21 CFR 101.9(j)(13)(ii)(B) allows on small US panels (with "Sat. Fat", "Total Carb.").
+        all += terms(.cholesterol, "en", ["cholesterol", "cholest"])
         all += terms(.cholesterol, "de", ["cholesterin"])
         // Carbohydrate
         all += terms(.carbohydrates, "en", ["carbohydrate", "carbohydrates", "total carbohydrate",
@@ -292,6 +297,13 @@ enum Lexicon {
         "pack", "packung", "piece", "stuck", "biscuit", "bar", "riegel", "slice", "cup", "scheibe", "tranche",
         "pezzo", "can", "bottle", "glass", "glas", "sachet", "beutel", "stick",
     ]
+
+    /// Household measures a serving size names before its mass in brackets ("1 Container (150g)", "2/3 cup (55g)";
+    /// 21 CFR 101.9(b)(5), FSANZ "1 tub (170g)").
+    static let householdMeasureWords: Set<String> = packageWords.union([
+        "container", "cups", "tbsp", "tsp", "tablespoon", "tablespoons", "teaspoon", "teaspoons", "pieces", "bars",
+        "slices", "cookies", "cookie", "crackers", "pouch", "packet", "tub", "jar", "scoop", "scoops", "oz",
+    ])
 
     /// Words marking a column as "prepared" rather than "as sold".
     static let preparedWords: Set<String> = [

@@ -230,6 +230,14 @@ enum LineAnalyzer {
                 && (hasPerWord || quantity.start < firstMentionStart && !mentions.isEmpty || repeatedHeader) {
                 quantity.isHeaderAmount = true
             }
+            // "Serving Size 1 Container (150g)", "1 Cup (228g)": a bracketed mass after a household measure is the
+            // serving size, wherever OCR put it on a row line ("1 Container (1509) Trans Fat 0g").
+            if quantity.isBracketed, !quantity.isPercent, quantity.unit == nil || quantity.unit == .gram,
+               let before = words.last(where: { $0.end <= quantity.start }),
+               Lexicon.householdMeasureWords.contains(before.folded),
+               chars[before.end..<quantity.start].allSatisfy({ $0 == " " || $0 == "(" || $0 == "[" }) {
+                quantity.isHeaderAmount = true
+            }
             // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi"); any bare digit
             // between two names of one row is debris too ("Salz 6 Sel").
             if quantity.isSeparatorLike && quantity.start < lastMentionStart { continue }
@@ -403,6 +411,22 @@ enum LineAnalyzer {
             }
             if best == nil, let (term, lost) = termLosingItsStart(wordBytes[index]) {
                 best = (term.term, term.length, lost, 1)
+            }
+            // "P rotein", "Sod ium": OCR split a one-word name (a gap after a capital, a wide letter). Names of five
+            // or more letters only, spelt exactly when more than one letter was split off, so that no short word
+            // joined to another passes for one; not a unit after an amount ("2,6 g - gras saturés"), nor before a
+            // word that starts a name itself.
+            if best == nil, (1...3).contains(wordBytes[index].count), index + 1 < words.count, !breaks[index],
+               !breaks[index + 1], let next = wordBytes[index + 1].first,
+               !(termsByFirstByte[next] ?? []).contains(where: { match($0, wordBytes, at: index + 1) != nil }) {
+                let joined = wordBytes[index] + wordBytes[index + 1]
+                for prepared in termsByFirstByte[first] ?? [] where prepared.bytes.count == 1
+                    && prepared.bytes[0].count >= 5
+                    && (wordBytes[index].count == 1 ? TextFolding.matches(joined, prepared.bytes[0])
+                        : joined == prepared.bytes[0])
+                    && (best == nil || prepared.length > best!.length) {
+                    best = (prepared.term, prepared.length, 1, 2)
+                }
             }
             guard let found = best else {
                 index += 1

@@ -157,6 +157,9 @@ enum NumberGrammar {
             repairs.append(.nineAsGram)
         }
         if !hasRealDigit && unitScan == nil { return nil }
+        // "Vitamin A 488 IU": international units measure activity, not mass (the factor differs per vitamin and
+        // form), so the amount is no value in g/mg/µg; its row keeps only amounts printed in a mass unit.
+        if unitScan == nil, isInternationalUnit(chars, at: end) { return nil }
         if unitScan == nil, end < chars.count, chars[end].isLetter, !isLetterUnitless(chars, at: end) {
             return nil
         }
@@ -304,6 +307,20 @@ enum NumberGrammar {
         return !unit.isEnergy
     }
 
+    /// `true` when the word after `start` (up to two spaces) is an international unit: "IU", "I.U.", "UI" (FR/ES/IT),
+    /// "I.E." (DE Internationale Einheiten; without its points "ie" is OCR debris as often as a unit).
+    private static func isInternationalUnit(_ chars: [Character], at start: Int) -> Bool {
+        var index = start
+        while index < chars.count, chars[index] == " ", index - start < 2 { index += 1 }
+        var word = ""
+        while index < chars.count, chars[index].isLetter || chars[index] == "." {
+            word.append(chars[index])
+            index += 1
+        }
+        let letters = word.lowercased().filter { $0 != "." }
+        return ["iu", "ui"].contains(letters) || (letters == "ie" && word.contains("."))
+    }
+
     /// Reads a unit after optional spaces: kJ, kcal, Cal, g, mg, µg, mcg, ml, l, %.
     static func scanUnit(_ chars: [Character], at start: Int) -> UnitScan? {
         var index = start
@@ -336,6 +353,18 @@ enum NumberGrammar {
         }
         // The unit must end at a word boundary ("g" in "gesättigt" is not a unit).
         let boundary = cursor >= chars.count || !chars[cursor].isLetter
+        // "524 K ca": kcal split by a space (a k cut short would read kJ or kcal from the ratio; "ca" settles it).
+        if boundary, letters.lowercased() == "k", cursor + 2 < chars.count, chars[cursor] == " " {
+            var end = cursor + 1
+            var word = ""
+            while end < chars.count, chars[end].isLetter, word.count < 5 {
+                word.append(chars[end])
+                end += 1
+            }
+            if ["ca", "cal", "cai", "cals"].contains(word.lowercased()), end >= chars.count || !chars[end].isLetter {
+                return UnitScan(unit: .kilocalorie, end: end)
+            }
+        }
         guard !letters.isEmpty, boundary else {
             // "kJ1239": unit glued to the next number is still a unit.
             if !letters.isEmpty, cursor < chars.count, isDigit(chars[cursor]) {
@@ -446,7 +475,11 @@ enum NumberGrammar {
     /// "129" → 12 g, "0,29" → 0.2 g, "09" → 0 g: a trailing 9 that was the unit g. "08" → 0 g too: no label
     /// prints a leading zero before a whole number, and "0g" read as "08" is one misread glyph.
     private static func nineAsGramReadings(digits: [Character]) -> [ScannedQuantity.Reading] {
-        guard digits.count >= 2, digits.last == "9" || digits == ["0", "8"] else { return [] }
+        // "0,198" for salt "0,19g": a g read as 8 after two decimals (three are never printed for salt or a
+        // macronutrient). Not after one ("2,08" keeps its reading: it rounds to the printed 2,0 g anyway, and a
+        // printed "0,08" of salt conforms).
+        let eightAfterDecimal = digits.last == "8" && digits.lastIndex(where: isSeparator).map { digits.count - $0 >= 4 } == true
+        guard digits.count >= 2, digits.last == "9" || digits == ["0", "8"] || eightAfterDecimal else { return [] }
         let trimmed = Array(digits.dropLast())
         guard let last = trimmed.last, !isSeparator(last) || trimmed.count > 1,
               var reading = parseDigits(trimmed, unit: .gram) else { return [] }

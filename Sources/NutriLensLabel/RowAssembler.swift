@@ -58,10 +58,22 @@ struct RowAssembler {
     private var ofWhichOpen = false
     /// A vitamin or mineral name without its amount was read: values up to the next row name are its amounts.
     private var discardingValues = false
+    /// Line of a sodium/cholesterol name read with only its %DV ("Cholesterol 0%"): its amount may follow on the
+    /// next line only; past it the name is dropped like a %DV-only row.
+    private var percentFirstLine: Int?
 
     private enum CellTarget {
         case pending(Int)
         case energy(Int)
+    }
+
+    /// Sodium and cholesterol, which a US panel always declares as an amount (21 CFR 101.9(c)(3)-(4)): a "%" right
+    /// after the name is their %DV with the amount on the next line ("Cholesterol 0%" / "0mg"), never a %DV-only
+    /// vitamin or mineral row. Only the next line: "Cholesterol (img 0%" / "Sod" / "ium 105mg" is sodium's 105 mg.
+    /// (Macronutrients keep the rule: on EU tables a "%" after a name whose amount OCR lost is its %RI, and the next
+    /// amount is the next row's.)
+    private static func amountIsMandatory(_ nutrient: Nutrient) -> Bool {
+        nutrient == .sodium || nutrient == .cholesterol
     }
 
     private static func hasAmount(in line: LineAnalysis, after position: Int) -> Bool {
@@ -75,6 +87,15 @@ struct RowAssembler {
 
     mutating func consume(_ line: LineAnalysis) {
         applyUnitLine(line)
+        if let awaited = percentFirstLine {
+            percentFirstLine = nil
+            var firstIsAmount = false
+            if case .quantity(let quantity)? = line.events.first { firstIsAmount = !quantity.isPercent }
+            if pendingValues.isEmpty, let last = pendingMentions.last, last.1.lineIndex == awaited,
+               line.lineIndex != awaited + 1 || !firstIsAmount {
+                pendingMentions.removeLast()
+            }
+        }
         for event in line.events {
             switch event {
             case .mention(let mention):
@@ -141,7 +162,12 @@ struct RowAssembler {
                     if pendingValues.isEmpty, let last = pendingMentions.last, !last.0.nutrient.isEnergy,
                        last.1.lineIndex == line.lineIndex {
                         // "Iron 4%", "Vitamin A 0%": a row printed as %DV only; later numbers are not its amount.
-                        pendingMentions.removeLast()
+                        // Sodium and cholesterol wait one line for theirs.
+                        if Self.amountIsMandatory(last.0.nutrient) {
+                            percentFirstLine = line.lineIndex
+                        } else {
+                            pendingMentions.removeLast()
+                        }
                         continue
                     }
                     attachPercent(quantity)

@@ -64,9 +64,27 @@ extension TableBuilder {
             }
         }
         for index in entries.indices {
-            guard let percent = entries[index].referenceIntakePercent,
-                  let intake = entries[index].nutrient.referenceIntake(in: layout.referenceIntakes),
-                  entries[index].qualifier == nil else { continue }
+            guard let percent = entries[index].referenceIntakePercent, entries[index].qualifier == nil else { continue }
+            guard let intake = entries[index].nutrient.referenceIntake(in: layout.referenceIntakes) else {
+                // A row with no reference intake (fibre, trans fat, …) printed beside the %RI of another row's
+                // intake for the same amount ("Fibre 14 g 28%": 28 % of protein's 50 g) holds that row's cell.
+                // Not US panels: their %DV covers added sugars (50 g, as protein's RI), fibre, potassium.
+                guard !layout.isUSStyle, !entries[index].nutrient.isMicronutrient, double(percent) >= 1 else { continue }
+                let amount = double(entries[index].valueInKeyUnit)
+                let owner = [Nutrient.fat, .saturatedFat, .carbohydrates, .sugars, .proteins, .salt].first { other in
+                    guard let otherIntake = other.referenceIntake(in: layout.referenceIntakes) else { return false }
+                    let expected = amount / double(otherIntake) * 100
+                    return expected >= 1 && abs(double(percent) - expected) <= max(1.5, 0.12 * expected)
+                }
+                if let owner {
+                    lower(index, by: 0.8)
+                    findings.append(ConsistencyFinding(
+                        check: "ri-percent-of-other-row", keys: [entries[index].key],
+                        message: "\(percent)% RI printed beside \(entries[index].nutrient.rawValue) is the %RI of "
+                            + "\(owner.rawValue) for this amount: the cell may be that row's"))
+                }
+                continue
+            }
             let expected = double(entries[index].valueInKeyUnit) / double(intake) * 100
             if abs(double(percent) - expected) <= max(1.5, 0.12 * expected) {
                 entries[index].confidence = min(1, entries[index].confidence + 0.05)

@@ -23,6 +23,12 @@ extension TableBuilder {
     /// Splits energy cells into columns: the i-th kJ value and the i-th kcal value form column i. Values whose unit
     /// was not read are paired by the kJ/kcal ratio.
     func energyColumns(columnCount: Int) -> [EnergyPair] {
+        // "00", "00KJ": energy is printed in whole kJ/kcal without a leading zero, so a zero-led run is debris (the
+        // tail of a footnote's "8400kJ", a rule beside a lost digit), never a 0 kJ cell.
+        let energyCells = energyCells.filter { cell in
+            let digits = cell.quantity.text.drop { !$0.isNumber }.prefix { $0.isNumber || $0 == "." || $0 == "," }
+            return !(digits.count >= 2 && digits.first == "0" && digits.allSatisfy(\.isNumber))
+        }
         var kjCells = energyCells.filter { $0.quantity.unit == .kilojoule }
         var kcalCells = energyCells.filter { $0.quantity.unit == .kilocalorie }
         var unknown: [AssembledCell] = []
@@ -136,7 +142,7 @@ extension TableBuilder {
 
     /// The first two energy columns swapped when the macros of each value column fit the other column's energy
     /// (Annex XIV) and not their own: OCR read the energy cells of a two-column table in the other order.
-    func orderedByMacros(_ pairs: [EnergyPair], rows: [AssembledRow]) -> [EnergyPair] {
+    func orderedByMacros(_ pairs: [EnergyPair], rows: [AssembledRow], placement: ColumnPlacement) -> [EnergyPair] {
         guard pairs.count >= 2 else { return pairs }
         func kcal(_ pair: EnergyPair) -> Double? {
             if let cell = pair.kcal { return NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
@@ -144,9 +150,11 @@ extension TableBuilder {
         }
         func estimate(column: Int) -> (withFiber: Double, withoutFiber: Double)? {
             var values: [Nutrient: CandidateValue] = [:]
-            for row in rows where [.fat, .carbohydrates, .proteins, .fiber, .polyols].contains(row.nutrient)
-                && values[row.nutrient] == nil && column < row.cells.count && row.cells[column].quantity.qualifier == nil {
-                values[row.nutrient] = candidate(for: row.cells[column], nutrient: row.nutrient)
+            for (index, row) in rows.enumerated()
+            where [.fat, .carbohydrates, .proteins, .fiber, .polyols].contains(row.nutrient) && values[row.nutrient] == nil {
+                guard let cell = placement.cell(of: rows, row: index, column: column), cell.quantity.qualifier == nil
+                else { continue }
+                values[row.nutrient] = candidate(for: cell, nutrient: row.nutrient)
             }
             return ConsistencyChecks.macroEnergyKcal(values)
         }

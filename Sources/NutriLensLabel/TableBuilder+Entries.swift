@@ -63,7 +63,8 @@ extension TableBuilder {
             // Nor does a serving hold 10 g of a vitamin, mineral or sodium (25 g of salt), or 2 kg of one
             // macronutrient (a novelty 2 lb bar declares 960 g carbohydrate per serving): with no serving size
             // read, these bounds still catch lot numbers and cells run together ("Sodium … 9948", "Fat … 6010").
-            if spec.basis == .perServing, candidate.keyDouble > (nutrient.isMicronutrient ? 10 : 2000) {
+            if spec.basis == .perServing,
+               candidate.keyDouble > (nutrient.isMicronutrient ? 10 : nutrient == .salt ? 25 : 2000) {
                 findings.append(ConsistencyFinding(
                     check: "serving-mass-impossible", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,
                                                                                 preparation: spec.preparation)],
@@ -101,7 +102,8 @@ extension TableBuilder {
     /// Lowers the confidence of per-100 g amounts few foods reach (``isRareAmount(_:of:)``), judged on the final
     /// values (after the cross-column separator repairs), and flags them for review.
     func flagRareAmounts(_ entries: inout [NutritionEntry]) {
-        for index in entries.indices where entries[index].basis == .per100g {
+        // Per serving too: a serving holds at most what 100 g of the rare foods do (5 g salt is most of a day's 6 g).
+        for index in entries.indices {
             let grams = NSDecimalNumber(decimal: entries[index].valueInKeyUnit).doubleValue
             guard Self.isRareAmount(grams, of: entries[index].nutrient) else { continue }
             entries[index].confidence *= 0.75
@@ -112,12 +114,14 @@ extension TableBuilder {
     /// Per-100 g amounts few foods reach: salt above 5 g (condiments, stock; sodium above 2 g) and fibre above 20 g
     /// (bran). On the FoodLabel text and the Tesseract dumps about half of such readings were another cell or a
     /// dropped separator ("Salt 13g" for 0,13 g, "Ballaststoffe 50 g" for 5,0), against 3 % of all readings, so
-    /// they are flagged for review, not changed.
+    /// they are flagged for review, not changed. Trans fat above 10 g (partially hydrogenated shortening; most
+    /// jurisdictions now cap industrial trans fat at 2 g per 100 g of fat) was debris on the dumps ("Trans Fat) 70").
     static func isRareAmount(_ grams: Double, of nutrient: Nutrient) -> Bool {
         switch nutrient {
         case .salt: return grams > 5
         case .sodium: return grams > 2
         case .fiber: return grams > 20
+        case .transFat: return grams > 10
         default: return false
         }
     }

@@ -48,7 +48,12 @@ extension TableBuilder {
     private func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient,
                       unitsPrinted: Bool, exceedsParent: Bool) -> Double {
         let printed = original.cell.quantity.text.trimmingCharacters(in: .whitespaces)
-        let nineAlternative = original.readings.first { $0.repairs.contains(.nineAsGram) }
+        // "019" for "0.1g": without its 9 the run is "01", a leading zero labels never print before a whole number,
+        // so the g-as-9 reading keeps the separator after the zero (0.1), not the bare "1".
+        let zeroLed = leadingZeroWhole(printed) && printed.prefix { $0.isNumber }.count >= 3
+        let nineAlternative = original.readings.first {
+            $0.repairs.contains(.nineAsGram) && $0.repairs.contains(.insertedDecimalSeparator) == zeroLed
+        }
         // A table that prints "6g", "170mg" after its amounts does not print one bare number ending in 9: that 9 is
         // the g ("Total Fat 69 9%" is 6 g). The consistency checks can still overrule with strong evidence.
         // Only whole numbers ("69", "169"): "0.9", "0.19" are printed values (salt under 1 g prints two decimals),
@@ -58,24 +63,35 @@ extension TableBuilder {
         let wholeNumber = !printed.contains(where: { $0 == "." || $0 == "," })
             || (printed.hasSuffix(".9") && printsDecimalComma)
         if unitsPrinted, let nineAlternative, !nutrient.isMicronutrient, wholeNumber {
-            return reading == nineAlternative ? 0.05 : (reading == original.readings[0] ? 0.6 : 1.5)
+            if reading == nineAlternative { return 0.05 }
+            if reading == original.readings[0] { return 0.6 }
+            // "439" for "4.3g" (separator lost, g read as 9) needs two repairs, but it keeps the table's printed
+            // unit, which any other reading of the run ("4.39", "43.9") does not: it wins their ties.
+            let both = reading.repairs.contains(.nineAsGram) && reading.repairs.contains(.insertedDecimalSeparator)
+            return both ? 1.4 : 1.5
         }
         if reading == original.readings[0] {
             // "09", "07 g": no label prints a leading zero before a whole number; either the 9 was the g or OCR
             // dropped the separator after the zero.
             if leadingZeroWhole(printed) { return 0.8 }
             // "3,99" / "0,069" with no unit: more decimals than labels print, while "3,9 g" / "0,06 g" conform.
+            // "7.849" / "0,2669": three or more decimals in grams are never printed for a macronutrient or salt
+            // (EC rounding guidance), so the 9 read as the g wins even when one decimal too many remains ("7.84").
             if let nineAlternative, !RoundingGuidance.conforms(reading, nutrient: nutrient),
-               RoundingGuidance.conforms(nineAlternative, nutrient: nutrient) {
+               RoundingGuidance.conforms(nineAlternative, nutrient: nutrient)
+                || (!nutrient.isMicronutrient && reading.fractionDigits >= 3
+                    && nineAlternative.fractionDigits < reading.fractionDigits) {
                 return 0.7
             }
             return 0
         }
+        if reading == nineAlternative, zeroLed { return 0.1 }
         if reading.repairs.contains(.nineAsGram), reading.repairs.contains(.insertedDecimalSeparator) {
             // Two repairs at once: believed only when the printed number is impossible per 100 g.
             return original.readings[0].value > 100 ? 0.6 : 1.8
         }
         if reading.repairs.contains(.nineAsGram) {
+            if zeroLed { return 0.8 }
             if printed.hasPrefix("0") && !printed.contains(".") && !printed.contains(",") { return 0.1 }
             return RoundingGuidance.conforms(reading, nutrient: nutrient) ? 0.35 : 0.6
         }
@@ -85,6 +101,8 @@ extension TableBuilder {
             // "07" → 0.7: the separator belongs right after the leading zero; a trailing 9 with no unit read is
             // still more likely the g ("09" → 0 g), so that reading stays cheaper.
             if leadingZeroWhole(printed), reading.value < 1 {
+                // "019" as salt 0.19 conforms and ties with the g-as-9 reading 0.1 (reading order keeps 0.19).
+                if zeroLed, RoundingGuidance.conforms(reading, nutrient: nutrient) { return 0.1 }
                 return nineAlternative == nil ? 0.1 : 0.3
             }
             // As impossible as a mass above 100 g: saturates above fat, sugars above carbohydrate ("61g" saturates

@@ -229,7 +229,15 @@ extension TableBuilder {
             let candidates = Array(mandatoryOrder[(position + 1)...].prefix { $0 != nextNutrient }
                 .filter { !present.contains($0) })
             // Value lines first: each following line one missing row (the named row's own line may be short).
-            if let split = Self.splitByValueLines(row, candidates: candidates, columnCount: columnCount) {
+            // A row name is only inferred for cells in a unit it is declared in: "10mg" after a US panel's total
+            // sugars is cholesterol's amount, not the added sugars'.
+            func unitsFit(_ rows: [AssembledRow]) -> Bool {
+                rows.allSatisfy { row in
+                    !row.inferred || row.nutrient.isMicronutrient
+                        || row.cells.allSatisfy { $0.quantity.unit != .milligram && $0.quantity.unit != .microgram }
+                }
+            }
+            if let split = Self.splitByValueLines(row, candidates: candidates, columnCount: columnCount), unitsFit(split) {
                 result += split
                 continue
             }
@@ -243,14 +251,15 @@ extension TableBuilder {
             }
             var head = row
             head.cells = Array(row.cells.prefix(columnCount))
-            result.append(head)
+            var split = [head]
             for (offset, missing) in candidates.enumerated() {
                 var tail = row
                 tail.nutrient = missing
                 tail.cells = Array(row.cells[((offset + 1) * columnCount)..<((offset + 2) * columnCount)])
                 tail.inferred = true
-                result.append(tail)
+                split.append(tail)
             }
+            result += unitsFit(split) ? split : [row]
         }
         return result
     }

@@ -37,14 +37,16 @@ struct TableBuilder {
         let rowsWithInferred = inferMissingRows(Self.shiftHalfRowTail(chosenRows, columnCount: columnCount),
                                                 columnCount: columnCount)
         var usedSpecs = Set<ColumnSpec>()
-        let energyByColumn = orderedByMacros(energyColumns(columnCount: columnCount), rows: rowsWithInferred)
+        let placement = ColumnPlacement(rows: rowsWithInferred, columnCount: columnCount)
+        let energyByColumn = orderedByMacros(energyColumns(columnCount: columnCount), rows: rowsWithInferred,
+                                             placement: placement)
         for (columnIndex, spec) in columns.enumerated() where !usedSpecs.contains(spec) {
             usedSpecs.insert(spec)
             var values: [Nutrient: CandidateValue] = [:]
             var rowOf: [Nutrient: AssembledRow] = [:]
-            for row in rowsWithInferred where columnIndex < row.cells.count && !row.nutrient.isEnergy {
-                let cell = row.cells[columnIndex]
-                guard values[row.nutrient] == nil else { continue }
+            for (rowIndex, row) in rowsWithInferred.enumerated() where !row.nutrient.isEnergy {
+                guard let cell = placement.cell(of: rowsWithInferred, row: rowIndex, column: columnIndex),
+                      values[row.nutrient] == nil else { continue }
                 // US/CA panels give vitamins and minerals as %DV ("Calcium 4", the "%" lost); an amount there
                 // always prints its unit (mg, mcg). Sodium and cholesterol are amounts whose "mg" OCR may lose.
                 if layout.isUSStyle, row.nutrient.isMicronutrient, ![.sodium, .cholesterol].contains(row.nutrient),

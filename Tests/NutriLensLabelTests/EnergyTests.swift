@@ -120,3 +120,31 @@ final class EnergyTests: XCTestCase {
         assertValue(table, "proteins_100g", "7.4")
     }
 }
+
+/// A zero-led digit run is no energy cell: programistkajavy 20251114_095511 read the reference-intake footnote's
+/// "8400kJ/2000kcal" as "gt 00KJ/20 €", which gave a table of 324 kcal an energy of 0 kJ.
+final class ZeroLedEnergyTests: XCTestCase {
+    func testZeroLedEnergyRunIsDebris() throws {
+        let table = try parseTable("""
+            informacja o wartoéci
+            100g 100g
+            energetyczna 16%
+            324 kcal
+            Tiuszcz
+            0g 0%
+            w tym kwasy tluszczowe
+            nasycone 0g
+            Weglowodan
+            w tym 81g
+            cukry 0g
+            BOS Soros! Refer warto$ é spodycia dia przecietnej
+            gt 00KJ/20 €
+            """)
+        XCTAssertNil(table["energy-kj_100g"])
+        assertValue(table, "energy-kcal_100g", "324", unit: .kilocalorie)
+        assertValue(table, "carbohydrates_100g", "81")
+        // A printed 0 kJ is still read.
+        let zero = try parseTable("Energy 0 kJ / 0 kcal\nFat 0 g\nCarbohydrate 0 g\nSalt 0 g")
+        assertValue(zero, "energy-kj_100g", "0", unit: .kilojoule)
+    }
+}

@@ -151,4 +151,53 @@ final class RareAmountTests: XCTestCase {
         XCTAssertFalse(usual["fiber_100g"]!.needsReview)
         XCTAssertGreaterThan(usual["salt_100g"]!.confidence, table["salt_100g"]!.confidence)
     }
+
+    /// Per serving as well, and trans fat above 10 g: julielee9067 eng_real_10 read "Trans Fat) 70" (70 g trans fat
+    /// in a serving of a US panel) as a trusted value; here 15 g under 30 g of fat.
+    func testRareServingAmountsAndTransFatAreFlagged() throws {
+        let rows = """
+            Nutrition Facts
+            Serving Size 1 cup (240g)
+            Calories 410
+            Total Fat 30g 46%
+            Saturated Fat 3g 15%
+            Trans Fat 15g
+            Sodium 3500mg 150%
+            Total Carbohydrate 31g 11%
+            Protein 5g
+            """
+        let table = try parseTable(rows)
+        assertValue(table, "trans-fat_serving", "15")
+        XCTAssertTrue(table["trans-fat_serving"]!.needsReview)
+        XCTAssertTrue(table["sodium_serving"]!.needsReview)
+        XCTAssertFalse(table["fat_serving"]!.needsReview)
+        let usual = try parseTable(rows.replacingOccurrences(of: "Trans Fat 15g", with: "Trans Fat 0g")
+            .replacingOccurrences(of: "3500mg 150%", with: "350mg 15%"))
+        XCTAssertFalse(usual["trans-fat_serving"]!.needsReview)
+        XCTAssertFalse(usual["sodium_serving"]!.needsReview)
+    }
+}
+
+/// A row with no reference intake (fibre) printed with a %RI that is another row's for the same amount took that
+/// row's cell: danipisca07 tabella_nutrizionale_2 read "\ Fibre 14 g | 28%", protein's 14 g (28 % of 50 g) a row late.
+final class ReferenceIntakeOfOtherRowTests: XCTestCase {
+    func testFibreWithProteinsPercentIsFlagged() throws {
+        let rows = """
+            DICHIARAZIONE NUTRIZIONALE | %AR*
+            valori medi per 100 g di prodotto
+            Energia 1547 kJ/365 kcal 18%
+            Grassi 1.5 g | 2%
+            Carboidrati 73 g | 28%
+            di cui zuccheri 1.6 g | 2%
+            Fibre 14 g | 28%
+            """
+        let table = try parseTable(rows)
+        assertValue(table, "fiber_100g", "14")
+        XCTAssertTrue(table["fiber_100g"]!.needsReview)
+        XCTAssertTrue(table.findings.contains { $0.check == "ri-percent-of-other-row" && $0.keys == ["fiber_100g"] })
+        // Fibre printed without a %RI, or with one that fits no other row, is not flagged for it.
+        let plain = try parseTable(rows.replacingOccurrences(of: "Fibre 14 g | 28%", with: "Fibre 3.0 g"))
+        XCTAssertFalse(plain.findings.contains { $0.check == "ri-percent-of-other-row" })
+        XCTAssertFalse(plain["fiber_100g"]!.needsReview)
+    }
 }

@@ -70,6 +70,24 @@ final class ImpossibleServingMassTests: XCTestCase {
         }
     }
 
+    /// pxlshpr 02CE7C0B read the serving cell of "Salt 5.59" as 1710 (g): no serving holds 25 g of salt (10 g of
+    /// sodium), while a salty serving of 4.5 g stays (flagged as rare).
+    func testImpossibleSaltPerServingIsDropped() throws {
+        let rows = """
+            Nutrition Information Per serving Per 100 g
+            Energy 800 kJ 190 kcal 1600 kJ 380 kcal
+            Fat 5.0 g 10.0 g
+            Carbohydrate 30.0 g 60.0 g
+            Protein 4.0 g 8.0 g
+            Salt 1710 5.59
+            """
+        let table = try parseTable(rows)
+        XCTAssertNil(table["salt_serving"])
+        XCTAssertTrue(table.findings.contains { $0.check == "serving-mass-impossible" && $0.keys == ["salt_serving"] })
+        let salty = try parseTable(rows.replacingOccurrences(of: "Salt 1710 5.59", with: "Salt 4.5 g 9.0 g"))
+        assertValue(salty, "salt_serving", "4.5")
+    }
+
     /// julielee eng_internet_3: a novelty 2 lb bar declares 960 g carbohydrate and 1400 mg sodium per serving.
     func testLargeServingsKeepTheirValues() throws {
         let table = try parseTable("""

@@ -81,4 +81,62 @@ final class LexiconTests: XCTestCase {
         let saturates = nutrients("davon gesättigte Fettsäuren / dont acides gras saturés / di cui acidi grassi saturi")
         XCTAssertEqual(Set(saturates), [.saturatedFat])
     }
+
+    /// M-Strzelecki nf131 prints "Mono Unsaturated Fat - 37g" and "Poly Unsaturated Fat - 4g" with a space after
+    /// the prefix; only "Fat" was read as a name, so fat took 37 g and monounsaturates went missing.
+    func testSpacedMonoAndPolyUnsaturatedFat() throws {
+        let table = try parseTable("""
+            NUTRITION FACTS
+            Per 100 Grams
+            ~ 900 kcal.
+            Saturated Fat - 21
+            Mono Unsaturated Fat - 37g
+            Poly Unsaturated Fat - 4g
+            """)
+        assertValue(table, "monounsaturated-fat_100g", "37")
+        assertValue(table, "polyunsaturated-fat_100g", "4")
+        assertValue(table, "saturated-fat_100g", "21")
+        XCTAssertNil(table["fat_100g"])
+    }
+
+    /// M-Strzelecki nf37 splits sugars into "Natural Fruit Sugars 6g" and "Added Sugar 7.49" without a total: the
+    /// natural part is no sugars row (total sugars would be 13.4 g).
+    func testNaturalFruitSugarsIsNoSugarsRow() throws {
+        let table = try parseTable("""
+            NUTRITIONAL FACTS PER 100 ml
+            Energy 53 kcal
+            Protein 0.29
+            Carbohydrate 13.49
+            Natural Fruit Sugars 6g
+            Added Sugar 7.49
+            Fat 0g
+            """)
+        XCTAssertNil(table["sugars_100g"])
+        assertValue(table, "added-sugars_100g", "7.4")
+        assertValue(table, "carbohydrates_100g", "13.4")
+        XCTAssertNil(table["carbohydrates_serving"])
+    }
+
+    /// julielee9067 eng_real_8: Tesseract split "Protein" into "P rotein"; the unread row left its "1g" to nobody
+    /// and the fibre row ("Fiber 4%:" / "Dietary 1 g") lost its amount with it.
+    func testNameWithItsFirstLetterSplitOff() throws {
+        let table = try parseTable("""
+            Amount Per Serving
+            Calories 150
+            Total Fat 9g 15°
+            Saturated Fat 2.5 g 14%
+            Sodium 150 6°
+            mg
+            Total Carbohydrate 159 5%
+            Fiber 4%:
+            Dietary 1 g
+            Sugars 1g
+            P rotein 1g
+            """)
+        assertValue(table, "proteins_serving", "1")
+        assertValue(table, "sugars_serving", "1")
+        assertValue(table, "fiber_serving", "1")
+        // A lone letter before a short word makes no row ("a fat" is not "afat"; "S alt" has four letters).
+        XCTAssertTrue(LineAnalyzer.matchMentions(LineAnalyzer.words(Array("S alt 3 g"))).isEmpty)
+    }
 }

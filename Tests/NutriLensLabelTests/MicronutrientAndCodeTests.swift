@@ -183,3 +183,28 @@ final class InterleavedProseTests: XCTestCase {
                                             lineIndex: 0).isNonTable)
     }
 }
+
+/// Amounts in international units (activity, not mass) are no g/mg/µg values: M-Strzelecki nf97's
+/// "Vitamin A 488 IU Vitamin C 3mg" gave vitamin A 4.88 g (a separator inserted into 488), a key the label lacks.
+final class InternationalUnitTests: XCTestCase {
+    func testAmountsInInternationalUnitsAreNotValues() throws {
+        for text in ["488 IU", "488 I.U.", "400 UI", "1000 I.E."] { XCTAssertNil(scanOne(text), text) }
+        XCTAssertEqual(scanOne("3mg")?.unit, .milligram)
+        let table = try parseTable("""
+            NUTRITION FACTS
+            (Approx. per 100g)*
+            Calories 357 Kcal Calories from Fat 117 Kcal
+            Total Fat 13g 52%
+            Saturated Fat 5.36g
+            Total Carbohydrate 57g 11%
+            Sugars 46g
+            Protein 3g 5%
+            Vitamin A 488 IU Vitamin C 3mg
+            Calcium 19mg Iron 0.3 mg
+            """)
+        XCTAssertNil(table["vitamin-a_100g"])
+        assertValue(table, "vitamin-c_100g", "3", unit: .milligram)
+        assertValue(table, "calcium_100g", "19", unit: .milligram)
+        assertValue(table, "iron_100g", "0.3", unit: .milligram)
+    }
+}
