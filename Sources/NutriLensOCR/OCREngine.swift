@@ -77,11 +77,20 @@ public final class OCREngine: @unchecked Sendable {
     /// The tessdata directory actually used.
     public let tessdataPath: String
 
+    /// Leptonica's messages, which Tesseract triggers on degenerate regions of ordinary photos ("Error in
+    /// pixScanForForeground: invalid box"), are turned off once per process: they are not errors of the scan (the
+    /// scan reports its own) and they broke the CLI's progress line. A `LEPT_MSG_SEVERITY` in the environment
+    /// (Leptonica's own switch, e.g. `2` for info) is left to rule instead.
+    private static let quietLeptonica: Void = {
+        if getenv("LEPT_MSG_SEVERITY") == nil { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }
+    }()
+
     /// Loads the models.
     /// - Throws: ``OCRError/tessdataNotFound(searched:)``, ``OCRError/languagePackMissing(language:debianPackage:tessdataPath:)``,
     ///   ``OCRError/engineInitFailed(languages:tessdataPath:)``.
     public init(configuration: OCRConfiguration = OCRConfiguration()) throws {
         OpenMPLimit.serialiseCurrentThread()
+        Self.quietLeptonica
         let path = try TessdataLocator.locate(explicit: configuration.tessdataPath)
         try TessdataLocator.verify(configuration.languages, in: path)
         guard let api = TessBaseAPICreate() else { throw OCRError.engineInitFailed(languages: configuration.languages.description, tessdataPath: path) }
