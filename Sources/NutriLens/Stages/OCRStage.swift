@@ -338,8 +338,6 @@ struct OCRStage: Sendable {
         return list
     }
 
-    /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
-    /// grammar takes them, with boxes on the upright page.
     /// One OCR reading of a page, its lines as the label grammar takes them.
     struct Reading {
         /// Boxes on the upright page (``ReadPageMapping/upright(_:)``).
