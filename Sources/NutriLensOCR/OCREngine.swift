@@ -171,13 +171,23 @@ public final class OCREngine: @unchecked Sendable {
         }
     }
 
-    /// `TessBaseAPIRecognize` on the current page (or rectangle) under a monitor whose deadline is what `budget` has
-    /// left: Tesseract's return code, `nil` when no monitor could be created (nothing was recognised).
+    /// `TessBaseAPIRecognize` on the current page (or rectangle) under a monitor that cancels once the thread's CPU
+    /// time passes `budget`'s deadline (Tesseract asks before each word): Tesseract's return code, `nil` when no
+    /// monitor could be created (nothing was recognised).
     private func recognizeMonitored(budget: OCRTimeBudget) -> Int32? {
         guard let monitor = TessMonitorCreate() else { return nil }
         defer { TessMonitorDelete(monitor) }
-        if let ms = budget.deadlineMilliseconds { TessMonitorSetDeadlineMSecs(monitor, ms) }
-        return TessBaseAPIRecognize(api, monitor)
+        guard budget.seconds != nil else { return TessBaseAPIRecognize(api, monitor) }
+        var deadline = budget.deadline
+        return withUnsafeMutablePointer(to: &deadline) { pointer in
+            TessMonitorSetCancelThis(monitor, pointer)
+            // Called on this thread (recognition runs on the caller's thread), so its CPU clock is the read's.
+            TessMonitorSetCancelFunc(monitor) { context, _ in
+                guard let context else { return false }
+                return ThreadCPUClock.now() >= context.assumingMemoryBound(to: Double.self).pointee
+            }
+            return TessBaseAPIRecognize(api, monitor)
+        }
     }
 
     /// Walks the recognised words of the current page.

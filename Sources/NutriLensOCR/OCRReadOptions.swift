@@ -85,9 +85,10 @@ public struct OCRReadOptions: Sendable, Equatable {
     public var localThresholdReread = false
     /// Binarisation method Tesseract applies.
     public var thresholding: Thresholding = .otsu
-    /// Wall-clock seconds the whole read may take (survey, orientation, every recognition pass), `> 0`; `nil` =
-    /// unlimited. Each Tesseract recognition gets the remaining time as its monitor deadline (`ETEXT_DESC`) and
-    /// stops there, keeping the words read so far; passes that would start after it are skipped. Layout analysis
+    /// Seconds of the reading thread's CPU time the whole read may take (survey, orientation, every recognition
+    /// pass), `> 0`; `nil` = unlimited. CPU time, so a busy machine does not cut a read short (the wall time grows, the
+    /// work does not). Each Tesseract recognition runs under a monitor (`ETEXT_DESC`) whose cancel callback stops it
+    /// once the budget is spent, keeping the words read so far; passes that would start after it are skipped. Layout analysis
     /// and OSD cannot be interrupted, so a read may overrun by one such step. The result says so in
     /// ``OCRPage/budgetExhausted``. Default 5 s (a busy 3 MP working image reads in ~1–3 s in release builds).
     public var timeBudget: Double? = 5

@@ -1,25 +1,26 @@
 import Foundation
+import NutriLensImaging
 
-/// The wall-clock budget of one ``NutritionOCR/read(_:options:)``: started when the read starts, shared by every
-/// recognition and orientation pass, so that each Tesseract call gets only what the earlier ones left.
+/// The budget of one ``NutritionOCR/read(_:options:)`` in CPU time of the reading thread (`ThreadCPUClock`): started
+/// when the read starts, shared by every recognition and orientation pass, so that each Tesseract call gets only what
+/// the earlier ones left. CPU time, not wall time: Tesseract runs on the calling thread, so the budget bounds the work
+/// done, and other processes holding the cores do not cut a read short and change the fields found.
 struct OCRTimeBudget {
     /// Seconds for the whole read; `nil` = unlimited.
     let seconds: Double?
-    private let start = DispatchTime.now().uptimeNanoseconds
+    /// The thread CPU time (`ThreadCPUClock.now()`) at which the budget is spent; `.infinity` when unlimited.
+    let deadline: Double
 
-    init(seconds: Double?) { self.seconds = seconds }
+    init(seconds: Double?) {
+        self.seconds = seconds
+        deadline = seconds.map { ThreadCPUClock.now() + $0 } ?? .infinity
+    }
 
     /// Seconds left (≥ 0), or `nil` when unlimited.
     var remaining: Double? {
-        seconds.map { max(0, $0 - Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
+        seconds == nil ? nil : max(0, deadline - ThreadCPUClock.now())
     }
 
     /// True once a limited budget has no time left; later passes are skipped.
-    var isSpent: Bool { remaining.map { $0 <= 0 } ?? false }
-
-    /// The remaining time as a Tesseract monitor deadline in milliseconds (≥ 1: Tesseract ignores a deadline ≤ 0,
-    /// which would make a spent budget unlimited), or `nil` when unlimited.
-    var deadlineMilliseconds: Int32? {
-        remaining.map { Int32(clamping: max(1, Int(($0 * 1000).rounded(.up)))) }
-    }
+    var isSpent: Bool { ThreadCPUClock.now() >= deadline }
 }

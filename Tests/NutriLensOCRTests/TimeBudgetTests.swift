@@ -72,14 +72,27 @@ final class TimeBudgetTests: XCTestCase {
     }
 
     func testBudgetArithmetic() {
-        XCTAssertNil(OCRTimeBudget(seconds: nil).deadlineMilliseconds)
+        XCTAssertNil(OCRTimeBudget(seconds: nil).remaining)
         XCTAssertFalse(OCRTimeBudget(seconds: nil).isSpent)
-        let ms = OCRTimeBudget(seconds: 2).deadlineMilliseconds ?? 0
-        XCTAssertTrue((1900...2000).contains(ms), "\(ms)")
-        // A spent budget still gives Tesseract a positive deadline (0 would mean "none").
+        XCTAssertEqual(OCRTimeBudget(seconds: nil).deadline, .infinity)
+        let left = OCRTimeBudget(seconds: 2).remaining ?? 0
+        XCTAssertTrue((1.9...2.0).contains(left), "\(left)")
         let spent = OCRTimeBudget(seconds: 0)
         XCTAssertTrue(spent.isSpent)
-        XCTAssertEqual(spent.deadlineMilliseconds, 1)
+        XCTAssertEqual(spent.remaining, 0)
+    }
+
+    /// The budget counts the reading thread's CPU time: waiting (another process on the core, here a sleep) does not
+    /// spend it, working does.
+    func testBudgetIsThreadCPUTimeNotWallTime() {
+        let budget = OCRTimeBudget(seconds: 0.05)
+        usleep(150_000)  // 0.15 s of wall time, next to no CPU
+        XCTAssertFalse(budget.isSpent)
+        XCTAssertGreaterThan(budget.remaining ?? 0, 0.03)
+        var spin = 0.0
+        while !budget.isSpent { spin += sin(spin) + 1 }  // ~0.05 s of CPU
+        XCTAssertTrue(budget.isSpent)
+        XCTAssertGreaterThan(spin, 0)
     }
 
     private func readUnlimited(_ image: GrayImage) throws -> OCRPage {

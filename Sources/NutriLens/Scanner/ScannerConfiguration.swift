@@ -27,8 +27,9 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// spend per image, `> 0`; the step running when it expires finishes. CPU time, so the codes found do not change
     /// when other work holds the cores. Default 0.25.
     public var barcodeTimeBudget: Double
-    /// Wall-clock seconds OCR may spend per image (all Tesseract passes together), `> 0`; `nil` = unlimited. When it
-    /// runs out, recognition stops at Tesseract's deadline, the words read so far are parsed and `ScanResult.warnings`
+    /// Seconds of CPU time (the scanning thread's) OCR may spend per image (all Tesseract passes together), `> 0`;
+    /// `nil` = unlimited. CPU time, so the fields found do not change when other work holds the cores. When it runs
+    /// out, Tesseract's recognition is cancelled, the words read so far are parsed and `ScanResult.warnings`
     /// says the table may be incomplete. Default 5 (a label reads in well under 2 s in release builds).
     public var ocrTimeBudget: Double?
     /// Inputs whose header declares more pixels than this fail with a `too_large` error before any allocation.

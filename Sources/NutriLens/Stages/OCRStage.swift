@@ -234,7 +234,8 @@ struct OCRStage: Sendable {
     /// line per scan on stderr lists every Tesseract call and its CPU (``OCRStageTrace``).
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
     func recognize(_ working: WorkingImage) throws -> (lines: [TextLine], warning: String?, mapping: ReadPageMapping) {
-        let started = DispatchTime.now().uptimeNanoseconds
+        // The budget is the thread's CPU time, as in each read (OCRReadOptions.timeBudget).
+        let started = ThreadCPUClock.now()
         let gray = working.gray
         var trace = OCRStageTrace.isEnabled ? OCRStageTrace() : nil
         var best = try read(gray, levelling: nil, options: readOptions, with: ocr)
@@ -375,9 +376,9 @@ struct OCRStage: Sendable {
 
     /// What is left of the configured OCR budget after the first pass (`.some(nil)` = unlimited), `nil` when it
     /// is spent, so a second hypothesis never runs past the budget the caller asked for.
-    private func remainingBudget(since start: UInt64) -> Double?? {
+    private func remainingBudget(since start: Double) -> Double?? {
         guard let total = readOptions.timeBudget else { return .some(nil) }
-        let left = total - Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let left = total - (ThreadCPUClock.now() - start)
         return left > 0.05 ? .some(left) : nil
     }
 
