@@ -73,8 +73,8 @@ extension TableBuilder {
                 let amount = double(entries[index].valueInKeyUnit)
                 let owner = [Nutrient.fat, .saturatedFat, .carbohydrates, .sugars, .proteins, .salt].first { other in
                     guard let otherIntake = other.referenceIntake(in: layout.referenceIntakes) else { return false }
-                    let expected = amount / double(otherIntake) * 100
-                    return expected >= 1 && abs(double(percent) - expected) <= max(1.5, 0.12 * expected)
+                    return amount / double(otherIntake) * 100 >= 1
+                        && ServingColumnRepair.percentAgrees(amount: amount, intake: double(otherIntake), percent: percent)
                 }
                 if let owner {
                     lower(index, by: 0.8)
@@ -86,7 +86,8 @@ extension TableBuilder {
                 continue
             }
             let expected = double(entries[index].valueInKeyUnit) / double(intake) * 100
-            if abs(double(percent) - expected) <= max(1.5, 0.12 * expected) {
+            if ServingColumnRepair.percentAgrees(amount: double(entries[index].valueInKeyUnit), intake: double(intake),
+                                                 percent: percent) {
                 entries[index].confidence = min(1, entries[index].confidence + 0.05)
                 entries[index].needsReview = entries[index].confidence < options.reviewThreshold
             } else {
