@@ -89,8 +89,8 @@ enum NumberGrammar {
         return results
     }
 
-    private static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
-    private static func isSeparator(_ character: Character) -> Bool { character == "." || character == "," }
+    static func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
+    static func isSeparator(_ character: Character) -> Bool { character == "." || character == "," }
 
     /// Tries to read a number starting exactly at `start`.
     private static func scanNumber(_ chars: [Character], at start: Int, glued: Bool = false) -> ScannedQuantity? {
@@ -286,14 +286,6 @@ enum NumberGrammar {
         return chars[index] == "x" && (next == nil || next == " ")
     }
 
-    struct UnitScan {
-        var unit: NutrientUnit?
-        var isPercent = false
-        var isVolume = false
-        var isEnergyOfUnknownUnit = false
-        var end: Int
-    }
-
     /// `true` when the separator at `position` ends a word of three or more letters and the digits after it carry
     /// a mass unit: "Salz.4,0 g" (a name, a full stop read for the gap, the cell), unlike "T.4." or "E3.2".
     private static func isNameThenMassCell(_ chars: [Character], separatorAt position: Int) -> Bool {
@@ -305,196 +297,6 @@ enum NumberGrammar {
         while end < chars.count, isDigit(chars[end]) || isSeparator(chars[end]) { end += 1 }
         guard let unit = scanUnit(chars, at: end)?.unit else { return false }
         return !unit.isEnergy
-    }
-
-    /// `true` when the word after `start` (up to two spaces) is an international unit: "IU", "I.U.", "UI" (FR/ES/IT),
-    /// "I.E." (DE Internationale Einheiten; without its points "ie" is OCR debris as often as a unit).
-    private static func isInternationalUnit(_ chars: [Character], at start: Int) -> Bool {
-        var index = start
-        while index < chars.count, chars[index] == " ", index - start < 2 { index += 1 }
-        var word = ""
-        while index < chars.count, chars[index].isLetter || chars[index] == "." {
-            word.append(chars[index])
-            index += 1
-        }
-        let letters = word.lowercased().filter { $0 != "." }
-        return ["iu", "ui"].contains(letters) || (letters == "ie" && word.contains("."))
-    }
-
-    /// Reads a unit after optional spaces: kJ, kcal, Cal, g, mg, µg, mcg, ml, l, %.
-    static func scanUnit(_ chars: [Character], at start: Int) -> UnitScan? {
-        var index = start
-        var spaces = 0
-        while index < chars.count, chars[index] == " ", spaces < 2 {
-            index += 1
-            spaces += 1
-        }
-        guard index < chars.count else { return nil }
-        // "645 l kcal": a stray stroke (a rule or the "/" of "kJ/kcal" read as l, I or |) between the number and
-        // its energy unit.
-        if spaces > 0, "lI|".contains(chars[index]), index + 1 < chars.count, chars[index + 1] == " ",
-           let unit = scanUnit(chars, at: index + 1), unit.unit?.isEnergy == true {
-            return unit
-        }
-        if chars[index] == "%" {
-            // "Calories 140 % Daily Value": the "%" starts the panel's column heading beside the amount.
-            var next = index + 1
-            while next < chars.count, chars[next] == " " { next += 1 }
-            let word = String(chars[next...].prefix { $0.isLetter }).lowercased()
-            if ["daily", "dally", "dv"].contains(word) { return nil }
-            return UnitScan(isPercent: true, end: index + 1)
-        }
-        var letters = ""
-        var cursor = index
-        while cursor < chars.count, chars[cursor].isLetter || chars[cursor] == "µ" || chars[cursor] == "μ",
-              letters.count < 12 {
-            letters.append(chars[cursor])
-            cursor += 1
-        }
-        // The unit must end at a word boundary ("g" in "gesättigt" is not a unit).
-        let boundary = cursor >= chars.count || !chars[cursor].isLetter
-        // "524 K ca": kcal split by a space (a k cut short would read kJ or kcal from the ratio; "ca" settles it).
-        if boundary, letters.lowercased() == "k", cursor + 2 < chars.count, chars[cursor] == " " {
-            var end = cursor + 1
-            var word = ""
-            while end < chars.count, chars[end].isLetter, word.count < 5 {
-                word.append(chars[end])
-                end += 1
-            }
-            if ["ca", "cal", "cai", "cals"].contains(word.lowercased()), end >= chars.count || !chars[end].isLetter {
-                return UnitScan(unit: .kilocalorie, end: end)
-            }
-        }
-        guard !letters.isEmpty, boundary else {
-            // "kJ1239": unit glued to the next number is still a unit.
-            if !letters.isEmpty, cursor < chars.count, isDigit(chars[cursor]) {
-                return unitFromLetters(letters, end: cursor)
-            }
-            return nil
-        }
-        return unitFromLetters(letters, end: cursor)
-    }
-
-    /// The unit when `word` is exactly a milligram or microgram unit word ("mg", "mcg", "µg", OCR's "meg"),
-    /// else `nil`: for units printed apart from their amount.
-    static func smallMassUnit(word: String) -> NutrientUnit? {
-        let unit = unitFromLetters(word, end: word.count)?.unit
-        return unit == .milligram || unit == .microgram ? unit : nil
-    }
-
-    private static func unitFromLetters(_ letters: String, end: Int) -> UnitScan? {
-        switch letters.lowercased() {
-        case "kj", "kl", "kjoule", "kjoules", "kilojoule", "kilojoules": return UnitScan(unit: .kilojoule, end: end)
-        case "k": return UnitScan(isEnergyOfUnknownUnit: true, end: end)
-        // "Calories" stays a row name ("100 Calories from Fat 0"), never a unit.
-        // "kcol", "keal", "kral": OCR misreads of kcal seen in Tesseract output of real photos.
-        case "kcal", "kcai", "kca", "kcals", "cal", "cals", "kcol", "keal", "kral", "kilocalorie", "kilocalories",
-             "kilokalorien":
-            return UnitScan(unit: .kilocalorie, end: end)
-        case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes", "gramme", "grammo",
-             "gramas":
-            return UnitScan(unit: .gram, end: end)
-        // Product sheets (GS1/GDSN exports) spell the unit out: "97 Milligram", "389 Microgram".
-        // "170ma": the g's descender lost.
-        case "mg", "ma", "milligram", "milligrams", "milligramm", "milligramme", "milligrammes", "miligramos", "milligrammi",
-             "miligramas":
-            return UnitScan(unit: .milligram, end: end)
-        // "3.4 pg": µ read as p (no label prints picograms); "0meg", "2mcq": the c read as e, the g as q.
-        case "µg", "μg", "mcg", "meg", "mcq", "ug", "pg", "microgram", "micrograms", "mikrogramm", "microgramme", "microgrammes",
-             "microgramos", "microgrammi", "microgramas", "mikrogram":
-            return UnitScan(unit: .microgram, end: end)
-        case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)
-        default: return nil
-        }
-    }
-
-    /// Parses a digit/separator run into a value. One kind of separator used once is a decimal separator, except
-    /// that an energy value with exactly three digits after it ("1,046 kJ") is a thousands separator; with both kinds
-    /// the last one is decimal ("1.234,5").
-    static func parseDigits(_ digits: [Character], unit: NutrientUnit?) -> ScannedQuantity.Reading? {
-        var run = digits
-        while let last = run.last, isSeparator(last) { run.removeLast() }
-        if run.first.map(isSeparator) == true { run.insert("0", at: 0) }
-        guard !run.isEmpty else { return nil }
-        let separatorPositions = run.indices.filter { isSeparator(run[$0]) }
-        var integerPart: [Character]
-        var fractionPart: [Character] = []
-        if separatorPositions.isEmpty {
-            integerPart = run
-        } else {
-            let kinds = Set(separatorPositions.map { run[$0] })
-            let last = separatorPositions.last!
-            let afterLast = run.count - last - 1
-            let thousandsOnly = (kinds.count == 1 && separatorPositions.count > 1)
-                || (kinds.count == 1 && afterLast == 3 && (unit?.isEnergy ?? false) && run[0] != "0")
-            if thousandsOnly {
-                integerPart = run.filter(isDigit)
-            } else {
-                integerPart = run[..<last].filter(isDigit)
-                fractionPart = Array(run[(last + 1)...])
-            }
-        }
-        if integerPart.isEmpty { integerPart = ["0"] }
-        let literal = String(integerPart) + (fractionPart.isEmpty ? "" : "." + String(fractionPart))
-        guard let value = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-        return ScannedQuantity.Reading(value: value, unit: unit, repairs: [], fractionDigits: fractionPart.count)
-    }
-
-    /// Readings the printed run also allows: the other meaning of a lone separator, and (for plain digit runs) a
-    /// decimal separator OCR may have dropped.
-    private static func alternativeReadings(digits: [Character], primary: ScannedQuantity.Reading,
-                                            unit: NutrientUnit?) -> [ScannedQuantity.Reading] {
-        var readings: [ScannedQuantity.Reading] = []
-        let separators = digits.filter(isSeparator)
-        if separators.count == 1 {
-            // "1,046" without unit: 1.046 or 1046.
-            let joined = digits.filter(isDigit)
-            if joined.first != "0", let thousands = parseDigits(joined, unit: unit), thousands.value != primary.value {
-                var reading = thousands
-                reading.repairs = [.removedDecimalSeparator]
-                readings.append(reading)
-            }
-            if let decimal = parseDigits(digits, unit: nil), decimal.value != primary.value {
-                readings.append(ScannedQuantity.Reading(value: decimal.value, unit: unit, repairs: [],
-                                                        fractionDigits: decimal.fractionDigits))
-            }
-        } else if separators.isEmpty, digits.count >= 2 {
-            for split in 1..<digits.count where digits.count - split <= 2 {
-                var withSeparator = digits
-                withSeparator.insert(".", at: split)
-                if let reading = parseDigits(withSeparator, unit: unit) {
-                    readings.append(ScannedQuantity.Reading(value: reading.value, unit: unit,
-                                                            repairs: [.insertedDecimalSeparator],
-                                                            fractionDigits: reading.fractionDigits))
-                }
-            }
-        }
-        return readings
-    }
-
-    /// "129" → 12 g, "0,29" → 0.2 g, "09" → 0 g: a trailing 9 that was the unit g. "08" → 0 g too: no label
-    /// prints a leading zero before a whole number, and "0g" read as "08" is one misread glyph.
-    private static func nineAsGramReadings(digits: [Character]) -> [ScannedQuantity.Reading] {
-        // "0,198" for salt "0,19g": a g read as 8 after two decimals (three are never printed for salt or a
-        // macronutrient). Not after one ("2,08" keeps its reading: it rounds to the printed 2,0 g anyway, and a
-        // printed "0,08" of salt conforms).
-        let eightAfterDecimal = digits.last == "8" && digits.lastIndex(where: isSeparator).map { digits.count - $0 >= 4 } == true
-        guard digits.count >= 2, digits.last == "9" || digits == ["0", "8"] || eightAfterDecimal else { return [] }
-        let trimmed = Array(digits.dropLast())
-        guard let last = trimmed.last, !isSeparator(last) || trimmed.count > 1,
-              var reading = parseDigits(trimmed, unit: .gram) else { return [] }
-        reading.repairs = [.nineAsGram]
-        var readings = [reading]
-        // "799" for "7,9g": the g read as 9 and the separator dropped; one decimal, as labels print.
-        if trimmed.count >= 2, !trimmed.contains(where: isSeparator) {
-            var withSeparator = trimmed
-            withSeparator.insert(".", at: trimmed.count - 1)
-            if var both = parseDigits(withSeparator, unit: .gram) {
-                both.repairs = [.nineAsGram, .insertedDecimalSeparator]
-                readings.append(both)
-            }
-        }
-        return readings
     }
 
     /// A "<" / "≤" / "less than" (any language) directly before the number at `start`.

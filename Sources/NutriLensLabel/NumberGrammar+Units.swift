@@ -1,0 +1,115 @@
+import Foundation
+
+/// Units after an amount: the unit words of the supported languages and their OCR misreads.
+extension NumberGrammar {
+    /// A unit read after an amount (``scanUnit(_:at:)``): the unit, or that it was a %, a volume or a cut-short
+    /// energy unit; `end` is the index just past it.
+    struct UnitScan {
+        var unit: NutrientUnit?
+        var isPercent = false
+        var isVolume = false
+        var isEnergyOfUnknownUnit = false
+        var end: Int
+    }
+
+    /// `true` when the word after `start` (up to two spaces) is an international unit: "IU", "I.U.", "UI" (FR/ES/IT),
+    /// "I.E." (DE Internationale Einheiten; without its points "ie" is OCR debris as often as a unit).
+    static func isInternationalUnit(_ chars: [Character], at start: Int) -> Bool {
+        var index = start
+        while index < chars.count, chars[index] == " ", index - start < 2 { index += 1 }
+        var word = ""
+        while index < chars.count, chars[index].isLetter || chars[index] == "." {
+            word.append(chars[index])
+            index += 1
+        }
+        let letters = word.lowercased().filter { $0 != "." }
+        return ["iu", "ui"].contains(letters) || (letters == "ie" && word.contains("."))
+    }
+
+    /// Reads a unit after optional spaces: kJ, kcal, Cal, g, mg, µg, mcg, ml, l, %.
+    static func scanUnit(_ chars: [Character], at start: Int) -> UnitScan? {
+        var index = start
+        var spaces = 0
+        while index < chars.count, chars[index] == " ", spaces < 2 {
+            index += 1
+            spaces += 1
+        }
+        guard index < chars.count else { return nil }
+        // "645 l kcal": a stray stroke (a rule or the "/" of "kJ/kcal" read as l, I or |) between the number and
+        // its energy unit.
+        if spaces > 0, "lI|".contains(chars[index]), index + 1 < chars.count, chars[index + 1] == " ",
+           let unit = scanUnit(chars, at: index + 1), unit.unit?.isEnergy == true {
+            return unit
+        }
+        if chars[index] == "%" {
+            // "Calories 140 % Daily Value": the "%" starts the panel's column heading beside the amount.
+            var next = index + 1
+            while next < chars.count, chars[next] == " " { next += 1 }
+            let word = String(chars[next...].prefix { $0.isLetter }).lowercased()
+            if ["daily", "dally", "dv"].contains(word) { return nil }
+            return UnitScan(isPercent: true, end: index + 1)
+        }
+        var letters = ""
+        var cursor = index
+        while cursor < chars.count, chars[cursor].isLetter || chars[cursor] == "µ" || chars[cursor] == "μ",
+              letters.count < 12 {
+            letters.append(chars[cursor])
+            cursor += 1
+        }
+        // The unit must end at a word boundary ("g" in "gesättigt" is not a unit).
+        let boundary = cursor >= chars.count || !chars[cursor].isLetter
+        // "524 K ca": kcal split by a space (a k cut short would read kJ or kcal from the ratio; "ca" settles it).
+        if boundary, letters.lowercased() == "k", cursor + 2 < chars.count, chars[cursor] == " " {
+            var end = cursor + 1
+            var word = ""
+            while end < chars.count, chars[end].isLetter, word.count < 5 {
+                word.append(chars[end])
+                end += 1
+            }
+            if ["ca", "cal", "cai", "cals"].contains(word.lowercased()), end >= chars.count || !chars[end].isLetter {
+                return UnitScan(unit: .kilocalorie, end: end)
+            }
+        }
+        guard !letters.isEmpty, boundary else {
+            // "kJ1239": unit glued to the next number is still a unit.
+            if !letters.isEmpty, cursor < chars.count, isDigit(chars[cursor]) {
+                return unitFromLetters(letters, end: cursor)
+            }
+            return nil
+        }
+        return unitFromLetters(letters, end: cursor)
+    }
+
+    /// The unit when `word` is exactly a milligram or microgram unit word ("mg", "mcg", "µg", OCR's "meg"),
+    /// else `nil`: for units printed apart from their amount.
+    static func smallMassUnit(word: String) -> NutrientUnit? {
+        let unit = unitFromLetters(word, end: word.count)?.unit
+        return unit == .milligram || unit == .microgram ? unit : nil
+    }
+
+    private static func unitFromLetters(_ letters: String, end: Int) -> UnitScan? {
+        switch letters.lowercased() {
+        case "kj", "kl", "kjoule", "kjoules", "kilojoule", "kilojoules": return UnitScan(unit: .kilojoule, end: end)
+        case "k": return UnitScan(isEnergyOfUnknownUnit: true, end: end)
+        // "Calories" stays a row name ("100 Calories from Fat 0"), never a unit.
+        // "kcol", "keal", "kral": OCR misreads of kcal seen in Tesseract output of real photos.
+        case "kcal", "kcai", "kca", "kcals", "cal", "cals", "kcol", "keal", "kral", "kilocalorie", "kilocalories",
+             "kilokalorien":
+            return UnitScan(unit: .kilocalorie, end: end)
+        case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes", "gramme", "grammo",
+             "gramas":
+            return UnitScan(unit: .gram, end: end)
+        // Product sheets (GS1/GDSN exports) spell the unit out: "97 Milligram", "389 Microgram".
+        // "170ma": the g's descender lost.
+        case "mg", "ma", "milligram", "milligrams", "milligramm", "milligramme", "milligrammes", "miligramos", "milligrammi",
+             "miligramas":
+            return UnitScan(unit: .milligram, end: end)
+        // "3.4 pg": µ read as p (no label prints picograms); "0meg", "2mcq": the c read as e, the g as q.
+        case "µg", "μg", "mcg", "meg", "mcq", "ug", "pg", "microgram", "micrograms", "mikrogramm", "microgramme", "microgrammes",
+             "microgramos", "microgrammi", "microgramas", "mikrogram":
+            return UnitScan(unit: .microgram, end: end)
+        case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)
+        default: return nil
+        }
+    }
+}
