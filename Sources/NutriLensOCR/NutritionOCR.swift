@@ -150,6 +150,12 @@ private struct PageReader {
         // running vertically (90/270°) before reading, or no table and low confidence after reading upright (180°).
         var osdDone = false
         var page: OCRPage
+        if let region = options.region {
+            page = readRegion(region, full: full, clock: &clock)
+            page.timings = timings
+            page.budgetExhausted = budgetExhausted
+            return page
+        }
         if let known = options.knownOrientation {
             osdDone = true
             page = readOriented(turns: known.quarterTurns, full: full, survey: survey, surveyScale: surveyScale,
@@ -291,6 +297,48 @@ private struct PageReader {
         return OCRPage(imageWidth: image.width, imageHeight: image.height, words: words, lines: lines,
                        tableRegion: table?.region, anchors: table?.anchors ?? [], orientation: orientation,
                        xHeight: readXHeight > 0 ? readXHeight : (xHeight ?? 0), timings: timings)
+    }
+
+    /// Reads only `region` (``OCRReadOptions/region``) on the page turned by ``OCRReadOptions/knownOrientation``:
+    /// the region cropped, turned upright and scaled so its anchors' x-height (else the region's own estimate)
+    /// reaches the target, one ``OCRReadOptions/tableSegmentation`` pass, then the cleaned re-read as after a page
+    /// pass. Words in original pixels; the table region is `region` (widened when the cleaned re-read is adopted).
+    private mutating func readRegion(_ region: OCRReadRegion, full: GrayImage, clock: inout StageClock) -> OCRPage {
+        let orientation = options.knownOrientation ?? .upright
+        let transform = ImageTransform(originalWidth: image.width, originalHeight: image.height,
+                                       uprightTurns: (4 - orientation.quarterTurns) % 4)
+        let rect = region.rect.insetClipped(dx: 0, dy: 0, width: image.width, height: image.height)
+        func empty(_ xHeight: Double) -> OCRPage {
+            OCRPage(imageWidth: image.width, imageHeight: image.height, words: [], lines: [], tableRegion: rect,
+                    anchors: [], orientation: orientation, xHeight: xHeight, timings: timings)
+        }
+        guard rect.width >= 3, rect.height >= 3 else { return empty(0) }
+        let upright = transform.originalToUpright(rect)
+        var xHeight = anchorXHeight(TableLocator.Result(region: rect, anchors: region.anchors), transform: transform)
+        if xHeight <= 0, let cropped = try? full.cropped(to: rect) {
+            // No anchors to measure: the survey's estimate on the region alone.
+            let turned = cropped.rotatedClockwise(quarterTurns: transform.uprightTurns)
+            let survey = turned.scaled(by: Self.surveyFactor(turned, options))
+            xHeight = (TextSizeEstimator.estimate(survey.image)?.xHeight ?? 0) / survey.scaleY
+        }
+        timings.textSize += clock.lap()
+        guard xHeight > 0, let (crop, t) = workingCrop(rect, upright: upright, xHeight: xHeight, full: full,
+                                                       transform: transform) else { return empty(xHeight) }
+        timings.prepare += clock.lap()
+        let raw = recognize(crop, segmentation: options.tableSegmentation, kind: .region)
+        timings.recognition += clock.lap()
+        var tagged = raw.map { (key: $0.line, block: $0.block, word: convert($0, t)) }
+        let located = TableLocator.locate(words: tagged.map(\.word), imageWidth: image.width, imageHeight: image.height)
+        var table = TableLocator.Result(region: rect, anchors: located?.anchors ?? region.anchors)
+        if options.cleanedTableReread,
+           let cleaned = rereadCleaned(table, words: tagged.map(\.word), full: full, transform: transform, clock: &clock) {
+            table = adopt(cleaned.words, in: cleaned.region, replacing: table, into: &tagged)
+        }
+        let (words, lines) = LineAssembly.assemble(tagged, upright: transform.originalToUpright)
+        let readXHeight = Self.xHeight(of: raw.map { ($0.box, $0.baseline.map { OCRBaseline(start: $0.0, end: $0.1) }) }) / t.scale
+        return OCRPage(imageWidth: image.width, imageHeight: image.height, words: words, lines: lines,
+                       tableRegion: table.region, anchors: table.anchors, orientation: orientation,
+                       xHeight: readXHeight > 0 ? readXHeight : xHeight, timings: timings)
     }
 
     /// Named rows with a value below which the page's table counts as incomplete: an EU table has 7–8 rows (energy,

@@ -21,6 +21,8 @@ public struct OCRPass: Sendable, Equatable, Codable {
         /// removed, read because more than a quarter of the table's named rows showed no value
         /// (``OCRReadOptions/cleanedTableReread``).
         case tableCleaned
+        /// A region given by the caller (``OCRReadOptions/region``), read instead of the page at its anchors' x-height.
+        case region
         /// Orientation and script detection (`osd` model, legacy engine).
         case orientation
         /// Not a Tesseract call: the light-on-dark check of ``OCRReadOptions/Polarity/lineRetryWhereFound`` on the

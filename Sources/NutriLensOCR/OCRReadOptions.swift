@@ -92,6 +92,14 @@ public struct OCRReadOptions: Sendable, Equatable {
     /// and OSD cannot be interrupted, so a read may overrun by one such step. The result says so in
     /// ``OCRPage/budgetExhausted``. Default 5 s (a busy 3 MP working image reads in ~1–3 s in release builds).
     public var timeBudget: Double? = 5
+    /// Read only this part of the image (``OCRReadRegion``) instead of the whole page: no page pass, one pass of
+    /// ``tableSegmentation`` over the region cropped and scaled so its anchors' x-height reaches ``targetXHeight``
+    /// (pass kind ``OCRPass/Kind/region``), then the cleaned re-read when its values look missing
+    /// (``cleanedTableReread``). The page is read as turned by ``knownOrientation`` (upright when `nil`: a region
+    /// read never detects orientation) and with ``knownLightOnDark``'s pool. The result holds only the region's words
+    /// (original pixels), with ``OCRPage/tableRegion`` the part they cover; ``OCRPage/replacingRegion(_:with:)``
+    /// merges them into an earlier whole reading. `nil` (default) = the whole page.
+    public var region: OCRReadRegion?
 
     public init() {}
 }

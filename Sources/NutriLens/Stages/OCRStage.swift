@@ -243,6 +243,7 @@ struct OCRStage: Sendable {
         trace?.add(hypotheses[0].name, languages: OCRStageTrace.languages(of: ocr), passes: best.passes, score: bestScore)
         var bestHypothesis = hypotheses[0]
         let firstScore = bestScore
+        let first = best
         // Later readings of the same photo keep the first one's quarter turn instead of detecting it again (OSD
         // and, when OSD is unsure, reading both quarter turns cost one to three recognitions per hypothesis).
         let orientation = Self.reusesOrientation ? PageOrientation(quarterTurns: best.mapping.quarterTurns) : nil
@@ -261,9 +262,13 @@ struct OCRStage: Sendable {
         /// Reads `hypothesis` with `engines` on what is left of the budget; the better reading is kept.
         func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR) throws {
             guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
-            let reading = try read(input.image, levelling: input.mapping,
-                                   options: options(for: hypothesis, budget: budget, orientation: orientation,
-                                                     lightOnDark: lightOnDark), with: engines)
+            var options = options(for: hypothesis, budget: budget, orientation: orientation, lightOnDark: lightOnDark)
+            // Only the table the first reading located, its words outside it taken from the first reading.
+            let regionOnly = Self.readsRegionOnly(hypothesis, firstPasses: first.passes, firstRegion: first.tableRegion,
+                                                  firstScore: firstScore, rule: Self.regionRule)
+            if regionOnly { options.region = OCRReadRegion(table: first.page) }
+            let reading = try read(input.image, levelling: input.mapping, options: options, with: engines,
+                                   outside: regionOnly ? first.page : nil)
             let score = LabelReadingScore(lines: reading.lines, parser: parser)
             trace?.add(hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes, score: score)
             if engines === ocr { primaryReadings.append((hypothesis, score)) }
@@ -350,16 +355,20 @@ struct OCRStage: Sendable {
         /// `OCRPage.tableRegion`, OCR input pixels.
         var tableRegion: PixelRect?
         var lightOnDark: Bool?
+        /// The page as read (a region read merged into the page it completes).
+        var page: OCRPage
     }
 
     /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
-    /// grammar takes them, with boxes on the upright page.
+    /// grammar takes them, with boxes on the upright page. With `options.region` set, `outside` (an earlier whole
+    /// reading of `gray`) gives the words outside the region.
     private func read(_ gray: GrayImage, levelling: RotationMapping?, options: OCRReadOptions,
-                      with engines: NutritionOCR) throws -> Reading {
-        let page: OCRPage
+                      with engines: NutritionOCR, outside: OCRPage? = nil) throws -> Reading {
+        var page: OCRPage
         do { page = try engines.read(gray, options: options) } catch let error as OCRError {
             throw ScanError.stageFailed(stage: "ocr", message: error.description)
         }
+        if let region = options.region, let outside { page = outside.replacingRegion(region.rect, with: page) }
         let mapping = ReadPageMapping(levelling: levelling, quarterTurns: page.orientation.quarterTurns,
                                       inputWidth: gray.width, inputHeight: gray.height)
         let lines = page.lines.map { line in
@@ -371,7 +380,7 @@ struct OCRStage: Sendable {
             })
         }
         return Reading(lines: lines, budgetExhausted: page.budgetExhausted, mapping: mapping, passes: page.timings.passes,
-                       tableRegion: page.tableRegion, lightOnDark: page.lightOnDark)
+                       tableRegion: page.tableRegion, lightOnDark: page.lightOnDark, page: page)
     }
 
     /// What is left of the configured OCR budget after the first pass (`.some(nil)` = unlimited), `nil` when it
