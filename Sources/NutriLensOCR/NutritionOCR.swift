@@ -314,7 +314,8 @@ private struct PageReader {
         }
         guard rect.width >= 3, rect.height >= 3 else { return empty(0) }
         let upright = transform.originalToUpright(rect)
-        var xHeight = anchorXHeight(TableLocator.Result(region: rect, anchors: region.anchors), transform: transform)
+        var xHeight = region.scale.map { options.targetXHeight / $0 }
+            ?? anchorXHeight(TableLocator.Result(region: rect, anchors: region.anchors), transform: transform)
         if xHeight <= 0, let cropped = try? full.cropped(to: rect) {
             // No anchors to measure: the survey's estimate on the region alone.
             let turned = cropped.rotatedClockwise(quarterTurns: transform.uprightTurns)
@@ -322,8 +323,9 @@ private struct PageReader {
             xHeight = (TextSizeEstimator.estimate(survey.image)?.xHeight ?? 0) / survey.scaleY
         }
         timings.textSize += clock.lap()
-        guard xHeight > 0, let (crop, t) = workingCrop(rect, upright: upright, xHeight: xHeight, full: full,
-                                                       transform: transform) else { return empty(xHeight) }
+        guard xHeight > 0 || region.scale != nil,
+              let (crop, t) = workingCrop(rect, upright: upright, xHeight: xHeight, full: full, transform: transform,
+                                          scale: region.scale) else { return empty(xHeight) }
         timings.prepare += clock.lap()
         let raw = recognize(crop, segmentation: options.tableSegmentation, kind: .region)
         timings.recognition += clock.lap()
@@ -472,13 +474,15 @@ private struct PageReader {
 
     /// `full`'s `region` (original pixels; `upright` is the same rectangle on the upright page) turned upright and
     /// scaled so `xHeight` (original pixels) reaches the target, with the transform from its pixels to the original's.
+    /// `scale` (working pixels per original pixel) replaces the one `xHeight` gives.
     private func workingCrop(_ region: PixelRect, upright: PixelRect, xHeight: Double, full: GrayImage,
-                             transform: ImageTransform) -> (image: GrayImage, transform: ImageTransform)? {
+                             transform: ImageTransform, scale: Double? = nil) -> (image: GrayImage, transform: ImageTransform)? {
         var t = transform
         t.originX = Double(upright.x); t.originY = Double(upright.y)
         guard let cropped = try? full.cropped(to: region) else { return nil }
         let scaled = cropped.rotatedClockwise(quarterTurns: t.uprightTurns)
-            .scaled(by: workingScale(xHeight: xHeight, width: upright.width, height: upright.height))
+            .scaled(by: scale.map { capped($0, width: upright.width, height: upright.height) }
+                ?? workingScale(xHeight: xHeight, width: upright.width, height: upright.height))
         (t.scaleX, t.scaleY) = (scaled.scaleX, scaled.scaleY)
         return (scaled.image, t)
     }
@@ -486,8 +490,12 @@ private struct PageReader {
     /// The scale putting `xHeight` (original pixels) at the target, limited to 0.05...`maxUpscale`, to
     /// `maxWorkingSide` and to `maxWorkingPixels` for a `width`×`height` (upright) source.
     private func workingScale(xHeight: Double, width: Int, height: Int) -> Double {
-        var s = options.targetXHeight / max(xHeight, 1)
-        s = min(options.maxUpscale, max(0.05, s))
+        capped(options.targetXHeight / max(xHeight, 1), width: width, height: height)
+    }
+
+    /// `scale` limited to 0.05...`maxUpscale`, to `maxWorkingSide` and to `maxWorkingPixels` for a `width`×`height` source.
+    private func capped(_ scale: Double, width: Int, height: Int) -> Double {
+        var s = min(options.maxUpscale, max(0.05, scale))
         s = min(s, Double(options.maxWorkingSide) / Double(max(width, height)))
         s = min(s, (Double(options.maxWorkingPixels) / Double(width * height)).squareRoot())
         return s

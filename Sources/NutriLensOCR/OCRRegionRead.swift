@@ -9,19 +9,34 @@ import NutriLensImaging
 public struct OCRReadRegion: Sendable, Equatable {
     /// The region, original image pixels (clipped to the image when read).
     public var rect: PixelRect
-    /// Words that located the table (``OCRPage/anchors``), original pixels: their x-height sets the scale the
-    /// region is read at. Without any (or without a usable size) the x-height is estimated from the region's pixels.
+    /// Working pixels per original pixel the region is read at (`> 0`; capped like every working image by
+    /// ``OCRReadOptions/maxUpscale``, ``OCRReadOptions/maxWorkingSide`` and ``OCRReadOptions/maxWorkingPixels``);
+    /// `nil` = the scale that puts ``anchors``' x-height at ``OCRReadOptions/targetXHeight``.
+    public var scale: Double?
+    /// Words that located the table (``OCRPage/anchors``), original pixels: without ``scale`` their x-height sets the
+    /// scale; without either the x-height is estimated from the region's pixels.
     public var anchors: [OCRWord]
 
-    public init(rect: PixelRect, anchors: [OCRWord] = []) {
+    public init(rect: PixelRect, scale: Double? = nil, anchors: [OCRWord] = []) {
         self.rect = rect
+        self.scale = scale.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         self.anchors = anchors
     }
 
-    /// `page`'s table region and anchors; `nil` when the page located no table.
+    /// `page`'s table region, read at the scale `page`'s own table re-read used (its last ``OCRPass/Kind/table``
+    /// pass: the crop's height over the region's height on the upright page), else at its anchors' x-height; `nil`
+    /// when the page located no table.
+    ///
+    /// Why the pass's scale and not the anchors: the anchors a page reports were located again among the table
+    /// re-read's words, whose boxes differ from the page pass's that set the re-read's scale (corpus `eng_real_4`:
+    /// x-height 13.7 px from the page pass, 19.8 px from the re-read's anchors; read at the latter, the region gave
+    /// 5 words instead of 16).
     public init?(table page: OCRPage) {
         guard let region = page.tableRegion else { return nil }
-        self.init(rect: region, anchors: page.anchors)
+        let uprightHeight = page.orientation.quarterTurns % 2 == 0 ? region.height : region.width
+        let pass = page.timings.passes.last { $0.kind == .table }
+        self.init(rect: region, scale: pass.map { Double($0.height) / Double(max(1, uprightHeight)) },
+                  anchors: page.anchors)
     }
 }
 

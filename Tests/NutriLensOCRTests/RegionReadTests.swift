@@ -142,4 +142,29 @@ final class RegionMergeTests: XCTestCase {
         XCTAssertEqual(merged.words.map(\.text), ["Fat", "3.9g"])
         XCTAssertEqual(merged.tableRegion, covered)
     }
+
+    /// A later reading reads the region at the scale the page's own table re-read used, not its anchors' size.
+    func testRegionOfAPageTakesItsTableReReadsScale() throws {
+        let region = PixelRect(x: 400, y: 300, width: 400, height: 100)
+        var upright = page([word("Energy", 420, 320, line: 0)], region: region)
+        upright.anchors = upright.words
+        upright.timings.passes = [
+            OCRPass(kind: .page, pageSegmentationMode: 11, width: 1000, height: 800, words: 1, cpuSeconds: 0.3),
+            OCRPass(kind: .table, pageSegmentationMode: 11, width: 1000, height: 250, words: 1, cpuSeconds: 0.1),
+        ]
+        let read = try XCTUnwrap(OCRReadRegion(table: upright))
+        XCTAssertEqual(read.rect, region)
+        XCTAssertEqual(try XCTUnwrap(read.scale), 2.5, accuracy: 1e-9)
+        XCTAssertEqual(read.anchors.map(\.text), ["Energy"])
+        // Turned a quarter, the region's upright height is its width in the photo.
+        var turned = upright
+        turned.orientation = .clockwise90
+        XCTAssertEqual(try XCTUnwrap(OCRReadRegion(table: turned)?.scale), 250.0 / 400, accuracy: 1e-9)
+        // Without a table re-read the anchors set the scale; without a region there is nothing to read.
+        upright.timings.passes.removeLast()
+        XCTAssertNil(OCRReadRegion(table: upright)?.scale)
+        upright.tableRegion = nil
+        XCTAssertNil(OCRReadRegion(table: upright))
+        XCTAssertNil(OCRReadRegion(rect: region, scale: -1).scale, "a scale that is not positive is none")
+    }
 }

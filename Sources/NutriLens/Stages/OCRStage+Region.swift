@@ -1,5 +1,6 @@
 import Foundation
 import NutriLensImaging
+import NutriLensLabel
 import NutriLensOCR
 
 /// Later readings on the table region (docs/ocr.md, "Session 6"): a reading after the first reads only the table
@@ -10,11 +11,11 @@ extension OCRStage {
     enum RegionRule: String, Sendable, Equatable {
         /// Always the whole page (sessions 1–5).
         case off
-        /// Only where the first reading re-read its table at the table's own scale (an `OCRPass.Kind.table` pass):
-        /// the later reading's page pass would then have been followed by a table pass whose words replace the
-        /// page's inside the region anyway, so only the page outside the region is not read again.
+        /// Where the first reading re-read its table at the table's own scale (an `OCRPass.Kind.table` pass: a later
+        /// reading's page pass would have been followed by one too, whose words replace the page's in the region)
+        /// and every key it parsed comes from the region's words alone.
         case safe
-        /// Whenever the first reading located a table region and parsed at least one key.
+        /// Where every key the first reading parsed (at least one) comes from its table region's words alone.
         case keyed
     }
 
@@ -28,16 +29,43 @@ extension OCRStage {
     /// The rule this process reads with.
     static let regionRule = regionRule(environment: ProcessInfo.processInfo.environment)
 
-    /// Whether `hypothesis`, read after a first reading with `firstPasses`, `firstRegion` and `firstScore`, reads only
-    /// the region under `rule`. Levelled readings stay whole: the first reading's region is in the unlevelled page's
+    /// Whether `hypothesis`, read after a first reading with `firstPasses`, `firstRegion` and `firstScore`, of which
+    /// `keysInRegion` keys parse from the region's words alone, reads only the region under `rule`.
+    ///
+    /// Why the keys must come from the region: a region located from a few anchors (a title, one row word) can hold
+    /// a fraction of the table; its rows outside were then read only by the first reading (corpus `eng_real_4`: the
+    /// region was the "Nutrition Facts" title, the set's page reading parsed the rows below it right, 9 → 0 fields
+    /// with the region alone). Levelled readings stay whole: the first reading's region is in the unlevelled page's
     /// pixels (and they only run after a first reading of fewer than ``levelledOnlyBelowKeys`` keys).
     static func readsRegionOnly(_ hypothesis: ReadingHypothesis, firstPasses: [OCRPass], firstRegion: PixelRect?,
-                                firstScore: LabelReadingScore, rule: RegionRule) -> Bool {
-        guard !hypothesis.levelled, firstRegion != nil else { return false }
+                                firstScore: LabelReadingScore, keysInRegion: Int, rule: RegionRule) -> Bool {
+        guard !hypothesis.levelled, firstRegion != nil, firstScore.fields >= 1,
+              keysInRegion >= firstScore.fields else { return false }
         switch rule {
         case .off: return false
         case .safe: return firstPasses.contains { $0.kind == .table }
-        case .keyed: return firstScore.fields >= 1
+        case .keyed: return true
         }
+    }
+
+    /// `page`'s lines with only the words mostly (≥ half their area) inside `region`, as ``OCRStage/read`` hands them
+    /// to the grammar (boxes on the upright page through `mapping`).
+    static func lines(of page: OCRPage, inside region: PixelRect, mapping: ReadPageMapping) -> [TextLine] {
+        page.lines.compactMap { line in
+            let words = line.words.filter { w in
+                let x0 = max(region.x, w.box.x), x1 = min(region.maxX, w.box.maxX)
+                let y0 = max(region.y, w.box.y), y1 = min(region.maxY, w.box.maxY)
+                return x1 > x0 && y1 > y0 && (x1 - x0) * (y1 - y0) * 2 >= w.box.width * w.box.height
+            }
+            return words.isEmpty ? nil : TextLine(words: words.map { textWord($0, mapping: mapping) })
+        }
+    }
+
+    /// `word` as the grammar takes it: its box on the upright page.
+    static func textWord(_ word: OCRWord, mapping: ReadPageMapping) -> TextWord {
+        TextWord(text: word.text,
+                 box: mapping.upright(TextBox(x: Double(word.box.x), y: Double(word.box.y),
+                                              width: Double(word.box.width), height: Double(word.box.height))),
+                 confidence: word.confidence)
     }
 }

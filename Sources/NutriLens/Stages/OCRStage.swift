@@ -244,6 +244,10 @@ struct OCRStage: Sendable {
         var bestHypothesis = hypotheses[0]
         let firstScore = bestScore
         let first = best
+        // Keys the first reading's table region holds on its own (the region-only rule needs all of them there).
+        let keysInRegion = Self.regionRule == .off ? 0 : first.tableRegion.map {
+            LabelReadingScore(lines: Self.lines(of: first.page, inside: $0, mapping: first.mapping), parser: parser).fields
+        } ?? 0
         // Later readings of the same photo keep the first one's quarter turn instead of detecting it again (OSD
         // and, when OSD is unsure, reading both quarter turns cost one to three recognitions per hypothesis).
         let orientation = Self.reusesOrientation ? PageOrientation(quarterTurns: best.mapping.quarterTurns) : nil
@@ -265,7 +269,8 @@ struct OCRStage: Sendable {
             var options = options(for: hypothesis, budget: budget, orientation: orientation, lightOnDark: lightOnDark)
             // Only the table the first reading located, its words outside it taken from the first reading.
             let regionOnly = Self.readsRegionOnly(hypothesis, firstPasses: first.passes, firstRegion: first.tableRegion,
-                                                  firstScore: firstScore, rule: Self.regionRule)
+                                                  firstScore: firstScore, keysInRegion: keysInRegion,
+                                                  rule: Self.regionRule)
             if regionOnly { options.region = OCRReadRegion(table: first.page) }
             let reading = try read(input.image, levelling: input.mapping, options: options, with: engines,
                                    outside: regionOnly ? first.page : nil)
@@ -371,14 +376,7 @@ struct OCRStage: Sendable {
         if let region = options.region, let outside { page = outside.replacingRegion(region.rect, with: page) }
         let mapping = ReadPageMapping(levelling: levelling, quarterTurns: page.orientation.quarterTurns,
                                       inputWidth: gray.width, inputHeight: gray.height)
-        let lines = page.lines.map { line in
-            TextLine(words: line.words.map { word in
-                TextWord(text: word.text,
-                         box: mapping.upright(TextBox(x: Double(word.box.x), y: Double(word.box.y),
-                                                      width: Double(word.box.width), height: Double(word.box.height))),
-                         confidence: word.confidence)
-            })
-        }
+        let lines = page.lines.map { line in TextLine(words: line.words.map { Self.textWord($0, mapping: mapping) }) }
         return Reading(lines: lines, budgetExhausted: page.budgetExhausted, mapping: mapping, passes: page.timings.passes,
                        tableRegion: page.tableRegion, lightOnDark: page.lightOnDark, page: page)
     }

@@ -1,0 +1,81 @@
+import Foundation
+import NutriLensImaging
+import NutriLensLabel
+@testable import NutriLensOCR
+import XCTest
+@testable import NutriLens
+
+/// When a later reading reads only the first reading's table region (`OCRStage.readsRegionOnly`).
+final class RegionOnlyRuleTests: XCTestCase {
+    private let parser = NutritionParser()
+    private let photographed = OCRStage.ReadingHypothesis(levelled: false, segmentation: .sparse)
+    private let levelled = OCRStage.ReadingHypothesis(levelled: true, segmentation: .sparse)
+    private let autoLayout = OCRStage.ReadingHypothesis(levelled: false, segmentation: .auto)
+    private let region = PixelRect(x: 100, y: 200, width: 600, height: 400)
+    private let pageOnly = [OCRPass(kind: .page, pageSegmentationMode: 11, width: 1500, height: 2000, words: 200, cpuSeconds: 1)]
+    private var withTable: [OCRPass] {
+        pageOnly + [OCRPass(kind: .table, pageSegmentationMode: 11, width: 900, height: 600, words: 80, cpuSeconds: 0.6)]
+    }
+
+    private func score(_ text: String) -> LabelReadingScore {
+        LabelReadingScore(lines: text.split(separator: "\n").map { TextLine(text: String($0)) }, parser: parser)
+    }
+
+    func testRuleFromTheEnvironment() {
+        XCTAssertEqual(OCRStage.regionRule(environment: ["NUTRILENS_OCR_REGION": "off"]), .off)
+        XCTAssertEqual(OCRStage.regionRule(environment: ["NUTRILENS_OCR_REGION": "keyed"]), .keyed)
+        XCTAssertEqual(OCRStage.regionRule(environment: ["NUTRILENS_OCR_REGION": "bogus"]), OCRStage.defaultRegionRule)
+        XCTAssertEqual(OCRStage.regionRule(environment: [:]), OCRStage.defaultRegionRule)
+    }
+
+    private let rows = "Energy 1500 kJ\nFat 3.8 g\nSalt 0.1 g"
+
+    private func only(_ h: OCRStage.ReadingHypothesis, _ passes: [OCRPass], _ region: PixelRect?,
+                      _ first: LabelReadingScore, inRegion: Int, _ rule: OCRStage.RegionRule) -> Bool {
+        OCRStage.readsRegionOnly(h, firstPasses: passes, firstRegion: region, firstScore: first, keysInRegion: inRegion,
+                                 rule: rule)
+    }
+
+    func testSafeRuleNeedsATablePassAndEveryKeyInTheRegion() {
+        let keyed = score(rows)
+        XCTAssertEqual(keyed.fields, 3)
+        XCTAssertTrue(only(autoLayout, withTable, region, keyed, inRegion: 3, .safe))
+        XCTAssertTrue(only(photographed, withTable, region, keyed, inRegion: 3, .safe))
+        XCTAssertFalse(only(autoLayout, withTable, region, keyed, inRegion: 2, .safe), "a key outside the region")
+        XCTAssertFalse(only(autoLayout, pageOnly, region, keyed, inRegion: 3, .safe), "no table pass would have followed")
+        XCTAssertFalse(only(autoLayout, withTable, nil, keyed, inRegion: 3, .safe), "no region to read")
+        XCTAssertFalse(only(autoLayout, withTable, region, score("nothing here"), inRegion: 0, .safe), "no key")
+        // The levelled page is in other pixels than the first reading's region: whole.
+        XCTAssertFalse(only(levelled, withTable, region, keyed, inRegion: 3, .safe))
+        XCTAssertFalse(only(levelled, withTable, region, keyed, inRegion: 3, .keyed))
+        XCTAssertFalse(only(autoLayout, withTable, region, keyed, inRegion: 3, .off))
+    }
+
+    func testKeyedRuleNeedsEveryKeyInTheRegionNotATablePass() {
+        let keyed = score(rows)
+        XCTAssertTrue(only(autoLayout, pageOnly, region, keyed, inRegion: 3, .keyed))
+        XCTAssertFalse(only(autoLayout, pageOnly, region, keyed, inRegion: 1, .keyed))
+    }
+
+    /// The keys the region holds on its own: the rows whose words lie mostly inside it.
+    func testKeysInRegionCountOnlyTheRegionsWords() {
+        func word(_ text: String, _ x: Int, _ y: Int, line: Int) -> OCRWord {
+            OCRWord(text: text, box: PixelRect(x: x, y: y, width: 80, height: 20), confidence: 0.9, blockID: 0, lineID: line)
+        }
+        let energy = [word("Energy", 120, 220, line: 0), word("1500", 300, 220, line: 0), word("kJ", 400, 220, line: 0)]
+        let fat = [word("Fat", 120, 300, line: 1), word("3.8", 300, 300, line: 1), word("g", 400, 300, line: 1)]
+        // The salt row is below the region (y 200..600 ends at 600).
+        let salt = [word("Salt", 120, 650, line: 2), word("0.1", 300, 650, line: 2), word("g", 400, 650, line: 2)]
+        let page = OCRPage(imageWidth: 1000, imageHeight: 1000, words: energy + fat + salt,
+                           lines: [energy, fat, salt].enumerated().map { OCRLine(words: $0.element, lineID: $0.offset, blockID: 0) },
+                           tableRegion: region, anchors: [], orientation: .upright, xHeight: 11, timings: OCRTimings())
+        let mapping = ReadPageMapping(levelling: nil, quarterTurns: 0, inputWidth: 1000, inputHeight: 1000)
+        let inside = OCRStage.lines(of: page, inside: region, mapping: mapping)
+        XCTAssertEqual(inside.map { $0.words.map(\.text).joined(separator: " ") }, ["Energy 1500 kJ", "Fat 3.8 g"])
+        let whole = LabelReadingScore(lines: page.lines.map { l in TextLine(words: l.words.map { OCRStage.textWord($0, mapping: mapping) }) },
+                                      parser: parser)
+        let regionOnly = LabelReadingScore(lines: inside, parser: parser)
+        XCTAssertGreaterThan(whole.fields, regionOnly.fields)
+        XCTAssertFalse(only(autoLayout, withTable, region, whole, inRegion: regionOnly.fields, .keyed))
+    }
+}
