@@ -23,20 +23,29 @@ public struct OCRReadRegion: Sendable, Equatable {
         self.anchors = anchors
     }
 
-    /// `page`'s table region, read at the scale `page`'s own table re-read used (its last ``OCRPass/Kind/table``
-    /// pass: the crop's height over the region's height on the upright page), else at its anchors' x-height; `nil`
-    /// when the page located no table.
+    /// `page`'s table region, read at the scale `page` read those words at: its own table re-read's (the last
+    /// ``OCRPass/Kind/table`` pass: the crop's height over the region's height on the upright page), else its last
+    /// page pass's (``OCRPass/Kind/page`` or ``OCRPass/Kind/pageRescaled``: that image's height over the upright
+    /// page's); `nil` when the page located no table.
     ///
-    /// Why the pass's scale and not the anchors: the anchors a page reports were located again among the table
-    /// re-read's words, whose boxes differ from the page pass's that set the re-read's scale (corpus `eng_real_4`:
-    /// x-height 13.7 px from the page pass, 19.8 px from the re-read's anchors; read at the latter, the region gave
-    /// 5 words instead of 16).
+    /// Why not the anchors' x-height: the anchors a page reports were located again among the table re-read's
+    /// words, whose boxes differ from the page pass's that set the re-read's scale (corpus `eng_real_4`: x-height
+    /// 13.7 px from the page pass, 19.8 px from the re-read's anchors; read at the latter, the region gave 5 words
+    /// instead of 16). And a region the page pass read without a re-read, read at another scale, reads otherwise
+    /// (`tabella_nutrizionale`: 18 keys with 4 failed checks at its own scale, 0 at the page's).
     public init?(table page: OCRPage) {
         guard let region = page.tableRegion else { return nil }
-        let uprightHeight = page.orientation.quarterTurns % 2 == 0 ? region.height : region.width
-        let pass = page.timings.passes.last { $0.kind == .table }
-        self.init(rect: region, scale: pass.map { Double($0.height) / Double(max(1, uprightHeight)) },
-                  anchors: page.anchors)
+        let turned = page.orientation.quarterTurns % 2 == 1
+        let regionHeight = turned ? region.width : region.height, pageHeight = turned ? page.imageWidth : page.imageHeight
+        let scale: Double?
+        if let table = page.timings.passes.last(where: { $0.kind == .table }) {
+            scale = Double(table.height) / Double(max(1, regionHeight))
+        } else if let pass = page.timings.passes.last(where: { $0.kind == .page || $0.kind == .pageRescaled }) {
+            scale = Double(pass.height) / Double(max(1, pageHeight))
+        } else {
+            scale = nil
+        }
+        self.init(rect: region, scale: scale, anchors: page.anchors)
     }
 }
 

@@ -143,7 +143,8 @@ final class RegionMergeTests: XCTestCase {
         XCTAssertEqual(merged.tableRegion, covered)
     }
 
-    /// A later reading reads the region at the scale the page's own table re-read used, not its anchors' size.
+    /// A later reading reads the region at the scale the page's own table re-read used (else its page pass), not at
+    /// its anchors' size.
     func testRegionOfAPageTakesItsTableReReadsScale() throws {
         let region = PixelRect(x: 400, y: 300, width: 400, height: 100)
         var upright = page([word("Energy", 420, 320, line: 0)], region: region)
@@ -160,8 +161,12 @@ final class RegionMergeTests: XCTestCase {
         var turned = upright
         turned.orientation = .clockwise90
         XCTAssertEqual(try XCTUnwrap(OCRReadRegion(table: turned)?.scale), 250.0 / 400, accuracy: 1e-9)
-        // Without a table re-read the anchors set the scale; without a region there is nothing to read.
+        // Without a table re-read, the page pass's scale (its 800 px high image of an 800 px page); without any
+        // pass, the anchors'; without a region there is nothing to read.
         upright.timings.passes.removeLast()
+        upright.timings.passes[0].height = 400
+        XCTAssertEqual(try XCTUnwrap(OCRReadRegion(table: upright)?.scale), 0.5, accuracy: 1e-9)
+        upright.timings.passes.removeAll()
         XCTAssertNil(OCRReadRegion(table: upright)?.scale)
         upright.tableRegion = nil
         XCTAssertNil(OCRReadRegion(table: upright))

@@ -28,7 +28,7 @@ final class RegionOnlyRuleTests: XCTestCase {
         XCTAssertEqual(OCRStage.regionRule(environment: [:]), OCRStage.defaultRegionRule)
     }
 
-    private let rows = "Energy 1500 kJ\nFat 3.8 g\nSalt 0.1 g"
+    private let rows = "Energy 1500 kJ / 357 kcal\nFat 3.8 g\nof which saturates 1.2 g\nCarbohydrate 62 g\nof which sugars 21 g\nProtein 9.8 g\nSalt 0.1 g"
 
     private func only(_ h: OCRStage.ReadingHypothesis, _ passes: [OCRPass], _ region: PixelRect?,
                       _ first: LabelReadingScore, inRegion: Int, _ rule: OCRStage.RegionRule) -> Bool {
@@ -37,23 +37,29 @@ final class RegionOnlyRuleTests: XCTestCase {
     }
 
     func testSafeRuleNeedsATablePassAndEveryKeyInTheRegion() {
-        let keyed = score(rows)
-        XCTAssertEqual(keyed.fields, 3)
-        XCTAssertTrue(only(autoLayout, withTable, region, keyed, inRegion: 3, .safe))
-        XCTAssertTrue(only(photographed, withTable, region, keyed, inRegion: 3, .safe))
-        XCTAssertFalse(only(autoLayout, withTable, region, keyed, inRegion: 2, .safe), "a key outside the region")
-        XCTAssertFalse(only(autoLayout, pageOnly, region, keyed, inRegion: 3, .safe), "no table pass would have followed")
-        XCTAssertFalse(only(autoLayout, withTable, nil, keyed, inRegion: 3, .safe), "no region to read")
+        let keyed = score(rows), n = keyed.fields
+        XCTAssertEqual(n, 8)
+        XCTAssertTrue(only(autoLayout, withTable, region, keyed, inRegion: n, .safe))
+        XCTAssertTrue(only(photographed, withTable, region, keyed, inRegion: n, .safe))
+        XCTAssertFalse(only(autoLayout, withTable, region, keyed, inRegion: n - 1, .safe), "a key outside the region")
+        XCTAssertFalse(only(autoLayout, pageOnly, region, keyed, inRegion: n, .safe), "no table pass would have followed")
+        XCTAssertFalse(only(autoLayout, withTable, nil, keyed, inRegion: n, .safe), "no region to read")
         XCTAssertFalse(only(autoLayout, withTable, region, score("nothing here"), inRegion: 0, .safe), "no key")
+        // Too few keys to trust the region (OCRStage.regionMinimumKeys, 5 by default).
+        let few = score("Energy 1500 kJ\nFat 3.8 g\nSalt 0.1 g")
+        XCTAssertEqual(few.fields, 3)
+        XCTAssertLessThan(few.fields, OCRStage.regionMinimumKeys)
+        XCTAssertFalse(only(autoLayout, withTable, region, few, inRegion: 3, .safe))
+        XCTAssertFalse(only(autoLayout, withTable, region, few, inRegion: 3, .keyed))
         // The levelled page is in other pixels than the first reading's region: whole.
-        XCTAssertFalse(only(levelled, withTable, region, keyed, inRegion: 3, .safe))
-        XCTAssertFalse(only(levelled, withTable, region, keyed, inRegion: 3, .keyed))
-        XCTAssertFalse(only(autoLayout, withTable, region, keyed, inRegion: 3, .off))
+        XCTAssertFalse(only(levelled, withTable, region, keyed, inRegion: n, .safe))
+        XCTAssertFalse(only(levelled, withTable, region, keyed, inRegion: n, .keyed))
+        XCTAssertFalse(only(autoLayout, withTable, region, keyed, inRegion: n, .off))
     }
 
     func testKeyedRuleNeedsEveryKeyInTheRegionNotATablePass() {
         let keyed = score(rows)
-        XCTAssertTrue(only(autoLayout, pageOnly, region, keyed, inRegion: 3, .keyed))
+        XCTAssertTrue(only(autoLayout, pageOnly, region, keyed, inRegion: keyed.fields, .keyed))
         XCTAssertFalse(only(autoLayout, pageOnly, region, keyed, inRegion: 1, .keyed))
     }
 
@@ -75,7 +81,7 @@ final class RegionOnlyRuleTests: XCTestCase {
         let whole = LabelReadingScore(lines: page.lines.map { l in TextLine(words: l.words.map { OCRStage.textWord($0, mapping: mapping) }) },
                                       parser: parser)
         let regionOnly = LabelReadingScore(lines: inside, parser: parser)
-        XCTAssertGreaterThan(whole.fields, regionOnly.fields)
-        XCTAssertFalse(only(autoLayout, withTable, region, whole, inRegion: regionOnly.fields, .keyed))
+        XCTAssertEqual(whole.fields, 3)
+        XCTAssertEqual(regionOnly.fields, 2, "energy and fat; salt is outside")
     }
 }

@@ -13,9 +13,10 @@ extension OCRStage {
         case off
         /// Where the first reading re-read its table at the table's own scale (an `OCRPass.Kind.table` pass: a later
         /// reading's page pass would have been followed by one too, whose words replace the page's in the region)
-        /// and every key it parsed comes from the region's words alone.
+        /// and every key it parsed (at least ``regionMinimumKeys``) comes from the region's words alone.
         case safe
-        /// Where every key the first reading parsed (at least one) comes from its table region's words alone.
+        /// Where every key the first reading parsed (at least ``regionMinimumKeys``) comes from its table region's
+        /// words alone.
         case keyed
     }
 
@@ -25,6 +26,11 @@ extension OCRStage {
     }
 
     static let defaultRegionRule = RegionRule.off
+
+    /// Keys the first reading must have parsed for a later one to read only its region (`NUTRILENS_OCR_REGION_KEYS`,
+    /// default 5, as ``levelledOnlyBelowKeys``): a reading of fewer often located a part of the table, or another
+    /// block (corpus `nutrition_en`: 2 keys in the first reading's region, 8 in PSM 3's whole page, 2 on the region).
+    static let regionMinimumKeys = max(1, ProcessInfo.processInfo.environment["NUTRILENS_OCR_REGION_KEYS"].flatMap { Int($0) } ?? 5)
 
     /// The rule this process reads with.
     static let regionRule = regionRule(environment: ProcessInfo.processInfo.environment)
@@ -39,7 +45,7 @@ extension OCRStage {
     /// pixels (and they only run after a first reading of fewer than ``levelledOnlyBelowKeys`` keys).
     static func readsRegionOnly(_ hypothesis: ReadingHypothesis, firstPasses: [OCRPass], firstRegion: PixelRect?,
                                 firstScore: LabelReadingScore, keysInRegion: Int, rule: RegionRule) -> Bool {
-        guard !hypothesis.levelled, firstRegion != nil, firstScore.fields >= 1,
+        guard !hypothesis.levelled, firstRegion != nil, firstScore.fields >= regionMinimumKeys,
               keysInRegion >= firstScore.fields else { return false }
         switch rule {
         case .off: return false
