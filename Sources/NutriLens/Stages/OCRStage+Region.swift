@@ -32,6 +32,23 @@ extension OCRStage {
     /// block (corpus `nutrition_en`: 2 keys in the first reading's region, 8 in PSM 3's whole page, 2 on the region).
     static let regionMinimumKeys = max(1, ProcessInfo.processInfo.environment["NUTRILENS_OCR_REGION_KEYS"].flatMap { Int($0) } ?? 5)
 
+    /// Line heights (2 x-heights of the first reading) the region is grown by on each side before a region-only
+    /// reading (`NUTRILENS_OCR_REGION_MARGIN`, default 0: the region the first reading's table re-read read, which
+    /// already reaches one line height past its anchors and across every word on their lines). A margin keeps a
+    /// header row the region's edge cuts through whole (measured in docs/ocr.md, "Session 6").
+    static let regionMarginLines = max(0, ProcessInfo.processInfo.environment["NUTRILENS_OCR_REGION_MARGIN"].flatMap { Double($0) } ?? 0)
+
+    /// `first`'s table region to read, grown by ``regionMarginLines``; `nil` without one.
+    static func region(toRead first: OCRPage, marginLines: Double = regionMarginLines) -> OCRReadRegion? {
+        guard var region = OCRReadRegion(table: first) else { return nil }
+        let margin = Int((marginLines * 2 * first.xHeight).rounded())
+        guard margin > 0 else { return region }
+        let x0 = max(0, region.rect.x - margin), y0 = max(0, region.rect.y - margin)
+        let x1 = min(first.imageWidth, region.rect.maxX + margin), y1 = min(first.imageHeight, region.rect.maxY + margin)
+        region.rect = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return region
+    }
+
     /// The rule this process reads with.
     static let regionRule = regionRule(environment: ProcessInfo.processInfo.environment)
 

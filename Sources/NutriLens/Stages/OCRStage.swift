@@ -271,7 +271,7 @@ struct OCRStage: Sendable {
             let regionOnly = Self.readsRegionOnly(hypothesis, firstPasses: first.passes, firstRegion: first.tableRegion,
                                                   firstScore: firstScore, keysInRegion: keysInRegion,
                                                   rule: Self.regionRule)
-            if regionOnly { options.region = OCRReadRegion(table: first.page) }
+            if regionOnly { options.region = Self.region(toRead: first.page) }
             let reading = try read(input.image, levelling: input.mapping, options: options, with: engines,
                                    outside: regionOnly ? first.page : nil)
             let score = LabelReadingScore(lines: reading.lines, parser: parser)
