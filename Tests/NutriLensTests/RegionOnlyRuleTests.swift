@@ -84,4 +84,21 @@ final class RegionOnlyRuleTests: XCTestCase {
         XCTAssertEqual(whole.fields, 3)
         XCTAssertEqual(regionOnly.fields, 2, "energy and fat; salt is outside")
     }
+
+    /// The region a region-only reading reads: the first reading's, grown by whole line heights and clipped.
+    func testRegionToReadGrowsByLineHeightsWithinThePhoto() throws {
+        var first = OCRPage(imageWidth: 1000, imageHeight: 700, words: [], lines: [], tableRegion: region, anchors: [],
+                            orientation: .upright, xHeight: 10, timings: OCRTimings())
+        first.timings.passes = withTable
+        let asRead = try XCTUnwrap(OCRStage.region(toRead: first, marginLines: 0))
+        XCTAssertEqual(asRead.rect, region)
+        XCTAssertEqual(try XCTUnwrap(asRead.scale), 600.0 / 400, accuracy: 1e-9, "the table pass's 600 px of 400")
+        // One line height = 2 x-heights = 20 px on each side; the bottom stops at the photo's edge (700).
+        let grown = try XCTUnwrap(OCRStage.region(toRead: first, marginLines: 1))
+        XCTAssertEqual(grown.rect, PixelRect(x: 80, y: 180, width: 640, height: 440))
+        XCTAssertEqual(OCRStage.region(toRead: first, marginLines: 5)?.rect, PixelRect(x: 0, y: 100, width: 800, height: 600))
+        XCTAssertEqual(grown.scale, asRead.scale)
+        first.tableRegion = nil
+        XCTAssertNil(OCRStage.region(toRead: first, marginLines: 1))
+    }
 }
