@@ -411,7 +411,7 @@ private struct PageReader {
 
     /// Words mostly (≥ half their area) inside `region`.
     static func isInside(_ region: PixelRect) -> (OCRWord) -> Bool {
-        { w in region.intersection(w.box).map { $0.width * $0.height * 2 >= w.box.width * w.box.height } ?? false }
+        { $0.liesMostlyInside(region) }
     }
 
     /// Puts a re-read of `region` in place of `tagged`'s words there (those mostly inside it), its line and block

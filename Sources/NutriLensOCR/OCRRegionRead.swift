@@ -58,10 +58,7 @@ extension OCRPage {
     /// - Precondition: both pages read the same image (same size and orientation).
     public func replacingRegion(_ region: PixelRect, with read: OCRPage) -> OCRPage {
         let covered = read.tableRegion ?? region
-        let inside = { (w: OCRWord) -> Bool in
-            covered.intersection(w.box).map { $0.width * $0.height * 2 >= w.box.width * w.box.height } ?? false
-        }
-        var tagged = words.filter { !inside($0) }.map { (key: $0.lineID, block: $0.blockID, word: $0) }
+        var tagged = words.filter { !$0.liesMostlyInside(covered) }.map { (key: $0.lineID, block: $0.blockID, word: $0) }
         // Line and block numbers of the region read moved past this page's so the two readings' lines never merge.
         let keyOffset = (words.map(\.lineID).max() ?? 0) + 1, blockOffset = (words.map(\.blockID).max() ?? 0) + 1
         tagged += read.words.map { (key: $0.lineID + keyOffset, block: $0.blockID + blockOffset, word: $0) }
@@ -74,5 +71,13 @@ extension OCRPage {
         page.budgetExhausted = read.budgetExhausted
         page.lightOnDark = read.lightOnDark ?? lightOnDark
         return page
+    }
+}
+
+extension OCRWord {
+    /// Whether at least half the word's box area lies inside `region` (same pixels as the box): the test by which
+    /// a re-read of a region replaces the words of an earlier pass there.
+    public func liesMostlyInside(_ region: PixelRect) -> Bool {
+        region.intersection(box).map { $0.width * $0.height * 2 >= box.width * box.height } ?? false
     }
 }

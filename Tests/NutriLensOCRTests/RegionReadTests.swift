@@ -89,12 +89,7 @@ final class RegionReadTests: XCTestCase {
         // The whole page's words outside the table and the region read's inside it.
         let merged = whole.replacingRegion(region.rect, with: page)
         XCTAssertTrue(merged.words.contains { $0.text.hasPrefix("Ingredients") }, merged.text)
-        XCTAssertEqual(merged.words.filter { RegionReadTests.mostlyInside(region.rect, $0) }.count,
-                       page.words.count)
-    }
-
-    static func mostlyInside(_ region: PixelRect, _ w: OCRWord) -> Bool {
-        region.intersection(w.box).map { $0.width * $0.height * 2 >= w.box.width * w.box.height } ?? false
+        XCTAssertEqual(merged.words.filter { $0.liesMostlyInside(region.rect) }.count, page.words.count)
     }
 }
 

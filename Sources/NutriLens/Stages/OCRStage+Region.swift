@@ -75,11 +75,7 @@ extension OCRStage {
     /// to the grammar (boxes on the upright page through `mapping`).
     static func lines(of page: OCRPage, inside region: PixelRect, mapping: ReadPageMapping) -> [TextLine] {
         page.lines.compactMap { line in
-            let words = line.words.filter { w in
-                let x0 = max(region.x, w.box.x), x1 = min(region.maxX, w.box.maxX)
-                let y0 = max(region.y, w.box.y), y1 = min(region.maxY, w.box.maxY)
-                return x1 > x0 && y1 > y0 && (x1 - x0) * (y1 - y0) * 2 >= w.box.width * w.box.height
-            }
+            let words = line.words.filter { $0.liesMostlyInside(region) }
             return words.isEmpty ? nil : TextLine(words: words.map { textWord($0, mapping: mapping) })
         }
     }
