@@ -85,3 +85,17 @@ extension OCRReadOptions {
         return options
     }()
 }
+
+/// The rendered medium label pasted at (`x`, `y`) into a white 1500×1300 canvas under a paragraph of ingredients text
+/// (pasted at 40, 30): the canvas, the label, and where it lies on the canvas.
+func labelUnderIngredients(x: Int, y: Int) throws -> (GrayImage, RenderedLabel, PixelRect) {
+    let label = try RenderedLabel.load("label_en_dejavu_medium")
+    let para = try RenderedLabel.load("paragraph_ingredients")
+    var canvas = GrayImage(width: 1500, height: 1300)
+    func paste(_ img: GrayImage, _ ox: Int, _ oy: Int) {
+        for r in 0..<img.height { for c in 0..<img.width { canvas[ox + c, oy + r] = img[c, r] } }
+    }
+    paste(para.image, 40, 30)
+    paste(label.image, x, y)
+    return (canvas, label, PixelRect(x: x, y: y, width: label.image.width, height: label.image.height))
+}

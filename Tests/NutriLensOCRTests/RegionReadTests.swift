@@ -5,19 +5,6 @@ import XCTest
 /// `OCRReadOptions.region`: a later reading of a photo reads only the table an earlier reading located
 /// (docs/ocr.md, "Session 6"), and `OCRPage.replacingRegion(_:with:)` merges it into the earlier whole reading.
 final class RegionReadTests: XCTestCase {
-    /// The medium label pasted at (`x`, `y`) into a white canvas under a paragraph of ingredients text.
-    private func composite(x: Int, y: Int) throws -> (GrayImage, RenderedLabel, PixelRect) {
-        let label = try RenderedLabel.load("label_en_dejavu_medium")
-        let para = try RenderedLabel.load("paragraph_ingredients")
-        var canvas = GrayImage(width: 1500, height: 1300)
-        func paste(_ img: GrayImage, _ ox: Int, _ oy: Int) {
-            for r in 0..<img.height { for c in 0..<img.width { canvas[ox + c, oy + r] = img[c, r] } }
-        }
-        paste(para.image, 40, 30)
-        paste(label.image, x, y)
-        return (canvas, label, PixelRect(x: x, y: y, width: label.image.width, height: label.image.height))
-    }
-
     private func regionOptions(_ region: OCRReadRegion, orientation: PageOrientation) -> OCRReadOptions {
         var options = OCRReadOptions.unlimited
         options.region = region
@@ -44,7 +31,7 @@ final class RegionReadTests: XCTestCase {
     }
 
     func testRegionReadReturnsOnlyTheRegionsWordsInOriginalPixels() throws {
-        let (canvas, label, placed) = try composite(x: 700, y: 650)
+        let (canvas, label, placed) = try labelUnderIngredients(x: 700, y: 650)
         let region = placed.insetClipped(dx: 12, dy: 12, width: canvas.width, height: canvas.height)
         // No anchors given: the region's x-height is estimated from its pixels.
         let page = try SharedReaders.english.read(canvas, options: regionOptions(OCRReadRegion(rect: region),
@@ -56,7 +43,7 @@ final class RegionReadTests: XCTestCase {
     }
 
     func testRegionReadOfATurnedPhotoMapsBoxesBackToThePhoto() throws {
-        let (canvas, label, placed) = try composite(x: 700, y: 650)
+        let (canvas, label, placed) = try labelUnderIngredients(x: 700, y: 650)
         // The canvas photographed a quarter turn clockwise; the region and truth boxes turn with it.
         let turned = rotate(canvas, quarterTurns: 1)
         let turnedPlaced = rotate(placed, width: canvas.width, height: canvas.height, quarterTurns: 1)
@@ -79,7 +66,7 @@ final class RegionReadTests: XCTestCase {
     }
 
     func testRegionAndScaleComeFromTheAnchorsOfAnEarlierReading() throws {
-        let (canvas, label, placed) = try composite(x: 700, y: 650)
+        let (canvas, label, placed) = try labelUnderIngredients(x: 700, y: 650)
         let whole = try SharedReaders.english.read(canvas, options: .unlimited)
         let region = try XCTUnwrap(OCRReadRegion(table: whole))
         XCTAssertEqual(region.rect, whole.tableRegion)

@@ -3,21 +3,8 @@ import NutriLensImaging
 import XCTest
 
 final class TableLocalisationTests: XCTestCase {
-    /// The medium label pasted at (`x`, `y`) into a white canvas under a paragraph of non-table text.
-    private func composite(x: Int, y: Int) throws -> (GrayImage, RenderedLabel, PixelRect) {
-        let label = try RenderedLabel.load("label_en_dejavu_medium")
-        let para = try RenderedLabel.load("paragraph_ingredients")
-        var canvas = GrayImage(width: 1500, height: 1300)
-        func paste(_ img: GrayImage, _ ox: Int, _ oy: Int) {
-            for r in 0..<img.height { for c in 0..<img.width { canvas[ox + c, oy + r] = img[c, r] } }
-        }
-        paste(para.image, 40, 30)
-        paste(label.image, x, y)
-        return (canvas, label, PixelRect(x: x, y: y, width: label.image.width, height: label.image.height))
-    }
-
     func testTableRegionCoversTheTableAndNotTheParagraph() throws {
-        let (canvas, label, placed) = try composite(x: 700, y: 650)
+        let (canvas, label, placed) = try labelUnderIngredients(x: 700, y: 650)
         let page = try SharedReaders.english.read(canvas, options: .unlimited)
         let region = try XCTUnwrap(page.tableRegion, page.text)
         for w in label.words {
