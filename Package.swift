@@ -22,6 +22,9 @@ let package = Package(
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         // The only C we write: setjmp/longjmp guards so libjpeg/libpng errors never unwind Swift frames.
         .target(name: "CImageShims", dependencies: ["CJPEG", "CPNG"]),
+        // Tesseract's line images passed to its LSTM raw instead of through a PNG round trip (the
+        // TESSERACT_IMAGEDATA_AS_PIX build option, by symbol interposition; see its header).
+        .target(name: "CTesseractLineImages", dependencies: ["CLeptonica"]),
 
         // MARK: Pipeline stages
         .target(name: "NutriLensImaging",
@@ -30,7 +33,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "NutriLensImageIO", dependencies: ["NutriLensImaging", "CImageShims"]),
         .target(name: "NutriLensBarcode", dependencies: ["NutriLensImaging", "CZBar"]),
-        .target(name: "NutriLensOCR", dependencies: ["NutriLensImaging", "CTesseract", "CLeptonica"]),
+        .target(name: "NutriLensOCR", dependencies: ["NutriLensImaging", "CTesseract", "CLeptonica",
+                                                     "CTesseractLineImages"]),
         .target(name: "NutriLensLabel"),
         // Optimised in debug builds too: an unoptimised forward pass takes ~15 s, which would dominate CI's debug
         // test run; -O keeps bounds/overflow checks.

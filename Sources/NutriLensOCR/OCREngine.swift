@@ -1,5 +1,6 @@
 import CLeptonica
 import CTesseract
+import CTesseractLineImages
 import Foundation
 import NutriLensImaging
 
@@ -85,12 +86,27 @@ public final class OCREngine: @unchecked Sendable {
         if getenv("LEPT_MSG_SEVERITY") == nil { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }
     }()
 
+    /// Whether Tesseract's text-line images go to its LSTM raw (default) or through the PNG encode/decode that
+    /// Debian's libtesseract 5.3.0 does for every line (it is built without `TESSERACT_IMAGEDATA_AS_PIX`, Tesseract
+    /// PR #2965): the `CTesseractLineImages` target interposes Leptonica's `pixWriteMem`/`pixReadMem` for PNG writes
+    /// made inside a recognition on the recognising thread, and copies the raster instead. The same pixels reach
+    /// the LSTM, so the words are the same; the OCR stage's CPU was 0.89× on the corpus (docs/ocr.md, "Session 6").
+    /// Process-wide; `NUTRILENS_OCR_LINE_PNG=1` in the environment turns it off at the first engine load.
+    public static var rawLineImages: Bool {
+        get { environmentLineImages; return nl_line_images_enabled() != 0 }
+        set { environmentLineImages; nl_line_images_set_enabled(newValue ? 1 : 0) }
+    }
+    private static let environmentLineImages: Void = {
+        if ProcessInfo.processInfo.environment["NUTRILENS_OCR_LINE_PNG"] == "1" { nl_line_images_set_enabled(0) }
+    }()
+
     /// Loads the models.
     /// - Throws: ``OCRError/tessdataNotFound(searched:)``, ``OCRError/languagePackMissing(language:debianPackage:tessdataPath:)``,
     ///   ``OCRError/engineInitFailed(languages:tessdataPath:)``.
     public init(configuration: OCRConfiguration = OCRConfiguration()) throws {
         OpenMPLimit.serialiseCurrentThread()
         Self.quietLeptonica
+        Self.environmentLineImages
         let path = try TessdataLocator.locate(explicit: configuration.tessdataPath)
         try TessdataLocator.verify(configuration.languages, in: path)
         guard let api = TessBaseAPICreate() else { throw OCRError.engineInitFailed(languages: configuration.languages.description, tessdataPath: path) }
@@ -177,6 +193,9 @@ public final class OCREngine: @unchecked Sendable {
     private func recognizeMonitored(budget: OCRTimeBudget) -> Int32? {
         guard let monitor = TessMonitorCreate() else { return nil }
         defer { TessMonitorDelete(monitor) }
+        // Line images reach the LSTM without Tesseract's PNG round trip (``rawLineImages``).
+        nl_line_images_begin()
+        defer { nl_line_images_end() }
         guard budget.seconds != nil else { return TessBaseAPIRecognize(api, monitor) }
         var deadline = budget.deadline
         return withUnsafeMutablePointer(to: &deadline) { pointer in
