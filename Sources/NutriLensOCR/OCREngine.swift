@@ -16,8 +16,13 @@ public struct OCRConfiguration: Sendable, Hashable {
     /// An extra Tesseract user-patterns file (e.g. `\d\*.\d\*g`), replacing ``NutritionVocabulary/patterns``.
     public var userPatternsPath: String?
     /// Further Tesseract variables set when each engine is loaded (so init-only ones such as `load_system_dawg`
-    /// take effect), e.g. `["tessedit_do_invert": "0"]`; applied after the module's own
-    /// (``OCREngine/builtInVariables``), so they can also undo those. An unknown name is ignored by Tesseract.
+    /// take effect), e.g. `["tessedit_do_invert": "0"]`; applied after the module's own. An unknown name is ignored
+    /// by Tesseract.
+    ///
+    /// Most variables belong to one engine (`tessedit_do_invert`, `thresholding_method`), but some of Tesseract's
+    /// layout-analysis ones are process-wide globals (declared with `BOOL_VAR` at file scope, e.g.
+    /// `textord_disable_pitch_test` in topitch.cpp, `textord_tabfind_find_tables` in colfind.cpp): loading an engine
+    /// with one sets it for every engine of the process, so pools must not disagree about those.
     public var tesseractVariables: [String: String]
 
     public init(languages: OCRLanguages = .english, tessdataPath: String? = nil, vocabulary: Bool = true,
@@ -77,20 +82,6 @@ public final class OCREngine: @unchecked Sendable {
     /// The tessdata directory actually used.
     public let tessdataPath: String
 
-    /// Tesseract variables every engine is loaded with before ``OCRConfiguration/tesseractVariables``.
-    ///
-    /// `textord_disable_pitch_test=1`: Tesseract's layout analysis tests every text row for fixed-pitch
-    /// (typewriter-style) characters by a dynamic-programming search over cell cuts (`tune_row_pitch` →
-    /// `compute_pitch_sd` → `check_pitch_sync2`, `FPCUTPT` in a profile); the variable keeps the row's first pitch
-    /// estimate instead. Printed labels are proportional type and the LSTM recogniser segments characters itself, so
-    /// the search only costs time: on the corpus the same fields on every photo at 0.97× the OCR CPU (docs/ocr.md,
-    /// "Session 6").
-    ///
-    /// `textord_*` parameters are process-wide in Tesseract (globals, not per `TessBaseAPI`): loading any engine
-    /// sets them for every engine of the process, and an engine loaded with a different value in its
-    /// ``OCRConfiguration/tesseractVariables`` changes them for all.
-    public static let builtInVariables: [String: String] = ["textord_disable_pitch_test": "1"]
-
     /// Leptonica's messages, which Tesseract triggers on degenerate regions of ordinary photos ("Error in
     /// pixScanForForeground: invalid box"), are turned off once per process: they are not errors of the scan (the
     /// scan reports its own) and they broke the CLI's progress line. A `LEPT_MSG_SEVERITY` in the environment
@@ -113,8 +104,7 @@ public final class OCREngine: @unchecked Sendable {
         let builtIn = configuration.vocabulary ? NutritionVocabulary.files : nil
         if let words = configuration.userWordsPath ?? builtIn?.words { vars.append(("user_words_file", words)) }
         if let patterns = configuration.userPatternsPath ?? builtIn?.patterns { vars.append(("user_patterns_file", patterns)) }
-        let variables = Self.builtInVariables.merging(configuration.tesseractVariables) { _, configured in configured }
-        vars += variables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        vars += configuration.tesseractVariables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         let rc = withCStrings(vars.map(\.0)) { names in
             withCStrings(vars.map(\.1)) { values in
                 TessBaseAPIInit4(api, path, configuration.languages.description, OEM_LSTM_ONLY, nil, 0,
