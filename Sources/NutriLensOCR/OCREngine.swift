@@ -19,6 +19,11 @@ public struct OCRConfiguration: Sendable, Hashable {
     /// Further Tesseract variables set when each engine is loaded (so init-only ones such as `load_system_dawg`
     /// take effect), e.g. `["tessedit_do_invert": "0"]`; applied after the module's own. An unknown name is ignored
     /// by Tesseract.
+    ///
+    /// Most variables belong to one engine (`tessedit_do_invert`, `thresholding_method`), but some of Tesseract's
+    /// layout-analysis ones are process-wide globals (declared with `BOOL_VAR` at file scope, e.g.
+    /// `textord_disable_pitch_test` in topitch.cpp, `textord_tabfind_find_tables` in colfind.cpp): loading an engine
+    /// with one sets it for every engine of the process, so pools must not disagree about those.
     public var tesseractVariables: [String: String]
 
     public init(languages: OCRLanguages = .english, tessdataPath: String? = nil, vocabulary: Bool = true,
@@ -139,6 +144,12 @@ public final class OCREngine: @unchecked Sendable {
     /// Sets a Tesseract variable (e.g. `thresholding_method`); returns false for an unknown name.
     @discardableResult
     func setVariable(_ name: String, _ value: String) -> Bool { TessBaseAPISetVariable(api, name, value) != 0 }
+
+    /// The current value of Tesseract's boolean variable `name`; `nil` when Tesseract has no such boolean variable.
+    func boolVariable(_ name: String) -> Bool? {
+        var value: Int32 = 0
+        return TessBaseAPIGetBoolVariable(api, name, &value) != 0 ? value != 0 : nil
+    }
 
     /// Makes `image` the current page for ``recognizeCurrent()``.
     func load(_ image: GrayImage, segmentation: OCRSegmentation) {

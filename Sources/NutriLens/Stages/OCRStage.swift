@@ -212,6 +212,9 @@ struct OCRStage: Sendable {
         // every page.
         options.polarity = .lineRetryWhereFound
         if env["NUTRILENS_OCR_POLARITY"] == "retry" { options.polarity = .tesseractLineRetry }
+        // `NUTRILENS_OCR_XHEIGHT` = the x-height in pixels (8–64) pages and tables are scaled to. Measured in session 6
+        // (docs/ocr.md): 20 or 18 instead of 24 saves no OCR CPU and loses fields.
+        if let x = env["NUTRILENS_OCR_XHEIGHT"].flatMap(Double.init), (8...64).contains(x) { options.targetXHeight = x }
         switch env["NUTRILENS_OCR_REREAD"] {
         case "never": options.tableReread = .never
         case "always": options.tableReread = .always
