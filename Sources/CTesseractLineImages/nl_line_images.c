@@ -29,25 +29,17 @@ unsigned long long nl_line_images_count(void) { return __atomic_load_n(&passed, 
 typedef l_ok (*write_fn)(l_uint8 **, size_t *, PIX *, l_int32);
 typedef PIX *(*read_fn)(const l_uint8 *, size_t);
 
-static write_fn leptonica_write(void) {
-    static write_fn real;
-    write_fn f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+/* Leptonica's own definition of `name` (the next one after this object in the lookup order), looked up once. */
+static void *leptonica(const char *name, void **cache) {
+    void *f = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
     if (!f) {
-        f = (write_fn)dlsym(RTLD_NEXT, "pixWriteMem");
-        __atomic_store_n(&real, f, __ATOMIC_RELEASE);
+        f = dlsym(RTLD_NEXT, name);
+        __atomic_store_n(cache, f, __ATOMIC_RELEASE);
     }
     return f;
 }
 
-static read_fn leptonica_read(void) {
-    static read_fn real;
-    read_fn f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!f) {
-        f = (read_fn)dlsym(RTLD_NEXT, "pixReadMem");
-        __atomic_store_n(&real, f, __ATOMIC_RELEASE);
-    }
-    return f;
-}
+static void *real_write, *real_read;
 
 l_ok pixWriteMem(l_uint8 **pdata, size_t *psize, PIX *pix, l_int32 format) {
     if (format == IFF_PNG && pix && pdata && psize && !pixGetColormap(pix) && nl_line_images_active()) {
@@ -73,7 +65,7 @@ l_ok pixWriteMem(l_uint8 **pdata, size_t *psize, PIX *pix, l_int32 format) {
         }
         free(data);
     }
-    write_fn real = leptonica_write();
+    write_fn real = (write_fn)leptonica("pixWriteMem", &real_write);
     return real ? real(pdata, psize, pix, format) : 1;
 }
 
@@ -95,6 +87,6 @@ PIX *pixReadMem(const l_uint8 *data, size_t size) {
         pixSetResolution(pix, h.xres, h.yres);
         return pix;
     }
-    read_fn real = leptonica_read();
+    read_fn real = (read_fn)leptonica("pixReadMem", &real_read);
     return real ? real(data, size) : NULL;
 }
