@@ -1,7 +1,8 @@
 // swift-tools-version:5.10
 // NutriLens: photo of food packaging or a plate -> barcodes, nutrition table, food items.
 // Layout: one target per pipeline stage (see README "Architecture"); C libraries enter only through the
-// systemLibrary targets below (pkg-config) and the small CImageShims target that owns libjpeg/libpng setjmp.
+// systemLibrary targets below (pkg-config), the small CImageShims target that owns libjpeg/libpng setjmp, and
+// CTesseractLineImages (Tesseract's line images without a PNG round trip).
 import PackageDescription
 
 let package = Package(
@@ -20,7 +21,7 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
-        // The only C we write: setjmp/longjmp guards so libjpeg/libpng errors never unwind Swift frames.
+        // C we write: setjmp/longjmp guards so libjpeg/libpng errors never unwind Swift frames.
         .target(name: "CImageShims", dependencies: ["CJPEG", "CPNG"]),
         // Tesseract's line images passed to its LSTM raw instead of through a PNG round trip (the
         // TESSERACT_IMAGEDATA_AS_PIX build option, by symbol interposition; see its header).
