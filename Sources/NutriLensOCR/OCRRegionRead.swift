@@ -5,7 +5,8 @@ import NutriLensImaging
 ///
 /// Why: on the label corpus a reading after the first re-read the whole page and then usually the table region once
 /// more at its own scale, whose words replaced the page's there; the page pass of those readings was ~20 % of the
-/// OCR CPU (docs/ocr.md, "Session 6").
+/// OCR CPU (docs/ocr.md, "Session 6"). The scanner does not read later readings this way by default (`keyed` lost
+/// 12 of 1017 corpus fields); the read is here for callers who know where their table is.
 public struct OCRReadRegion: Sendable, Equatable {
     /// The region, original image pixels (clipped to the image when read).
     public var rect: PixelRect
@@ -17,6 +18,8 @@ public struct OCRReadRegion: Sendable, Equatable {
     /// scale; without either the x-height is estimated from the region's pixels.
     public var anchors: [OCRWord]
 
+    /// A region to read: `rect` in original pixels, `scale` working pixels per original pixel (a non-positive or
+    /// non-finite value counts as `nil`), `anchors` the words that located it (original pixels).
     public init(rect: PixelRect, scale: Double? = nil, anchors: [OCRWord] = []) {
         self.rect = rect
         self.scale = scale.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
