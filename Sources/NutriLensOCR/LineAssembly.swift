@@ -2,6 +2,19 @@ import NutriLensImaging
 
 /// Groups words into ``OCRLine``s and numbers lines and blocks in reading order.
 enum LineAssembly {
+    /// A word with the provisional line (`key`) and block ids of the pass that read it.
+    typealias Tagged = (key: Int, block: Int, word: OCRWord)
+
+    /// `tagged` without its words mostly inside `region` (``OCRWord/liesMostlyInside(_:)``), followed by
+    /// `incoming` with line and block ids moved past the ones left, so the lines of the two passes never merge:
+    /// a re-read of a region put in place of an earlier pass's words there.
+    static func replacing(inside region: PixelRect, of tagged: [Tagged], with incoming: [Tagged]) -> [Tagged] {
+        var kept = tagged.filter { !$0.word.liesMostlyInside(region) }
+        let keyOffset = (kept.map(\.key).max() ?? 0) + 1, blockOffset = (kept.map(\.block).max() ?? 0) + 1
+        kept += incoming.map { (key: $0.key + keyOffset, block: $0.block + blockOffset, word: $0.word) }
+        return kept
+    }
+
     /// `words` carry provisional ids (unique per pass via `key`); returns words re-numbered and the lines,
     /// ordered by block (top-most line first), then line top, each line left to right — all judged on
     /// `upright(box)`, the box on the upright page (for a rotated photo, original x/y are not reading order).

@@ -61,10 +61,9 @@ extension OCRPage {
     /// - Precondition: both pages read the same image (same size and orientation).
     public func replacingRegion(_ region: PixelRect, with read: OCRPage) -> OCRPage {
         let covered = read.tableRegion ?? region
-        var tagged = words.filter { !$0.liesMostlyInside(covered) }.map { (key: $0.lineID, block: $0.blockID, word: $0) }
-        // Line and block numbers of the region read moved past this page's so the two readings' lines never merge.
-        let keyOffset = (words.map(\.lineID).max() ?? 0) + 1, blockOffset = (words.map(\.blockID).max() ?? 0) + 1
-        tagged += read.words.map { (key: $0.lineID + keyOffset, block: $0.blockID + blockOffset, word: $0) }
+        let tagged = LineAssembly.replacing(inside: covered,
+                                            of: words.map { (key: $0.lineID, block: $0.blockID, word: $0) },
+                                            with: read.words.map { (key: $0.lineID, block: $0.blockID, word: $0) })
         let transform = ImageTransform(originalWidth: imageWidth, originalHeight: imageHeight,
                                        uprightTurns: (4 - orientation.quarterTurns) % 4)
         let (mergedWords, mergedLines) = LineAssembly.assemble(tagged, upright: transform.originalToUpright)
