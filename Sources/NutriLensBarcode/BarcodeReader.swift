@@ -33,18 +33,24 @@ public struct BarcodeReader: Sendable {
     /// - Throws: `BarcodeError.invalidOptions`, `.imageTooLarge` (more than `options.maxPixels` pixels),
     ///   `.zbarUnavailable`.
     public func read(_ image: GrayImage, toOriginal: PixelTransform = .identity) throws -> [Barcode] {
+        try search(image, toOriginal: toOriginal).barcodes
+    }
+
+    /// ``read(_:toOriginal:)`` with an account of the search: the work it did and whether the budget ended it.
+    /// Parameters and errors as ``read(_:toOriginal:)``.
+    public func search(_ image: GrayImage, toOriginal: PixelTransform = .identity) throws -> BarcodeSearch {
         try options.validate()
         guard image.width * image.height <= options.maxPixels else {
             throw BarcodeError.imageTooLarge(width: image.width, height: image.height, limit: options.maxPixels)
         }
         // Narrower than the quiet zones plus a few modules: nothing to decode.
-        guard image.width >= 8, image.height >= 8 else { return [] }
+        guard image.width >= 8, image.height >= 8 else { return BarcodeSearch(barcodes: [], work: 0, stoppedByBudget: false) }
         let scanner = try ZBarImageScanner()
-        // Thread CPU time, not wall time: ZBar runs on this thread, so the budget bounds the work done, and a busy
-        // machine (other processes on the cores) does not cut the ladder short and change which codes are found.
+        // Work (weighted pixels swept), not time, decides where the ladder stops, so the codes found do not depend on
+        // the machine; the CPU-time cap only bounds a much slower machine. `.infinity`: every step runs.
         let start = ThreadCPUClock.now()
-        // `.infinity` is the step-count mode: every step runs.
-        let budget: Double? = options.timeBudget.isFinite ? options.timeBudget : nil
+        var work = 0.0
+        var stoppedByBudget = false
         var pool = CandidatePool()
         let input = image.packed()
 
@@ -53,17 +59,21 @@ public struct BarcodeReader: Sendable {
         // Bar-presence gate. On a big photo it runs before any ZBar pass over the whole image (most label photos carry
         // no code, and that pass is most of the stage's cost); the sparse probe catches what the finder misses.
         if coarseFirst && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty {
-            guard try SymbolProbe.seesSymbol(in: input) else { return [] }
+            guard try SymbolProbe.seesSymbol(in: input) else { return BarcodeSearch(barcodes: [], work: 0, stoppedByBudget: false) }
         }
         var scanID = 0
         for (index, step) in options.ladder(forPixels: pixels).enumerated() {
-            if index > 0, let budget, ThreadCPUClock.now() - start > budget { break }
             // Without anything that looks like bars the later steps have nothing to work on.
             if index == 1 && !coarseFirst && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty {
                 break
             }
+            if index > 0, work >= options.workBudget || ThreadCPUClock.now() - start > options.cpuTimeCap {
+                stoppedByBudget = true
+                break
+            }
             for variant in LadderImages.variants(of: step, from: input) {
                 scanID += 1
+                work += step.workWeight * Double(variant.image.width * variant.image.height) / 1e6
                 let fresh = try scan(variant, step: step, scanID: scanID, toOriginal: toOriginal, scanner: scanner,
                                      into: &pool)
                 // Agreement check: a GTIN must be read again from the same pixels turned 180 degrees, which makes
@@ -71,6 +81,7 @@ public struct BarcodeReader: Sendable {
                 // variant reads it both ways, every variant that reads it is re-scanned turned.
                 if fresh.contains(where: { pool.needsConfirmation(gtinText: $0) }) {
                     scanID += 1
+                    work += step.workWeight * Double(variant.image.width * variant.image.height) / 1e6
                     let turned = try scan(LadderImages.turned180(variant), step: step, scanID: scanID,
                                           toOriginal: toOriginal, scanner: scanner, into: &pool)
                     pool.recordTurnedScan(forward: fresh, turned: turned)
@@ -78,7 +89,7 @@ public struct BarcodeReader: Sendable {
             }
             if !options.findAll && pool.hasAcceptedGTIN { break }
         }
-        return pool.results()
+        return BarcodeSearch(barcodes: pool.results(), work: work, stoppedByBudget: stoppedByBudget)
     }
 
     /// Regions of `image` (its pixels, top-left origin) that look like 1D bars — with `focusOnBarRegions` on, the

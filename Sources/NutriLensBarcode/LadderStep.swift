@@ -48,17 +48,39 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
         case .upscaledSharpened(let f): return "upscaled*\(f)+unsharp"
         }
     }
+
+    /// Work of one swept pixel of this step's images, relative to a plain ZBar sweep (`.native` = 1): ZBar's sweep
+    /// plus building the variant. From the thread CPU per swept megapixel of each step on ../shared/corpus/labels and
+    /// ../shared/corpus/barcodes (docs/barcode.md, "Session 7"), rounded: the wide unsharp mask over a 2x upscale is
+    /// the costly one (75-115 ms per Mpx against 46-48 for `.native`); a downscale reads 4 input pixels per swept one.
+    public var workWeight: Double {
+        switch self {
+        case .native, .inverted, .contrastStretched: return 1
+        case .downscaled: return 1.25
+        case .equalized, .sharpened: return 1.3
+        case .binarized: return 0.9
+        case .rotated: return 0.8
+        case .upscaled, .tiles: return 0.75
+        case .upscaledSharpened: return 2
+        }
+    }
 }
 
 /// How hard `BarcodeReader` tries.
 public struct BarcodeReadOptions: Sendable, Equatable {
     /// Steps in the order tried. Default: `defaultLadder`.
     public var ladder: [LadderStep]
-    /// Budget in seconds of the calling thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`) for the whole ladder (> 0). A
-    /// step that starts inside the budget runs to its end, so the worst case is the budget plus one step. CPU time,
-    /// so the codes found do not depend on how busy the machine is (under load the wall time grows, the work does
-    /// not). Default 0.25 s. `.infinity` runs every step of the ladder (the ladder is finite).
+    /// Budget of the whole ladder in seconds of the reference machine (> 0; default 0.25 s; `.infinity` runs every
+    /// step of the ladder, which is finite). It is spent as *work*, not as time: ``workBudget`` = `timeBudget` x
+    /// ``referenceWorkRate`` weighted megapixels swept by ZBar (``LadderStep/workWeight``), so the codes found are the
+    /// same on a fast or slow, idle or busy machine (a CPU-time budget found `TestImages/deg_curved_fr`'s code at
+    /// step 9 of the ladder on an idle machine and missed it under load). A step that starts inside the budget runs to
+    /// its end. ``cpuTimeCap`` (4 x `timeBudget` of the calling thread's CPU time) still stops the ladder on a
+    /// machine several times slower than the reference, so the worst case stays bounded.
     public var timeBudget: Double
+    /// Thread CPU seconds that override ``cpuTimeCap``'s default of 4 x ``timeBudget`` (> 0); `nil` (default) keeps
+    /// it. `.infinity` makes the search depend on ``workBudget`` alone, e.g. in a debug build.
+    public var cpuTimeLimit: Double?
     /// `false` (default): stop after the first step that yields a checksum-valid GTIN. `true`: run every step
     /// (within budget) and return every distinct code.
     public var findAll: Bool
@@ -116,10 +138,28 @@ public struct BarcodeReadOptions: Sendable, Equatable {
         return out
     }
 
+    /// Weighted megapixels of ZBar sweep (``LadderStep/workWeight``) per second of ``timeBudget``: 36, so the default
+    /// 0.25 s is 9 weighted Mpx, enough for the ladder of a 0.5-megapixel photo to reach its ±30° rotations (the
+    /// first 9 steps; TestImages `deg_curved_fr`'s tilted code is read at the 9th). That is ~28 ms of thread CPU per
+    /// weighted Mpx; the session-7 measurement on the 2-core development machine under load was 42 ms on
+    /// ../shared/corpus/barcodes and 51 ms on the 2400 px label photos, so the default ladder does up to ~1.5x the
+    /// work the 0.25 s CPU-time budget allowed there (docs/barcode.md, "Session 7").
+    public static let referenceWorkRate = 36.0
+
+    /// ``timeBudget`` as weighted megapixels of ZBar sweep; `.infinity` when the budget is.
+    public var workBudget: Double { timeBudget * Self.referenceWorkRate }
+
+    /// Thread CPU seconds after which the ladder stops whatever work is left: ``cpuTimeLimit``, or 4 x ``timeBudget``
+    /// when that is `nil`. On the reference machine (release build) ``workBudget`` ends the ladder first.
+    public var cpuTimeCap: Double { cpuTimeLimit ?? timeBudget * 4 }
+
     /// Throws `BarcodeError.invalidOptions` naming the first field out of range.
     public func validate() throws {
         guard timeBudget > 0, !timeBudget.isNaN else {
             throw BarcodeError.invalidOptions(reason: "timeBudget must be a positive number of seconds (or .infinity), got \(timeBudget)")
+        }
+        if let limit = cpuTimeLimit, !(limit > 0) {
+            throw BarcodeError.invalidOptions(reason: "cpuTimeLimit must be a positive number of seconds (or .infinity), got \(limit)")
         }
         guard maxPixels > 0 else { throw BarcodeError.invalidOptions(reason: "maxPixels must be > 0, got \(maxPixels)") }
         guard coarseFirstMinimumPixels > 0 else {

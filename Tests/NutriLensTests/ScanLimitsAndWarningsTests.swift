@@ -37,16 +37,20 @@ final class ScanLimitsAndWarningsTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--max-file-bytes"), bad.stderr)
     }
 
-    /// A plain grey frame has no barcode; a 1 µs budget is spent by the ladder's first step.
+    /// Stripes look like bars but hold no code; a 1 µs budget is spent by the ladder's first step. A plain grey
+    /// frame ends the search at the bar-presence test, which is not a budget running out.
     func testBarcodeBudgetRunningOutIsAWarning() throws {
-        let blank = DecodedImage.gray(GrayImage(width: 320, height: 240, fill: 180))
+        var stripes = GrayImage(width: 320, height: 240, fill: 230)
+        for y in 60..<180 { for x in 40..<280 where (x / 3) % 3 != 0 && (x / 7) % 2 == 0 { stripes[x, y] = 20 } }
         let hurried = try Scanner(configuration: ScannerConfiguration(stages: [.barcode], barcodeTimeBudget: 0.000_001))
-        let result = hurried.scan(blank, name: "blank")
+        let result = hurried.scan(.gray(stripes), name: "stripes")
         XCTAssertEqual(result.barcodes, [])
         XCTAssertEqual(result.warnings, ["barcode search stopped at its 1e-06 s budget; raise --barcode-budget"])
 
         let patient = try Scanner(configuration: ScannerConfiguration(stages: [.barcode], barcodeTimeBudget: 60))
-        XCTAssertNil(patient.scan(blank, name: "blank").warnings, "a ladder that finishes inside its budget is not cut short")
+        XCTAssertNil(patient.scan(.gray(stripes), name: "stripes").warnings, "a ladder that finishes inside its budget is not cut short")
+        let blank = DecodedImage.gray(GrayImage(width: 320, height: 240, fill: 180))
+        XCTAssertNil(hurried.scan(blank, name: "blank").warnings, "nothing looks like bars: no step was skipped")
     }
 
     func testNoBudgetWarningWhenABarcodeIsFound() throws {

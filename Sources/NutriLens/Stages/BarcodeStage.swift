@@ -17,21 +17,18 @@ struct BarcodeStage: Sendable {
         }
     }
 
-    /// Barcodes found, plus a warning when the ladder found nothing and used up its time budget: the reader stops
-    /// quietly at the budget, so without it "no barcode" and "gave up early" would look the same to the user.
+    /// Barcodes found, plus a warning when the ladder found nothing and stopped at its budget with steps left: the
+    /// reader stops quietly there, so without it "no barcode" and "gave up early" would look the same to the user.
     /// - Throws: `ScanError.stageFailed(stage: "barcode")` when ZBar cannot run or the image is over its limit.
     func read(_ working: WorkingImage) throws -> (barcodes: [ScannedBarcode], warning: String?) {
-        let found: [Barcode]
-        let started = ThreadCPUClock.now()
+        let search: BarcodeSearch
         do {
-            found = try reader.read(working.gray, toOriginal: .scale(working.scaleToOriginal))
+            search = try reader.search(working.gray, toOriginal: .scale(working.scaleToOriginal))
         } catch let error as BarcodeError {
             throw ScanError.stageFailed(stage: "barcode", message: error.description)
         }
-        // The reader does not say whether it broke off; CPU time spent >= budget (the reader's own measure) is the
-        // observable sign that it did.
-        let warning = found.isEmpty && ThreadCPUClock.now() - started >= budget ? Self.budgetWarning(budget) : nil
-        return (found.map(Self.scanned), warning)
+        let warning = search.barcodes.isEmpty && search.stoppedByBudget ? Self.budgetWarning(budget) : nil
+        return (search.barcodes.map(Self.scanned), warning)
     }
 
     /// The warning text for a search that ran out of time, naming the budget and the CLI flag that raises it.

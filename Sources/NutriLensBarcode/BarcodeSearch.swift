@@ -1,0 +1,16 @@
+/// What one ``BarcodeReader/search(_:toOriginal:)`` found and how far its retry ladder went.
+public struct BarcodeSearch: Sendable, Equatable {
+    /// Distinct codes, best first, as ``BarcodeReader/read(_:toOriginal:)`` returns them.
+    public var barcodes: [Barcode]
+    /// Weighted megapixels ZBar swept (``LadderStep/workWeight`` x each image variant's pixels, confirmation scans
+    /// turned 180 degrees included); 0 when the bar-presence gate ended the search before any ladder step.
+    public var work: Double
+    /// `true` when the ladder stopped because ``BarcodeReadOptions/workBudget`` was spent (or, on a much slower
+    /// machine, ``BarcodeReadOptions/cpuTimeCap``) with steps left, so "no barcode" may mean "gave up"; `false` when
+    /// it ran out of steps, found an accepted GTIN, or saw nothing that looks like bars.
+    public var stoppedByBudget: Bool
+
+    public init(barcodes: [Barcode], work: Double, stoppedByBudget: Bool) {
+        self.barcodes = barcodes; self.work = work; self.stoppedByBudget = stoppedByBudget
+    }
+}
