@@ -109,16 +109,13 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     /// `Int.max` turns coarse-first off for every input (the behaviour before session 4).
     public var coarseFirstMinimumPixels: Int
 
-    /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted, the ±30° tilts,
-    /// 2x up with a wide unsharp mask, the other tilts, 2x up, sharpening and finally upscaled tiles. Exact 90/180
-    /// degree turns are omitted on purpose: ZBar already scans columns and reads EAN/UPC right to left. The ±30°
-    /// tilts come before the unsharp mask (until session 7 they came after) because they cost 0.8 per swept pixel
-    /// against its 2 x 4: with the work budget the ladder of a 0.5 MP photo reaches both (TestImages
-    /// `deg_curved_fr`'s tilted code is read by −30°), and ../shared/corpus/barcodes reads the same codes either way.
+    /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted,
+    /// 2x up with a wide unsharp mask, then tilts, 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
+    /// EAN/UPC right to left.
     public static let defaultLadder: [LadderStep] = [
         .native, .downscaled(factor: 2), .contrastStretched, .equalized, .binarized, .inverted,
-        .rotated(degrees: 30), .rotated(degrees: -30), .upscaledSharpened(factor: 2),
-        .rotated(degrees: 45), .rotated(degrees: -45),
+        .upscaledSharpened(factor: 2),
+        .rotated(degrees: 30), .rotated(degrees: -30), .rotated(degrees: 45), .rotated(degrees: -45),
         .rotated(degrees: 20), .rotated(degrees: -20), .upscaled(factor: 2), .sharpened, .tiles(grid: 2),
     ]
 
@@ -141,12 +138,13 @@ public struct BarcodeReadOptions: Sendable, Equatable {
         return out
     }
 
-    /// Weighted megapixels of ZBar sweep (``LadderStep/workWeight``) per second of ``timeBudget``: 26, so the default
-    /// 0.25 s is 6.5 weighted Mpx. That keeps what the 0.25 s CPU-time budget did on an idle development machine: a
-    /// 4-5 MP label photo gets its half-size and native sweeps (1.6 + 5 Mpx) and stops, a 0.5 MP photo reaches its
-    /// ±30° tilts and the unsharp mask. Measured (session 7, 2-core machine under load): 42 ms of thread CPU per
-    /// weighted Mpx on ../shared/corpus/barcodes, 51 ms on the 2400 px label photos (docs/barcode.md, "Session 7").
-    public static let referenceWorkRate = 26.0
+    /// Weighted megapixels of ZBar sweep (``LadderStep/workWeight``) per second of ``timeBudget``: 36, so the default
+    /// 0.25 s is 9 weighted Mpx, enough for the ladder of a 0.5-megapixel photo to reach its ±30° rotations (the
+    /// first 9 steps; TestImages `deg_curved_fr`'s tilted code is read at the 9th). That is ~28 ms of thread CPU per
+    /// weighted Mpx; the session-7 measurement on the 2-core development machine under load was 42 ms on
+    /// ../shared/corpus/barcodes and 51 ms on the 2400 px label photos, so the default ladder does up to ~1.5x the
+    /// work the 0.25 s CPU-time budget allowed there (docs/barcode.md, "Session 7").
+    public static let referenceWorkRate = 36.0
 
     /// ``timeBudget`` as weighted megapixels of ZBar sweep; `.infinity` when the budget is.
     public var workBudget: Double { timeBudget * Self.referenceWorkRate }
