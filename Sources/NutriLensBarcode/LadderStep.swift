@@ -74,8 +74,9 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     /// step of the ladder, which is finite). It is spent as *work*, not as time: ``workBudget`` = `timeBudget` x
     /// ``referenceWorkRate`` weighted megapixels swept by ZBar (``LadderStep/workWeight``), so the codes found are the
     /// same on a fast or slow, idle or busy machine (a CPU-time budget found `TestImages/deg_curved_fr`'s code at
-    /// step 9 of the ladder on an idle machine and missed it under load). A step that starts inside the budget runs to
-    /// its end. ``cpuTimeCap`` (4 x `timeBudget` of the calling thread's CPU time) still stops the ladder on a
+    /// step 9 of the ladder on an idle machine and missed it under load, and read 190 or 191 of the 207 retail
+    /// photos of ../shared/corpus/barcodes depending on the load). A step that starts inside the budget runs to its
+    /// end. ``cpuTimeCap`` (4 x `timeBudget` of the calling thread's CPU time) still stops the ladder on a
     /// machine several times slower than the reference, so the worst case stays bounded.
     public var timeBudget: Double
     /// Thread CPU seconds that override ``cpuTimeCap``'s default of 4 x ``timeBudget`` (> 0); `nil` (default) keeps
@@ -138,13 +139,15 @@ public struct BarcodeReadOptions: Sendable, Equatable {
         return out
     }
 
-    /// Weighted megapixels of ZBar sweep (``LadderStep/workWeight``) per second of ``timeBudget``: 36, so the default
-    /// 0.25 s is 9 weighted Mpx, enough for the ladder of a 0.5-megapixel photo to reach its ±30° rotations (the
-    /// first 9 steps; TestImages `deg_curved_fr`'s tilted code is read at the 9th). That is ~28 ms of thread CPU per
-    /// weighted Mpx; the session-7 measurement on the 2-core development machine under load was 42 ms on
-    /// ../shared/corpus/barcodes and 51 ms on the 2400 px label photos, so the default ladder does up to ~1.5x the
-    /// work the 0.25 s CPU-time budget allowed there (docs/barcode.md, "Session 7").
-    public static let referenceWorkRate = 36.0
+    /// Weighted megapixels of ZBar sweep (``LadderStep/workWeight``) per second of ``timeBudget``: 26, so the default
+    /// 0.25 s is 6.5 weighted Mpx, about what the 0.25 s CPU-time budget allowed on the 2-core development machine:
+    /// 42–51 ms of thread CPU per weighted Mpx on ../shared/corpus/barcodes and the label photos (session 7, under
+    /// load; docs/barcode.md "Session 7"). A 4-5 MP label photo gets its half-size and native sweeps (1.6 + 5 Mpx) and
+    /// stops, as before; a 0.8 MP photo reaches the 2x unsharp mask that reads the blurred UPC-A codes of
+    /// `eng_real_2` and `eng_real_11`. A clean, cheap-to-sweep photo can no longer run further than that on a fast
+    /// machine: TestImages `deg_curved_fr`'s tilted code, read by the 9th step after 8.4 weighted Mpx, needs
+    /// `timeBudget` 0.33.
+    public static let referenceWorkRate = 26.0
 
     /// ``timeBudget`` as weighted megapixels of ZBar sweep; `.infinity` when the budget is.
     public var workBudget: Double { timeBudget * Self.referenceWorkRate }

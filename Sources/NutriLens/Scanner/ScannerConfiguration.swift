@@ -23,9 +23,10 @@ public struct ScannerConfiguration: Sendable, Equatable {
     public var languages: [String]
     /// Stages to run. Default `.all`. Decoding always runs.
     public var stages: Stages
-    /// Seconds of CPU time (the scanning thread's) the barcode retry ladder (scales, binarisations, tilts, tiles) may
-    /// spend per image, `> 0`; the step running when it expires finishes. CPU time, so the codes found do not change
-    /// when other work holds the cores. Default 0.25.
+    /// Budget of the barcode retry ladder (scales, binarisations, tilts, tiles) per image, in seconds of the reference
+    /// machine, `> 0`: spent as work (`BarcodeReadOptions.workBudget`, weighted megapixels swept by ZBar), so the codes
+    /// found are the same on any machine under any load; the step running when it is spent finishes, and 4x this in
+    /// thread CPU time stops the ladder on a much slower machine. Default 0.25.
     public var barcodeTimeBudget: Double
     /// Seconds of CPU time (the scanning thread's) OCR may spend per image (all Tesseract passes together), `> 0`;
     /// `nil` = unlimited. CPU time, so the fields found do not change when other work holds the cores. When it runs

@@ -6,7 +6,7 @@ import NutriLensImaging
 struct BarcodeStage: Sendable {
     static let isAvailable = true
     let reader: BarcodeReader
-    /// Seconds the ladder may spend (`ScannerConfiguration.barcodeTimeBudget`).
+    /// The ladder's budget in seconds of the reference machine (`ScannerConfiguration.barcodeTimeBudget`).
     let budget: Double
 
     init(configuration: ScannerConfiguration) throws {
