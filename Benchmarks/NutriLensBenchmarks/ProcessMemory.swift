@@ -13,6 +13,21 @@ enum ProcessMemory {
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
+    /// Path of the shared library file this process mapped whose name starts with `prefix` (e.g. `libtesseract.so`),
+    /// from `/proc/self/maps`; `nil` when none is mapped. Tells which Tesseract build a figure was measured with
+    /// (Debian's in /usr/lib, or scripts/build-tesseract.sh's in /usr/local/lib).
+    static func mappedLibrary(named prefix: String) -> String? {
+        // Read to the end: /proc files report size 0, and the maps of a process this size run past one page.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"),
+              let data = try? handle.readToEnd(), let maps = String(data: data, encoding: .utf8) else { return nil }
+        defer { try? handle.close() }
+        for line in maps.split(separator: "\n") {
+            guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last, path.hasPrefix("/") else { continue }
+            if path.split(separator: "/").last?.hasPrefix(prefix) == true { return String(path) }
+        }
+        return nil
+    }
+
     private static func field(_ name: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }),

@@ -101,6 +101,8 @@ enum ScanBenchmark {
         var scalingEfficiency: Double?
         var peakRSSMiB: Double
         var pipelines: [PipelineFigures]
+        /// The libtesseract file the scans ran (Debian's, or scripts/build-tesseract.sh's optimised build).
+        var tesseractLibrary: String?
     }
 
     static func run(arguments: [String]) throws {
@@ -172,7 +174,8 @@ enum ScanBenchmark {
         let report = Report(folder: options.folder, images: images.count, reps: options.reps, coldStartMs: cold,
                             stageMs: stageMs, throughputImagesPerSecond: throughput, cpuMsPerImage: cpuPerImage,
                             coresUsed: coresUsed, scalingEfficiency: scaling,
-                            peakRSSMiB: ProcessMemory.peakRSSMiB(), pipelines: pipelines)
+                            peakRSSMiB: ProcessMemory.peakRSSMiB(), pipelines: pipelines,
+                            tesseractLibrary: ProcessMemory.mappedLibrary(named: "libtesseract.so"))
         printReport(report)
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
@@ -236,7 +239,8 @@ enum ScanBenchmark {
 
     static func printReport(_ r: Report) {
         func f(_ v: Double?, _ digits: Int = 1) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
-        print("\ncold start: " + r.coldStartMs.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value)) ms" }.joined(separator: ", "))
+        print("\ntesseract library: \(r.tesseractLibrary ?? "not loaded")")
+        print("cold start: " + r.coldStartMs.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value)) ms" }.joined(separator: ", "))
         print("\n| stage | n | min ms | median ms | p95 ms |\n|---|---:|---:|---:|---:|")
         for (stage, d) in r.stageMs.sorted(by: { $0.key < $1.key }) {
             print("| \(stage) | \(d.count) | \(f(d.min)) | \(f(d.median)) | \(f(d.p95)) |")
