@@ -18,7 +18,9 @@ import NutriLensImaging
 /// 3. *Value columns end inside*: a number or unit on one of the table's named rows, left or right of the region
 ///    within ``sideReach`` line heights, grows it; the outermost value column ends at least ``margin`` line heights inside.
 /// 4. *Headers inside*: a header cell ("per 100 g", "%RI", "per serving", ``TableHeaderCell``) within
-///    ``headerReach`` row pitches above the region and overlapping it horizontally grows it.
+///    ``headerReach`` row pitches above the region and overlapping it horizontally grows it, and so does any word
+///    (up to 3 line heights tall) within a row pitch above the top edge over a value column: a header the reading
+///    could not make out.
 ///
 /// A region that would have to cover more than ``maximumPageShare`` of the page saves little over reading the page
 /// and is ``Verdict/incomplete(_:)`` (``Incompleteness/tooLarge``). All geometry is on the upright page
@@ -120,6 +122,14 @@ public struct WholeTableCheck: Sendable, Equatable {
                 && Self.overlapsHorizontally($0.box, region) }
             for cell in TableGeometry(words: headerZone).headers where cell.box.union(region) != region {
                 take(cell.box)
+            }
+            // Text just above the top edge over a value column is that column's header even when the reading
+            // could not make it out (corpus `02CE7C0B`: a garbled "per 100 g" cut off by the edge put every value
+            // in `_serving`): taken when no taller than a few lines.
+            for word in outside where word.box.maxY <= region.y + word.box.height / 2
+                && Double(region.y - word.box.maxY) <= pitch && Double(word.box.height) <= 3 * lineHeight
+                && table.columns.contains(where: { word.box.maxX > $0.minX && word.box.x < $0.maxX }) {
+                take(word.box)
             }
             // The outermost value columns end a margin inside the edge.
             if let first = table.columns.first, first.minX - pad < next.x {

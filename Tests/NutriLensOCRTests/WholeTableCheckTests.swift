@@ -77,6 +77,21 @@ final class WholeTableCheckTests: XCTestCase {
         XCTAssertEqual(WholeTableCheck().check(page(rowsOnly, region: located)), .whole(located))
     }
 
+    func testAnUnreadableHeaderOverTheValueColumnsIsTakenIn() throws {
+        let rows = try labelWords().filter { $0.lineID >= 2 }
+        let located = box(of: rows, lines: 2...10)
+        XCTAssertEqual(located.y, 195)
+        // The header row read as garbage, right above the top edge, over the per-100 g (x 394...465) and the
+        // per-serving (x 555...602) values; a word above the names (x 140) is no column's header.
+        let garbled = [OCRWord(text: "[tase", box: PixelRect(x: 420, y: 170, width: 50, height: 25), confidence: 0.3, blockID: 0, lineID: 1),
+                       OCRWord(text: "rite", box: PixelRect(x: 560, y: 170, width: 40, height: 25), confidence: 0.3, blockID: 0, lineID: 1)]
+        let name = OCRWord(text: "Typ1cal", box: PixelRect(x: 140, y: 120, width: 70, height: 22), confidence: 0.3, blockID: 0, lineID: 1)
+        let grown = try XCTUnwrap(WholeTableCheck().check(page(rows + garbled + [name], region: located)).rect)
+        // Up to the garbled words' top (170) less half a line height (9 px); "Typ1cal" stays out.
+        XCTAssertEqual(grown, PixelRect(x: located.x, y: 161, width: located.width, height: located.maxY - 161))
+        XCTAssertFalse(name.liesMostlyInside(grown))
+    }
+
     func testAValueColumnBesideTheRegionIsTakenInWithItsUnits() throws {
         let words = try labelWords()
         // Names and the per-100 g column only: the right edge (x 500) cuts off the per-serving values at x 555...623.

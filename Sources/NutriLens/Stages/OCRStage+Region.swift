@@ -107,7 +107,11 @@ extension OCRStage {
                 verdict = nil
                 region = OCRStage.region(toRead: first.page)
             case .whole, .geometric:
-                let verdict = WholeTableCheck().check(first.page)
+                var check = WholeTableCheck()
+                // After a table re-read a later whole reading pays a page pass AND a table pass; the region read
+                // saves the page pass however much of the page the table covers.
+                check.maximumPageShare = first.passes.contains { $0.kind == .table } ? 1 : OCRStage.regionMaximumPageShare
+                let verdict = check.check(first.page)
                 self.verdict = verdict
                 if let rect = verdict.rect, var read = OCRReadRegion(table: first.page) {
                     read.rect = rect
@@ -154,6 +158,11 @@ extension OCRStage {
             return score.fields >= firstScore.fields || score.value > best.value + OCRStage.regionFewerKeysMargin
         }
     }
+
+    /// ``WholeTableCheck/maximumPageShare`` for the `whole` and `geometric` rules (`NUTRILENS_OCR_REGION_SHARE`,
+    /// 0…1, default 0.6).
+    static let regionMaximumPageShare = ProcessInfo.processInfo.environment["NUTRILENS_OCR_REGION_SHARE"]
+        .flatMap { Double($0) }.map { min(1, max(0, $0)) } ?? 0.6
 
     /// Score points (``LabelReadingScore/value``, about one per key) by which a region-only reading with fewer keys
     /// than the first reading must beat the best reading to win (`NUTRILENS_OCR_REGION_FEWER`, default 1; `inf` =
