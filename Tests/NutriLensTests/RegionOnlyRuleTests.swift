@@ -174,5 +174,9 @@ final class RegionOnlyRuleTests: XCTestCase {
         // As many keys as the first reading: a higher score is enough; a lower one never wins.
         XCTAssertTrue(plan.mayWin(first, over: worse))
         XCTAssertFalse(plan.mayWin(worse, over: first))
+        // Fewer keys than the first reading: the crop lost rows, the hypothesis is read again on the whole page.
+        XCTAssertTrue(plan.readsWholePage(after: fewer, fallsBack: true))
+        XCTAssertFalse(plan.readsWholePage(after: worse, fallsBack: true), "as many keys as the first reading")
+        XCTAssertFalse(plan.readsWholePage(after: fewer, fallsBack: false))
     }
 }

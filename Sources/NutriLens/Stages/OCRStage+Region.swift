@@ -149,6 +149,12 @@ extension OCRStage {
             return region
         }
 
+        /// Whether a region-only reading scored `score` is followed by the same hypothesis on the whole page: when it
+        /// parsed fewer keys than the first reading (``regionFallsBackToPage``).
+        func readsWholePage(after score: LabelReadingScore, fallsBack: Bool = OCRStage.regionFallsBackToPage) -> Bool {
+            fallsBack && score.fields < firstScore.fields
+        }
+
         /// Whether a region-only reading scored `score` replaces the best reading so far, scored `best`: when it
         /// scores higher, and, with fewer keys than the first reading, by more than ``regionFewerKeysMargin``.
         /// Why: a crop reading that lost rows can be tidier (fewer failed checks) and score higher while being
@@ -158,6 +164,11 @@ extension OCRStage {
             return score.fields >= firstScore.fields || score.value > best.value + OCRStage.regionFewerKeysMargin
         }
     }
+
+    /// A region-only reading that parsed fewer keys than the first reading is followed by the same hypothesis on the
+    /// whole page (`NUTRILENS_OCR_REGION_FALLBACK=off`: not). Why: fewer keys mean the crop lost rows the page still
+    /// holds; measured in docs/ocr.md, "Session 7".
+    static let regionFallsBackToPage = ProcessInfo.processInfo.environment["NUTRILENS_OCR_REGION_FALLBACK"] != "off"
 
     /// ``WholeTableCheck/maximumPageShare`` for the `whole` and `geometric` rules (`NUTRILENS_OCR_REGION_SHARE`,
     /// 0…1, default 0.6).

@@ -265,11 +265,11 @@ struct OCRStage: Sendable {
         /// The readings by `ocr` (the primary language under routing), in the order read.
         var primaryReadings = [(hypothesis: hypotheses[0], score: firstScore)]
         /// Reads `hypothesis` with `engines` on what is left of the budget; the better reading is kept.
-        func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR) throws {
+        func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR, wholePage: Bool = false) throws {
             guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
             var options = options(for: hypothesis, budget: budget, orientation: orientation, lightOnDark: lightOnDark)
             // Only the table the first reading located, its words outside it taken from the first reading.
-            options.region = regionPlan.region(for: hypothesis)
+            options.region = wholePage ? nil : regionPlan.region(for: hypothesis)
             let reading = try read(input.image, levelling: input.mapping, options: options, with: engines,
                                    outside: options.region != nil ? first.page : nil)
             let score = LabelReadingScore(lines: reading.lines, parser: parser)
@@ -277,6 +277,9 @@ struct OCRStage: Sendable {
             if engines === ocr { primaryReadings.append((hypothesis, score)) }
             if score > bestScore, options.region == nil || regionPlan.mayWin(score, over: bestScore) {
                 (best, bestScore, bestHypothesis) = (reading, score, hypothesis)
+            }
+            if options.region != nil, regionPlan.readsWholePage(after: score) {
+                try attempt(hypothesis, with: engines, wholePage: true)
             }
         }
         /// Once the grammar finds the label is in another configured language: the best way of reading so far
