@@ -94,7 +94,7 @@ public struct WholeTableCheck: Sendable, Equatable {
     /// not hold ``minimumNamedRows`` named rows.
     func grown(_ start: PixelRect, words: [OCRWord], width: Int, height: Int) -> PixelRect? {
         var region = start
-        // Each round takes in at least one more word, so the loop ends; the bound only guards against a bug.
+        // The region only grows and stays inside the page, so the loop ends; the bound only guards against a bug.
         for _ in 0...words.count {
             let inside = words.filter { $0.liesMostlyInside(region) }
             let table = TableGeometry(words: inside)
@@ -124,8 +124,8 @@ public struct WholeTableCheck: Sendable, Equatable {
                 take(cell.box)
             }
             // Text just above the top edge over a value column is that column's header even when the reading
-            // could not make it out (corpus `02CE7C0B`: a garbled "per 100 g" cut off by the edge put every value
-            // in `_serving`): taken when no taller than a few lines.
+            // could not make it out (corpus `02CE7C0B`: its "per 100 g" row read as "[tase", "rite"): taken when no
+            // taller than a few lines.
             for word in outside where word.box.maxY <= region.y + word.box.height / 2
                 && Double(region.y - word.box.maxY) <= pitch && Double(word.box.height) <= 3 * lineHeight
                 && table.columns.contains(where: { word.box.maxX > $0.minX && word.box.x < $0.maxX }) {
