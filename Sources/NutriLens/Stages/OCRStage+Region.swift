@@ -18,6 +18,14 @@ extension OCRStage {
         /// Where every key the first reading parsed (at least ``regionMinimumKeys``) comes from its table region's
         /// words alone.
         case keyed
+        /// Where the first reading's region, grown where its words show more table, holds the whole table
+        /// (``WholeTableCheck``: rows, value columns and headers end inside it) and the first reading parsed at
+        /// least ``regionMinimumKeys`` keys, every one of them from that region's words alone. The automatic-layout
+        /// hypothesis (PSM 3) stays whole: on a crop it reads unlike on the page and its tidier readings fooled the
+        /// grammar's score (docs/ocr.md, "Session 7").
+        case whole
+        /// ``whole`` without the keys: the geometric check alone decides.
+        case geometric
     }
 
     /// ``RegionRule`` from `NUTRILENS_OCR_REGION` (`off` | `safe` | `keyed`); ``defaultRegionRule`` when unset.
@@ -62,14 +70,115 @@ extension OCRStage {
     /// pixels (and they only run after a first reading of fewer than ``levelledOnlyBelowKeys`` keys).
     static func readsRegionOnly(_ hypothesis: ReadingHypothesis, firstPasses: [OCRPass], firstRegion: PixelRect?,
                                 firstScore: LabelReadingScore, keysInRegion: Int, rule: RegionRule) -> Bool {
-        guard !hypothesis.levelled, firstRegion != nil, firstScore.fields >= regionMinimumKeys,
-              keysInRegion >= firstScore.fields else { return false }
+        guard !hypothesis.levelled, firstRegion != nil else { return false }
+        if rule == .geometric { return hypothesis.segmentation != .auto && firstScore.fields > 0 }
+        guard firstScore.fields >= regionMinimumKeys, keysInRegion >= firstScore.fields else { return false }
         switch rule {
         case .off: return false
         case .safe: return firstPasses.contains { $0.kind == .table }
         case .keyed: return true
+        case .whole, .geometric: return hypothesis.segmentation != .auto
         }
     }
+
+    /// What the later readings of one photo read, decided once from its first reading under a ``RegionRule``: the
+    /// region a region-only reading reads (``region(for:)``), and when such a reading may replace the best one
+    /// (``mayWin(_:over:)``).
+    struct RegionPlan {
+        let rule: RegionRule
+        /// The region to read, `nil` when every later reading reads the whole page.
+        let region: OCRReadRegion?
+        let firstScore: LabelReadingScore
+        let firstPasses: [OCRPass]
+        /// Keys that parse from the words of the first reading inside ``region`` alone.
+        let keysInRegion: Int
+        /// ``WholeTableCheck``'s verdict on the first reading (``RegionRule/whole`` and ``RegionRule/geometric``).
+        let verdict: WholeTableCheck.Verdict?
+
+        init(first: Reading, firstScore: LabelReadingScore, rule: RegionRule, parser: NutritionParser) {
+            self.rule = rule
+            self.firstScore = firstScore
+            firstPasses = first.passes
+            var region: OCRReadRegion?
+            switch rule {
+            case .off:
+                verdict = nil
+            case .safe, .keyed:
+                verdict = nil
+                region = OCRStage.region(toRead: first.page)
+            case .whole, .geometric:
+                var check = WholeTableCheck()
+                // After a table re-read a later whole reading pays a page pass AND a table pass; the region read
+                // saves the page pass however much of the page the table covers.
+                check.maximumPageShare = first.passes.contains { $0.kind == .table } ? 1 : OCRStage.regionMaximumPageShare
+                let verdict = check.check(first.page)
+                self.verdict = verdict
+                if let rect = verdict.rect, var read = OCRReadRegion(table: first.page) {
+                    read.rect = rect
+                    region = read
+                }
+            }
+            self.region = region
+            keysInRegion = region.map {
+                LabelReadingScore(lines: OCRStage.lines(of: first.page, inside: $0.rect, mapping: first.mapping),
+                                  parser: parser).fields
+            } ?? 0
+            if OCRStageTrace.isEnabled, rule != .off { emitTrace(first: first.tableRegion) }
+        }
+
+        /// One `ocr-region` line on stderr (before the scan's `ocr-trace` line): the verdict, the region located and
+        /// the one read, the keys of the first reading and those its region holds.
+        private func emitTrace(first located: PixelRect?) {
+            func text(_ r: PixelRect?) -> String { r.map { "\($0.x),\($0.y) \($0.width)x\($0.height)" } ?? "-" }
+            let verdictText: String
+            switch verdict {
+            case .whole?: verdictText = "whole"
+            case .incomplete(let why)?: verdictText = why.rawValue
+            case nil: verdictText = rule.rawValue
+            }
+            let line = "ocr-region \(verdictText) located=\(text(located)) read=\(text(region?.rect)) "
+                + "keys=\(keysInRegion)/\(firstScore.fields)\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+
+        /// The region `hypothesis` reads instead of the whole page, `nil` = the whole page.
+        func region(for hypothesis: ReadingHypothesis) -> OCRReadRegion? {
+            guard let region, OCRStage.readsRegionOnly(hypothesis, firstPasses: firstPasses, firstRegion: region.rect,
+                                                       firstScore: firstScore, keysInRegion: keysInRegion, rule: rule)
+            else { return nil }
+            return region
+        }
+
+        /// Whether a region-only reading scored `score` is followed by the same hypothesis on the whole page: when it
+        /// parsed fewer keys than the first reading (``regionFallsBackToPage``).
+        func readsWholePage(after score: LabelReadingScore, fallsBack: Bool = OCRStage.regionFallsBackToPage) -> Bool {
+            fallsBack && score.fields < firstScore.fields
+        }
+
+        /// Whether a region-only reading scored `score` replaces the best reading so far, scored `best`: when it
+        /// scores higher, and, with fewer keys than the first reading, by more than ``regionFewerKeysMargin``.
+        /// Why: a crop reading that lost rows can be tidier (fewer failed checks) and score higher while being
+        /// wrong (session 6: `20251114_101253`, 6 right keys and one failed check lost to 4 keys and none).
+        func mayWin(_ score: LabelReadingScore, over best: LabelReadingScore) -> Bool {
+            guard score > best else { return false }
+            return score.fields >= firstScore.fields || score.value > best.value + OCRStage.regionFewerKeysMargin
+        }
+    }
+
+    /// A region-only reading that parsed fewer keys than the first reading is followed by the same hypothesis on the
+    /// whole page (`NUTRILENS_OCR_REGION_FALLBACK=off`: not). Why: fewer keys mean the crop lost rows the page still
+    /// holds; measured in docs/ocr.md, "Session 7".
+    static let regionFallsBackToPage = ProcessInfo.processInfo.environment["NUTRILENS_OCR_REGION_FALLBACK"] != "off"
+
+    /// ``WholeTableCheck/maximumPageShare`` for the `whole` and `geometric` rules (`NUTRILENS_OCR_REGION_SHARE`,
+    /// 0…1, default 0.6).
+    static let regionMaximumPageShare = ProcessInfo.processInfo.environment["NUTRILENS_OCR_REGION_SHARE"]
+        .flatMap { Double($0) }.map { min(1, max(0, $0)) } ?? 0.6
+
+    /// Score points (``LabelReadingScore/value``, about one per key) by which a region-only reading with fewer keys
+    /// than the first reading must beat the best reading to win (`NUTRILENS_OCR_REGION_FEWER`, default 1; `inf` =
+    /// never).
+    static let regionFewerKeysMargin = ProcessInfo.processInfo.environment["NUTRILENS_OCR_REGION_FEWER"].flatMap { Double($0) } ?? 1
 
     /// `page`'s lines with only the words mostly (≥ half their area) inside `region`, as ``OCRStage/read`` hands them
     /// to the grammar (boxes on the upright page through `mapping`).

@@ -247,10 +247,8 @@ struct OCRStage: Sendable {
         var bestHypothesis = hypotheses[0]
         let firstScore = bestScore
         let first = best
-        // Keys the first reading's table region holds on its own (the region-only rule needs all of them there).
-        let keysInRegion = Self.regionRule == .off ? 0 : first.tableRegion.map {
-            LabelReadingScore(lines: Self.lines(of: first.page, inside: $0, mapping: first.mapping), parser: parser).fields
-        } ?? 0
+        // Which later readings read only the first reading's table region (OCRStage+Region.swift).
+        let regionPlan = RegionPlan(first: first, firstScore: firstScore, rule: Self.regionRule, parser: parser)
         // Later readings of the same photo keep the first one's quarter turn instead of detecting it again (OSD
         // and, when OSD is unsure, reading both quarter turns cost one to three recognitions per hypothesis).
         let orientation = Self.reusesOrientation ? PageOrientation(quarterTurns: best.mapping.quarterTurns) : nil
@@ -267,20 +265,22 @@ struct OCRStage: Sendable {
         /// The readings by `ocr` (the primary language under routing), in the order read.
         var primaryReadings = [(hypothesis: hypotheses[0], score: firstScore)]
         /// Reads `hypothesis` with `engines` on what is left of the budget; the better reading is kept.
-        func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR) throws {
+        func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR, wholePage: Bool = false) throws {
             guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
             var options = options(for: hypothesis, budget: budget, orientation: orientation, lightOnDark: lightOnDark)
             // Only the table the first reading located, its words outside it taken from the first reading.
-            let regionOnly = Self.readsRegionOnly(hypothesis, firstPasses: first.passes, firstRegion: first.tableRegion,
-                                                  firstScore: firstScore, keysInRegion: keysInRegion,
-                                                  rule: Self.regionRule)
-            if regionOnly { options.region = Self.region(toRead: first.page) }
+            options.region = wholePage ? nil : regionPlan.region(for: hypothesis)
             let reading = try read(input.image, levelling: input.mapping, options: options, with: engines,
-                                   outside: regionOnly ? first.page : nil)
+                                   outside: options.region != nil ? first.page : nil)
             let score = LabelReadingScore(lines: reading.lines, parser: parser)
             trace?.add(hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes, score: score)
             if engines === ocr { primaryReadings.append((hypothesis, score)) }
-            if score > bestScore { (best, bestScore, bestHypothesis) = (reading, score, hypothesis) }
+            if score > bestScore, options.region == nil || regionPlan.mayWin(score, over: bestScore) {
+                (best, bestScore, bestHypothesis) = (reading, score, hypothesis)
+            }
+            if options.region != nil, regionPlan.readsWholePage(after: score) {
+                try attempt(hypothesis, with: engines, wholePage: true)
+            }
         }
         /// Once the grammar finds the label is in another configured language: the best way of reading so far
         /// again with the configured set, which every later hypothesis then uses.
