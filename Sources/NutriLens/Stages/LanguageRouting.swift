@@ -23,8 +23,9 @@ struct LanguageRouting: Sendable, Equatable {
     let codes: [String]
     /// Which models read a page whose row names are in another configured language (``labelReadingCodes(for:)``).
     let labelOrder: LabelOrder
-    /// The models of the last reading of an unconvincing table (``finalReadingCodes``); `nil` = the configured set.
-    let finalCodes: [String]?
+    /// The models of the last reading of an unconvincing table (``needsFinalConfiguredReading(_:)``), tessdata
+    /// names in load order, the primary first.
+    let finalReadingCodes: [String]
 
     /// Which models, in which order, read a page once the grammar finds its row names are in configured language L
     /// (not the primary one). Tesseract recognises each word with the model that won the previous word and tries
@@ -45,8 +46,8 @@ struct LanguageRouting: Sendable, Equatable {
     ///   - codes: the configured tessdata model names, primary first (`["eng", "deu", "fra"]`).
     ///   - mode: the scanner's ``ScannerConfiguration/languageRouting``.
     ///   - labelOrder: see ``LabelOrder``.
-    ///   - finalCodes: the models of the last reading (each must be a configured one, the primary first); `nil` or
-    ///     a list that is not = the configured set.
+    ///   - finalCodes: the models of the last reading: the primary and at least one more configured one, primary
+    ///     first; `nil` or another list = ``defaultFinalCodes(for:)``.
     init(codes: [String], mode: Mode = .routed, labelOrder: LabelOrder = Self.defaultLabelOrder,
          finalCodes: [String]? = nil) {
         isMultilingual = codes.count > 1
@@ -55,11 +56,18 @@ struct LanguageRouting: Sendable, Equatable {
         self.mode = mode
         self.codes = codes
         self.labelOrder = labelOrder
-        let usable = finalCodes.map { $0.first == codes.first && Set($0).isSubset(of: codes) && $0.count > 1 } ?? false
-        self.finalCodes = usable ? finalCodes : nil
+        if let finalCodes, finalCodes.first == codes.first, finalCodes.count > 1, Set(finalCodes).count == finalCodes.count,
+           Set(finalCodes).isSubset(of: codes) {
+            finalReadingCodes = finalCodes
+        } else {
+            finalReadingCodes = Self.defaultFinalCodes(for: codes)
+        }
     }
 
     static let defaultLabelOrder = LabelOrder.configured
+
+    /// The final reading's models unless `NUTRILENS_OCR_FINAL_SET` says otherwise: the configured set.
+    static func defaultFinalCodes(for codes: [String]) -> [String] { codes }
 
     /// ``LabelOrder`` from `NUTRILENS_OCR_LABEL_SET` (`set` | `label` | `label+primary` | `label-first`), and the
     /// final reading's models from `NUTRILENS_OCR_FINAL_SET` (`eng+deu`; unset or `set` = the configured set), for
@@ -67,7 +75,7 @@ struct LanguageRouting: Sendable, Equatable {
     init(codes: [String], mode: Mode, environment env: [String: String]) {
         self.init(codes: codes, mode: mode,
                   labelOrder: env["NUTRILENS_OCR_LABEL_SET"].flatMap(LabelOrder.init(rawValue:)) ?? Self.defaultLabelOrder,
-                  finalCodes: env["NUTRILENS_OCR_FINAL_SET"].map { $0.split(separator: "+").map(String.init) })
+                  finalCodes: env["NUTRILENS_OCR_FINAL_SET"].map { $0 == "set" ? codes : $0.split(separator: "+").map(String.init) })
     }
 
     /// The hypotheses (``OCRStage/ReadingHypothesis``) read with the configured set instead of the primary language.
@@ -99,9 +107,6 @@ struct LanguageRouting: Sendable, Equatable {
         case .labelFirst: return [label, codes[0]] + codes.dropFirst().filter { $0 != label }
         }
     }
-
-    /// The models of the last reading of an unconvincing table (``needsFinalConfiguredReading(_:)``).
-    var finalReadingCodes: [String] { finalCodes ?? codes }
 
     /// Whether the best primary-language reading, after every hypothesis, gets a last reading with the configured
     /// set (``OCRStage/finalConfiguredHypotheses(_:)``): it found a table (≥ ``minimumKeysForFinalReading`` keys)
