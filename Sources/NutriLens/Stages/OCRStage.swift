@@ -98,6 +98,22 @@ struct OCRStage: Sendable {
         return NutritionOCR(pool: pool, invertingPool: try OCREnginePool(configuration: inverting, preload: false))
     }
 
+    /// How a reading with more models than the primary one (``languageReaders``) treats the located table
+    /// (`NUTRILENS_OCR_SET_TABLE`): `reread` (default) as every reading, `page` = the page pass only, no table
+    /// re-read at the table's own scale and no cleaned re-read (measured in docs/ocr.md, "Session 7").
+    enum SetReadingTable: String, Sendable {
+        case reread, page
+
+        func apply(to options: inout OCRReadOptions) {
+            guard self == .page else { return }
+            options.tableReread = .never
+            options.cleanedTableReread = false
+        }
+    }
+
+    static let setReadingTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_SET_TABLE"]
+        .flatMap(SetReadingTable.init(rawValue:)) ?? .reread
+
     /// Tesseract variables every engine is loaded with: `NUTRILENS_TESS_VARS` = `name=value,name=value` (for
     /// measuring alternatives with `nutrilens eval`).
     static func tesseractVariables(environment env: [String: String]) -> [String: String] {
@@ -291,6 +307,7 @@ struct OCRStage: Sendable {
         func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR) throws {
             guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
             var options = options(for: hypothesis, budget: budget, orientation: orientation, lightOnDark: lightOnDark)
+            if engines !== ocr { Self.setReadingTable.apply(to: &options) }
             // Only the table the first reading located, its words outside it taken from the first reading.
             let regionOnly = Self.readsRegionOnly(hypothesis, firstPasses: first.passes, firstRegion: first.tableRegion,
                                                   firstScore: firstScore, keysInRegion: keysInRegion,
