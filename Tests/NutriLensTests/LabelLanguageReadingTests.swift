@@ -23,12 +23,20 @@ final class LabelLanguageReadingTests: XCTestCase {
         for word in ["saturés", "Glucides", "Fibres alimentaires", "Protéines"] {
             XCTAssertTrue(text.contains(word), "\(word) not in:\n\(text)")
         }
-        let truth = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: url.deletingPathExtension().appendingPathExtension("json"))) as? [String: Any]
-        let expected = try XCTUnwrap((truth?["nutrition"] as? [String: Any])?["nutriments"] as? [String: NSNumber])
+        let expected = try TestPaths.truthNutriments(of: url)
         XCTAssertEqual(expected.count, 18)
         for (key, value) in expected {
-            XCTAssertEqual(table.nutriments[key], Decimal(string: value.stringValue), key)
+            XCTAssertEqual(table.nutriments[key], value, key)
         }
+    }
+}
+
+extension TestPaths {
+    /// The `nutrition.nutriments` of an image's JSON sidecar (docs/ground-truth.md), key → value as written.
+    static func truthNutriments(of image: URL) throws -> [String: Decimal] {
+        let truth = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: image.deletingPathExtension().appendingPathExtension("json"))) as? [String: Any]
+        let values = try XCTUnwrap((truth?["nutrition"] as? [String: Any])?["nutriments"] as? [String: NSNumber])
+        return try values.mapValues { try XCTUnwrap(Decimal(string: $0.stringValue)) }
     }
 }

@@ -200,12 +200,10 @@ final class LanguageRoutingTests: XCTestCase {
         let result = scanner.scan(url)
         let nutrition = try XCTUnwrap(result.nutrition, "\(result)")
         XCTAssertEqual(nutrition.language, "de")
-        let truth = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: url.deletingPathExtension().appendingPathExtension("json"))) as? [String: Any]
-        let expected = try XCTUnwrap((truth?["nutrition"] as? [String: Any])?["nutriments"] as? [String: NSNumber])
+        let expected = try TestPaths.truthNutriments(of: url)
         XCTAssertEqual(expected.count, 18)
         for (key, value) in expected {
-            XCTAssertEqual(nutrition.nutriments[key], Decimal(string: value.stringValue), key)
+            XCTAssertEqual(nutrition.nutriments[key], value, key)
         }
     }
 }

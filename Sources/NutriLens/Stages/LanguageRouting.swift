@@ -1,10 +1,12 @@
 import NutriLensOCR
 
 /// Which Tesseract languages a reading of a page uses, per ``ScannerConfiguration/LanguageRouting``: under
-/// `.allLanguages` (default) every reading uses the whole configured set; under `.routed` and `.labelLanguage` the
+/// `.allLanguages` every reading uses the whole configured set; under `.routed` (default) and `.labelLanguage` the
 /// primary one (`ScannerConfiguration.languages[0]`) reads first and the whole set only once the label grammar finds
 /// the label's row names are mostly in another configured language (``needsConfiguredSet(_:)``) or, under `.routed`,
-/// for a table still not convincing at the end (``needsFinalConfiguredReading(_:)``).
+/// for a table still not convincing at the end (``needsFinalConfiguredReading(_:)``). Which of the configured models
+/// read, in which order, in those two cases: ``labelReadingCodes(for:)`` and ``finalReadingCodes`` (the whole set by
+/// default; docs/ocr.md "Session 7" measures the alternatives).
 ///
 /// Why: with several models loaded Tesseract re-recognises every word the first model is unsure of with each further
 /// model, and on real photos that is most words — eng+deu+fra costs 1.9× the CPU of eng alone (docs/ocr.md, "Language
@@ -64,9 +66,14 @@ struct LanguageRouting: Sendable, Equatable {
         }
     }
 
+    /// The whole set, as configured. Measured (docs/ocr.md, "Session 7"): `label+primary` (`deu+eng`) keeps the 4
+    /// corpus photos' fields at ~0.75× their set CPU but loses a value of TestImages `deg_perspective_de`; `label`
+    /// alone loses 6 TestImages fields; `label-first` costs what the set costs.
     static let defaultLabelOrder = LabelOrder.configured
 
-    /// The final reading's models unless `NUTRILENS_OCR_FINAL_SET` says otherwise: the configured set.
+    /// The final reading's models unless `NUTRILENS_OCR_FINAL_SET` says otherwise: the configured set. Both further
+    /// models win digits of English tables, on different photos (docs/ocr.md, "Session 7"): without `fra` the 49
+    /// corpus photos that read the set lose 30 fields, without `deu` 13, at 0.85× / 0.80× of the final readings' CPU.
     static func defaultFinalCodes(for codes: [String]) -> [String] { codes }
 
     /// ``LabelOrder`` from `NUTRILENS_OCR_LABEL_SET` (`set` | `label` | `label+primary` | `label-first`), and the

@@ -3,8 +3,8 @@ import NutriLensImaging
 import NutriLensLabel
 import NutriLensOCR
 
-/// Adapter over `NutriLensOCR`: grey image → text lines with word boxes, reusing a pool of Tesseract engines
-/// (loaded once per `Scanner`).
+/// Adapter over `NutriLensOCR`: grey image → text lines with word boxes, reusing pools of Tesseract engines
+/// (the primary language's loaded once per `Scanner`, other model lists on first use).
 struct OCRStage: Sendable {
     static let isAvailable = true
     /// Engines every hypothesis reads with: the primary language (`ScannerConfiguration.languages[0]`) when routing
@@ -20,12 +20,13 @@ struct OCRStage: Sendable {
     /// ``baseReadOptions`` with the configured `ScannerConfiguration.ocrTimeBudget`.
     let readOptions: OCRReadOptions
 
-    /// Loads the first engine of each pool now so a missing language pack or tessdata folder fails at set-up, not
-    /// per image.
+    /// Loads the first engine of the pool every hypothesis reads with now, and checks that the packs of the other
+    /// configured languages exist (their models load on the first page that needs them, ``languageReaders``), so a
+    /// missing language pack or tessdata folder fails at set-up, not per image.
+    /// - Parameter environment: the measuring knobs read at set-up (`NUTRILENS_OCR_LABEL_SET`,
+    ///   `NUTRILENS_OCR_FINAL_SET`, `NUTRILENS_TESS_VARS`; ``LanguageRouting/init(codes:mode:environment:)``).
     /// - Throws: `ScanError.setup(stage: "ocr")` with the OCR module's message (which Debian package to install), or
     ///   for an `ocrTimeBudget` that is not a positive number of seconds.
-    /// `environment`: the measuring knobs read at set-up (`NUTRILENS_OCR_LABEL_SET`, `NUTRILENS_OCR_FINAL_SET`,
-    /// `NUTRILENS_TESS_VARS`; ``LanguageRouting/init(codes:mode:environment:)``).
     init(configuration: ScannerConfiguration,
          environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         if let budget = configuration.ocrTimeBudget, !(budget > 0 && budget.isFinite) {
