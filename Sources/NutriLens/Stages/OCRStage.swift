@@ -87,9 +87,9 @@ struct OCRStage: Sendable {
         hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: ProcessInfo.processInfo.environment)
     }
 
-    /// A reader of `configuration`'s models; under `.lineRetryWhereFound` with a second pool, loaded with
-    /// Tesseract's inverted-line retry on, for the pages with light-on-dark text (23 of 128 corpus photos), whose
-    /// engines load on first use. `preload`: load the first engine of the main pool now (see `OCREnginePool`).
+    /// A reader of `configuration`'s models. Under `.lineRetryWhereFound` it gets a second pool, loaded with
+    /// Tesseract's inverted-line retry on, for the pages with light-on-dark text (23 of 128 corpus photos); that
+    /// pool's engines load on first use. `preload`: load the first engine of the main pool now (`OCREnginePool`).
     private static func reader(_ configuration: OCRConfiguration, polarity: OCRReadOptions.Polarity,
                                preload: Bool) throws -> NutritionOCR {
         let pool = try OCREnginePool(configuration: configuration, preload: preload)
