@@ -39,6 +39,68 @@ final class LanguageRoutingTests: XCTestCase {
             """)
     }
 
+    /// A French table (per 100 g only), row names as the French model reads them.
+    private var french: LabelReadingScore {
+        score("""
+            Valeurs nutritionnelles pour 100 g
+            Énergie 1046 kJ / 250 kcal
+            Matières grasses 3,2 g
+            dont acides gras saturés 1,1 g
+            Glucides 42 g
+            dont sucres 5,0 g
+            Protéines 12 g
+            Sel 1,0 g
+            """)
+    }
+
+    func testLabelLanguageOrderPicksTheModelsOfTheLabelsOwnLanguageFirst() {
+        XCTAssertEqual(french.languages.first, "fr")
+        typealias Order = LanguageRouting.LabelOrder
+        let expected: [(Order, german: [String], french: [String])] = [
+            (.configured, ["eng", "deu", "fra"], ["eng", "deu", "fra"]),
+            (.label, ["deu"], ["fra"]),
+            (.labelThenPrimary, ["deu", "eng"], ["fra", "eng"]),
+            (.labelFirst, ["deu", "eng", "fra"], ["fra", "eng", "deu"]),
+        ]
+        for (order, german, frenchCodes) in expected {
+            let routing = LanguageRouting(codes: ["eng", "deu", "fra"], mode: .routed, labelOrder: order)
+            XCTAssertEqual(routing.labelReadingCodes(for: holedGerman), german, order.rawValue)
+            XCTAssertEqual(routing.labelReadingCodes(for: french), frenchCodes, order.rawValue)
+            XCTAssertNil(routing.labelReadingCodes(for: holedEnglish), "English rows stay with eng (\(order.rawValue))")
+            XCTAssertNil(LanguageRouting(codes: ["eng", "deu"], mode: .routed, labelOrder: order)
+                .labelReadingCodes(for: french), "French is not configured")
+        }
+        // A German primary language routes an English label to English first.
+        XCTAssertEqual(LanguageRouting(codes: ["deu", "eng", "fra"], mode: .routed, labelOrder: .labelThenPrimary)
+            .labelReadingCodes(for: holedEnglish), ["eng", "deu"])
+        // Only routing policies read a label-language set.
+        XCTAssertNil(LanguageRouting(codes: ["eng", "deu", "fra"], mode: .primary, labelOrder: .label)
+            .labelReadingCodes(for: holedGerman))
+    }
+
+    func testFinalReadingModelsMustStartWithThePrimaryAndBeConfigured() {
+        let codes = ["eng", "deu", "fra"]
+        let fallback = LanguageRouting.defaultFinalCodes(for: codes)
+        XCTAssertEqual(LanguageRouting(codes: codes).finalReadingCodes, fallback)
+        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: ["eng", "fra"]).finalReadingCodes, ["eng", "fra"])
+        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: codes).finalReadingCodes, codes)
+        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: ["deu", "eng"]).finalReadingCodes, fallback, "primary not first")
+        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: ["eng", "spa"]).finalReadingCodes, fallback, "not configured")
+        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: ["eng"]).finalReadingCodes, fallback, "the primary alone again")
+        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: ["eng", "deu", "deu"]).finalReadingCodes, fallback)
+    }
+
+    func testKnobsFromTheEnvironment() {
+        let codes = ["eng", "deu", "fra"]
+        let routing = LanguageRouting(codes: codes, mode: .routed, environment: [
+            "NUTRILENS_OCR_LABEL_SET": "label+primary", "NUTRILENS_OCR_FINAL_SET": "eng+deu"])
+        XCTAssertEqual(routing.labelOrder, .labelThenPrimary)
+        XCTAssertEqual(routing.finalReadingCodes, ["eng", "deu"])
+        let unset = LanguageRouting(codes: codes, mode: .routed, environment: ["NUTRILENS_OCR_LABEL_SET": "bogus"])
+        XCTAssertEqual(unset.labelOrder, LanguageRouting.defaultLabelOrder)
+        XCTAssertEqual(unset.finalReadingCodes, LanguageRouting.defaultFinalCodes(for: codes))
+    }
+
     func testTessdataCodesMapToTheGrammarsLanguageCodes() {
         XCTAssertEqual(OCRLanguages.iso639_1(for: "eng"), "en")
         XCTAssertEqual(OCRLanguages.iso639_1(for: "deu"), "de")
@@ -138,12 +200,10 @@ final class LanguageRoutingTests: XCTestCase {
         let result = scanner.scan(url)
         let nutrition = try XCTUnwrap(result.nutrition, "\(result)")
         XCTAssertEqual(nutrition.language, "de")
-        let truth = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: url.deletingPathExtension().appendingPathExtension("json"))) as? [String: Any]
-        let expected = try XCTUnwrap((truth?["nutrition"] as? [String: Any])?["nutriments"] as? [String: NSNumber])
+        let expected = try TestPaths.truthNutriments(of: url)
         XCTAssertEqual(expected.count, 18)
         for (key, value) in expected {
-            XCTAssertEqual(nutrition.nutriments[key], Decimal(string: value.stringValue), key)
+            XCTAssertEqual(nutrition.nutriments[key], value, key)
         }
     }
 }

@@ -27,3 +27,18 @@ final class OCRStageKnobTests: XCTestCase {
         XCTAssertEqual(OCRStage.tesseractVariables(environment: ["NUTRILENS_TESS_VARS": "junk,=1,a=b=c"]), ["a": "b=c"])
     }
 }
+
+/// How readings with more models than the primary one treat the located table (`NUTRILENS_OCR_SET_TABLE`).
+final class SetReadingTableTests: XCTestCase {
+    func testPageOnlySetReadingsSkipBothTableRereads() {
+        var options = OCRReadOptions()
+        XCTAssertEqual(options.tableReread, .whenUseful)
+        XCTAssertTrue(options.cleanedTableReread)
+        OCRStage.SetReadingTable.reread.apply(to: &options)
+        XCTAssertEqual(options, OCRReadOptions(), "reread changes nothing")
+        OCRStage.SetReadingTable.page.apply(to: &options)
+        XCTAssertEqual(options.tableReread, .never)
+        XCTAssertFalse(options.cleanedTableReread)
+        XCTAssertEqual(options.pageSegmentation, OCRReadOptions().pageSegmentation, "the page pass is unchanged")
+    }
+}

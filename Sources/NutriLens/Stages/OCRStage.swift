@@ -3,16 +3,16 @@ import NutriLensImaging
 import NutriLensLabel
 import NutriLensOCR
 
-/// Adapter over `NutriLensOCR`: grey image → text lines with word boxes, reusing a pool of Tesseract engines
-/// (loaded once per `Scanner`).
+/// Adapter over `NutriLensOCR`: grey image → text lines with word boxes, reusing pools of Tesseract engines
+/// (the primary language's loaded once per `Scanner`, other model lists on first use).
 struct OCRStage: Sendable {
     static let isAvailable = true
     /// Engines every hypothesis reads with: the primary language (`ScannerConfiguration.languages[0]`) when routing
     /// or when the set only gives a second opinion on unsure words (``secondOpinion``), else the whole configured set.
     let ocr: NutritionOCR
-    /// Engines for the whole configured set, `nil` when only one language is configured: read only when
-    /// ``routing`` says the page needs them.
-    let configuredOCR: NutritionOCR?
+    /// Engines for the configured models in the lists ``routing`` picks (the whole set, the label's language first),
+    /// each created on first use; `nil` when only one language is configured or the policy never routes.
+    let languageReaders: LanguageReaders?
     /// When the configured set is read (``LanguageRouting``).
     let routing: LanguageRouting
     /// Scores competing readings of one page (``LabelReadingScore``).
@@ -20,30 +20,30 @@ struct OCRStage: Sendable {
     /// ``baseReadOptions`` with the configured `ScannerConfiguration.ocrTimeBudget`.
     let readOptions: OCRReadOptions
 
-    /// Loads the first engine of each pool now so a missing language pack or tessdata folder fails at set-up, not
-    /// per image.
+    /// Loads the first engine of the pool every hypothesis reads with now, and checks that the packs of the other
+    /// configured languages exist (their models load on the first page that needs them, ``languageReaders``), so a
+    /// missing language pack or tessdata folder fails at set-up, not per image.
+    /// - Parameter environment: the measuring knobs read at set-up (`NUTRILENS_OCR_LABEL_SET`,
+    ///   `NUTRILENS_OCR_FINAL_SET`, `NUTRILENS_TESS_VARS`; ``LanguageRouting/init(codes:mode:environment:)``).
     /// - Throws: `ScanError.setup(stage: "ocr")` with the OCR module's message (which Debian package to install), or
     ///   for an `ocrTimeBudget` that is not a positive number of seconds.
-    init(configuration: ScannerConfiguration) throws {
+    init(configuration: ScannerConfiguration,
+         environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         if let budget = configuration.ocrTimeBudget, !(budget > 0 && budget.isFinite) {
             throw ScanError.setup(stage: "ocr", message: "ocrTimeBudget must be more than 0 seconds (nil = unlimited), got \(budget)")
         }
-        let routing = LanguageRouting(codes: configuration.languages, mode: configuration.languageRouting)
+        let routing = LanguageRouting(codes: configuration.languages, mode: configuration.languageRouting,
+                                      environment: environment)
         self.routing = routing
         do {
             let languages = try OCRLanguages(codes: configuration.languages)
-            var variables = Self.tesseractVariables(environment: ProcessInfo.processInfo.environment)
+            var variables = Self.tesseractVariables(environment: environment)
             let polarity = Self.baseReadOptions.polarity
             // Tesseract's inverted line retry is an engine-load setting: off for the engines that read every page
             // when polarity is checked per page; the pages that need it get engines loaded with it on.
             if polarity != .tesseractLineRetry { variables["tessedit_do_invert"] = "0" }
             func reader(_ configuration: OCRConfiguration) throws -> NutritionOCR {
-                guard polarity == .lineRetryWhereFound else { return try NutritionOCR(configuration: configuration) }
-                var inverting = configuration
-                inverting.tesseractVariables["tessedit_do_invert"] = "1"
-                // Loaded on first use: few pages show light-on-dark text (23 of 128 corpus photos).
-                return NutritionOCR(pool: try OCREnginePool(configuration: configuration),
-                                    invertingPool: try OCREnginePool(configuration: inverting, preload: false))
+                try Self.reader(configuration, polarity: polarity, preload: true)
             }
             let configured = OCRConfiguration(languages: languages, tessdataPath: configuration.tessdataPath,
                                               tesseractVariables: variables)
@@ -53,7 +53,7 @@ struct OCRStage: Sendable {
             if routing.hypothesesUseConfiguredSet && Self.secondOpinion != nil {
                 // The primary language reads; the configured set only re-reads the words the rule picks. Pages with
                 // light-on-dark text are read as before, whole, by the set with Tesseract's inverted-line retry.
-                configuredOCR = nil
+                languageReaders = nil
                 var inverting = configured
                 inverting.tesseractVariables["tessedit_do_invert"] = "1"
                 ocr = NutritionOCR(pool: try OCREnginePool(configuration: primary),
@@ -61,11 +61,21 @@ struct OCRStage: Sendable {
                                        ? try OCREnginePool(configuration: inverting, preload: false) : nil,
                                    secondOpinionPool: try OCREnginePool(configuration: configured))
             } else if routing.hypothesesUseConfiguredSet || !routing.isMultilingual {
-                configuredOCR = nil
+                languageReaders = nil
                 ocr = try reader(configured)
             } else {
                 ocr = try reader(primary)
-                configuredOCR = routing.mayRouteToConfiguredSet ? try reader(configured) : nil
+                if routing.mayRouteToConfiguredSet {
+                    // A missing pack fails here, at set-up; the models load on the first page that needs them.
+                    try TessdataLocator.verify(languages, in: TessdataLocator.locate(explicit: configuration.tessdataPath))
+                    languageReaders = LanguageReaders { languages in
+                        var models = configured
+                        models.languages = languages
+                        return try Self.reader(models, polarity: polarity, preload: false)
+                    }
+                } else {
+                    languageReaders = nil
+                }
             }
         } catch let error as OCRError {
             throw ScanError.setup(stage: "ocr", message: error.description)
@@ -76,6 +86,34 @@ struct OCRStage: Sendable {
         readOptions = options
         hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: ProcessInfo.processInfo.environment)
     }
+
+    /// A reader of `configuration`'s models. Under `.lineRetryWhereFound` it gets a second pool, loaded with
+    /// Tesseract's inverted-line retry on, for the pages with light-on-dark text (23 of 128 corpus photos); that
+    /// pool's engines load on first use. `preload`: load the first engine of the main pool now (`OCREnginePool`).
+    private static func reader(_ configuration: OCRConfiguration, polarity: OCRReadOptions.Polarity,
+                               preload: Bool) throws -> NutritionOCR {
+        let pool = try OCREnginePool(configuration: configuration, preload: preload)
+        guard polarity == .lineRetryWhereFound else { return NutritionOCR(pool: pool) }
+        var inverting = configuration
+        inverting.tesseractVariables["tessedit_do_invert"] = "1"
+        return NutritionOCR(pool: pool, invertingPool: try OCREnginePool(configuration: inverting, preload: false))
+    }
+
+    /// How a reading with more models than the primary one (``languageReaders``) treats the located table
+    /// (`NUTRILENS_OCR_SET_TABLE`): `reread` (default) as every reading, `page` = the page pass only, no table
+    /// re-read at the table's own scale and no cleaned re-read (measured in docs/ocr.md, "Session 7").
+    enum SetReadingTable: String, Sendable {
+        case reread, page
+
+        func apply(to options: inout OCRReadOptions) {
+            guard self == .page else { return }
+            options.tableReread = .never
+            options.cleanedTableReread = false
+        }
+    }
+
+    static let setReadingTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_SET_TABLE"]
+        .flatMap(SetReadingTable.init(rawValue:)) ?? .reread
 
     /// Tesseract variables every engine is loaded with: `NUTRILENS_TESS_VARS` = `name=value,name=value` (for
     /// measuring alternatives with `nutrilens eval`).
@@ -268,6 +306,7 @@ struct OCRStage: Sendable {
         func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR, wholePage: Bool = false) throws {
             guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
             var options = options(for: hypothesis, budget: budget, orientation: orientation, lightOnDark: lightOnDark)
+            if engines !== ocr { Self.setReadingTable.apply(to: &options) }
             // Only the table the first reading located, its words outside it taken from the first reading.
             options.region = wholePage ? nil : regionPlan.region(for: hypothesis)
             let reading = try read(input.image, levelling: input.mapping, options: options, with: engines,
@@ -285,9 +324,10 @@ struct OCRStage: Sendable {
         /// Once the grammar finds the label is in another configured language: the best way of reading so far
         /// again with the configured set, which every later hypothesis then uses.
         func routeToConfiguredSet() throws {
-            guard engines === ocr, let configuredOCR, routing.needsConfiguredSet(bestScore) else { return }
-            engines = configuredOCR
-            try attempt(bestHypothesis, with: configuredOCR)
+            guard engines === ocr, let codes = routing.labelReadingCodes(for: bestScore),
+                  let set = try reader(for: codes) else { return }
+            engines = set
+            try attempt(bestHypothesis, with: set)
         }
         try routeToConfiguredSet()
         // A first reading that found no nutrition table at all (no anchor group, no key parsed) is a photo without
@@ -301,15 +341,26 @@ struct OCRStage: Sendable {
         }
         // Last and costliest: an unconvincing table in the primary language is read once more with the configured
         // set (the further models re-read the digits the first one was unsure of), ``finalConfiguredHypotheses``.
-        if engines === ocr, let configuredOCR, routing.needsFinalConfiguredReading(bestScore) {
+        if engines === ocr, routing.needsFinalConfiguredReading(bestScore),
+           let set = try reader(for: routing.finalReadingCodes) {
             for (index, hypothesis) in Self.finalConfiguredHypotheses(primaryReadings).enumerated()
                 where index == 0 || !bestScore.isConvincing {
-                try attempt(hypothesis, with: configuredOCR)
+                try attempt(hypothesis, with: set)
             }
         }
         trace?.emit(width: gray.width, height: gray.height, best: bestScore)
         let warning = best.budgetExhausted ? readOptions.timeBudget.map(Self.budgetWarning) : nil
         return (best.lines, warning, best.mapping)
+    }
+
+    /// The reader of `codes` (configured tessdata names, in load order), created on first use; `nil` without
+    /// ``languageReaders``.
+    /// - Throws: `ScanError.stageFailed(stage: "ocr")` for a list the OCR module rejects.
+    private func reader(for codes: [String]) throws -> NutritionOCR? {
+        guard let languageReaders else { return nil }
+        do { return try languageReaders.reader(for: OCRLanguages(codes: codes)) } catch let error as OCRError {
+            throw ScanError.stageFailed(stage: "ocr", message: error.description)
+        }
     }
 
     /// ``readOptions`` with `hypothesis`'s segmentation and what is left of the budget.
