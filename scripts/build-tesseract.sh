@@ -47,4 +47,4 @@ cd "tesseract-${upstream}"
 make -j"$(nproc)" >/dev/null
 $SUDO make install >/dev/null
 $SUDO ldconfig
-echo "build-tesseract: Tesseract $upstream installed in $PREFIX ($(ldconfig -p | grep -m1 'libtesseract.so.5 ' | sed 's/.*=> //'))" >&2
+echo "build-tesseract: Tesseract $upstream installed in $PREFIX/lib; programs now load $(ldconfig -p | grep -m1 'libtesseract.so.5 ' | sed 's/.*=> //')" >&2
