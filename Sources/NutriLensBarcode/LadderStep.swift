@@ -139,15 +139,15 @@ public struct BarcodeReadOptions: Sendable, Equatable {
         return out
     }
 
-    /// Weighted megapixels of ZBar sweep (``LadderStep/workWeight``) per second of ``timeBudget``: 26, so the default
-    /// 0.25 s is 6.5 weighted Mpx, about what the 0.25 s CPU-time budget allowed on the 2-core development machine:
-    /// 42–51 ms of thread CPU per weighted Mpx on ../shared/corpus/barcodes and the label photos (session 7, under
-    /// load; docs/barcode.md "Session 7"). A 4-5 MP label photo gets its half-size and native sweeps (1.6 + 5 Mpx) and
-    /// stops, as before; a 0.8 MP photo reaches the 2x unsharp mask that reads the blurred UPC-A codes of
-    /// `eng_real_2` and `eng_real_11`. A clean, cheap-to-sweep photo can no longer run further than that on a fast
-    /// machine: TestImages `deg_curved_fr`'s tilted code, read by the 9th step after 8.4 weighted Mpx, needs
-    /// `timeBudget` 0.33.
-    public static let referenceWorkRate = 26.0
+    /// Weighted megapixels of ZBar sweep (``LadderStep/workWeight``) per second of ``timeBudget``: 20, so the default
+    /// 0.25 s is 5 weighted Mpx, about what the 0.25 s CPU-time budget allowed: 42–51 ms of thread CPU per weighted Mpx
+    /// on ../shared/corpus/barcodes and the 2400 px label photos (session 7, 2-core development machine under load;
+    /// docs/barcode.md "Session 7"). A label photo at the scanner's 2400 x 1800 working size gets its half-size and
+    /// native sweeps (1.35 + 4.3 Mpx) and stops, as before; a 0.8 MP photo reaches the 2x unsharp mask (after 4.35
+    /// Mpx) that reads the blurred UPC-A codes of `eng_real_2` and `eng_real_11`. A clean, cheap-to-sweep photo can no
+    /// longer run further than that on a fast machine: TestImages `deg_curved_fr`'s tilted code, read by the 9th step
+    /// after 8.4 weighted Mpx, needs `timeBudget` 0.43.
+    public static let referenceWorkRate = 20.0
 
     /// ``timeBudget`` as weighted megapixels of ZBar sweep; `.infinity` when the budget is.
     public var workBudget: Double { timeBudget * Self.referenceWorkRate }

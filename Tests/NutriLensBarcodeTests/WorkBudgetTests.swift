@@ -62,7 +62,7 @@ final class WorkBudgetTests: XCTestCase {
 
     func testDefaultBudgetInWorkAndCPUTime() {
         let options = BarcodeReadOptions()
-        XCTAssertEqual(options.workBudget, 6.5, accuracy: 1e-9)
+        XCTAssertEqual(options.workBudget, 5, accuracy: 1e-9)
         XCTAssertEqual(options.cpuTimeCap, 1, accuracy: 1e-9)
         XCTAssertEqual(BarcodeReadOptions(timeBudget: .infinity).workBudget, .infinity)
         var limited = options
