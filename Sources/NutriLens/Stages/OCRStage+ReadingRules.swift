@@ -1,0 +1,130 @@
+import Foundation
+import NutriLensImaging
+import NutriLensOCR
+
+/// Which readings ``OCRStage/recognize(_:)`` tries and which it skips: the rules measured on the corpus, and the
+/// environment knobs that switch them for measuring alternatives with `nutrilens eval` (docs/ocr.md, Sessions 3–7).
+extension OCRStage {
+    /// How a reading with more models than the primary one (``languageReaders``) treats the located table
+    /// (`NUTRILENS_OCR_SET_TABLE`): `reread` (default) as every reading, `page` = the page pass only, no table
+    /// re-read at the table's own scale and no cleaned re-read (measured in docs/ocr.md, "Session 7").
+    enum SetReadingTable: String, Sendable {
+        case reread, page
+
+        func apply(to options: inout OCRReadOptions) {
+            guard self == .page else { return }
+            options.tableReread = .never
+            options.cleanedTableReread = false
+        }
+    }
+
+    static let setReadingTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_SET_TABLE"]
+        .flatMap(SetReadingTable.init(rawValue:)) ?? .reread
+
+    /// Tesseract variables every engine is loaded with: `NUTRILENS_TESS_VARS` = `name=value,name=value` (for
+    /// measuring alternatives with `nutrilens eval`).
+    static func tesseractVariables(environment env: [String: String]) -> [String: String] {
+        var variables: [String: String] = [:]
+        for pair in (env["NUTRILENS_TESS_VARS"] ?? "").split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, !parts[0].isEmpty { variables[parts[0]] = parts[1] }
+        }
+        return variables
+    }
+
+    // The knobs below exist for measuring with `nutrilens eval` (docs/ocr.md, "Session 3"). Figures: release build,
+    // `nutrilens eval --jobs 1 --ocr-budget 0`, OCR-stage thread CPU from `NUTRILENS_OCR_TRACE`, 128 corpus photos.
+
+    /// Later hypotheses reuse the first reading's quarter turn (default; `NUTRILENS_OCR_REUSE_ORIENTATION=0` detects
+    /// it again per hypothesis). OSD calls 39 → 10 on the corpus, the same fields on both sets; a turned photo
+    /// whose OSD was unsure had read both quarter turns for every hypothesis (one TestImage: 4.1 → 2.2 s).
+    static let reusesOrientation = ProcessInfo.processInfo.environment["NUTRILENS_OCR_REUSE_ORIENTATION"] != "0"
+
+    /// Under `.allLanguages` with several languages: pages are read with the primary language and only the words
+    /// this rule picks are read again with the whole set (``WordSecondOpinion``); `nil` (default) = every reading
+    /// with the whole set. `NUTRILENS_OCR_SECOND` = `numeric` | `all` (candidate words), `NUTRILENS_OCR_SECOND_CONF`
+    /// = the confidence below which a word is a candidate. Opt-in because it lost fields (docs/ocr.md, "Session 4"):
+    /// every 3rd corpus photo 319 vs 322 correct at 0.90× the OCR CPU, TestImages 398 vs 414 — cut out of the page,
+    /// the LSTM reads a word differently whatever the language, so the set's page-level wins are not reproduced.
+    static let secondOpinion: WordSecondOpinion? = secondOpinion(environment: ProcessInfo.processInfo.environment)
+
+    /// ``secondOpinion`` for `env`.
+    static func secondOpinion(environment env: [String: String]) -> WordSecondOpinion? {
+        var rule = WordSecondOpinion()
+        switch env["NUTRILENS_OCR_SECOND"] {
+        case "numeric": rule.candidates = .numeric
+        case "all": rule.candidates = .all
+        default: return nil
+        }
+        if let c = env["NUTRILENS_OCR_SECOND_CONF"].flatMap(Double.init), c > 0 { rule.maximumConfidence = c }
+        return rule
+    }
+
+    /// A first reading without any table (no key parsed, no table region located) ends the stage (default;
+    /// `NUTRILENS_OCR_STOP=off` tries the other hypotheses anyway). On the corpus the 38 later readings of photos
+    /// whose first reading parsed no key cost 22 s of 246 s and none of them parsed a key; TestImages keep 414/422
+    /// with 0.85× the CPU. A region without keys still gets them: `deg_rotate_small_en` (7° skew) is read only levelled.
+    static let stopsWithoutTable = ProcessInfo.processInfo.environment["NUTRILENS_OCR_STOP"] != "off"
+
+    /// After a first reading that parsed no key, the automatic-layout hypothesis (PSM 3) is not tried; the
+    /// levelled one still is (default; `NUTRILENS_OCR_KEYLESS=all` tries every hypothesis). Measured from the
+    /// per-reading trace (docs/ocr.md, "Session 3, round 2"): PSM 3 after a keyless first reading won 0 of 10 on
+    /// the corpus (0 of 20 in round 1, before the stop rule), 4.3 s of 231 s OCR CPU; the levelled page after one
+    /// is what reads TestImages `deg_rotate_small_en` (7° skew), so it stays.
+    static let keylessSkipsAutoLayout = ProcessInfo.processInfo.environment["NUTRILENS_OCR_KEYLESS"] != "all"
+
+    /// Whether `hypothesis` is skipped after a first reading scored `first`: PSM 3 on the page as photographed,
+    /// when the first reading parsed no key.
+    static func skipsAfterKeyless(_ hypothesis: ReadingHypothesis, first: LabelReadingScore) -> Bool {
+        first.fields == 0 && !hypothesis.levelled && hypothesis.segmentation == .auto
+    }
+
+    /// After a first reading that parsed at least this many keys, the levelled page (``levelled(_:)``) is not read
+    /// (default; `NUTRILENS_OCR_LEVEL=always` reads it whenever the page looks skewed). Such a reading followed the
+    /// table's rows as photographed; levelling is for pages whose rows it could not follow (TestImages
+    /// `deg_rotate_small_*`: 7° skew, 0 keys as photographed). Measured on ../shared/corpus/labels under
+    /// `--lang-routing routed` (docs/ocr.md, "Session 5"): after a first reading of ≥ 5 keys the levelled `eng`
+    /// reading won 1 of 16 times and cost 10 s of 202 s; 9 of the 16 parsed no key at all (the skew estimate
+    /// followed pack edges or folds, not text rows).
+    static let levelledOnlyBelowKeys: Int? = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LEVEL"] == "always" ? nil : 5
+
+    /// Whether `hypothesis` is skipped after a first reading scored `first`: the levelled page, when the first
+    /// reading parsed ``levelledOnlyBelowKeys`` keys or more.
+    static func skipsLevelled(_ hypothesis: ReadingHypothesis, first: LabelReadingScore) -> Bool {
+        guard hypothesis.levelled, let limit = levelledOnlyBelowKeys else { return false }
+        return first.fields >= limit
+    }
+
+    /// A reading that found no nutrition table at all: no key parsed and no table region located (an anchor group).
+    static func foundNoTable(_ score: LabelReadingScore, tableRegion: PixelRect?) -> Bool {
+        score.fields == 0 && tableRegion == nil
+    }
+
+    /// Which ways of reading (``ReadingHypothesis``) the configured set reads at the end, under `.routed`, for a
+    /// table the primary language read without convincing the grammar (``LanguageRouting/needsFinalConfiguredReading(_:)``),
+    /// in order, the second only while the best reading is still not convincing:
+    /// 1. the earliest way of reading in which the primary language parsed a key (usually the page as photographed);
+    /// 2. the one in which it parsed the most keys (the earliest of equals), when that is another.
+    ///
+    /// Why not the primary language's best-scoring way (sessions 2–4, `NUTRILENS_OCR_FINAL=best`): the further
+    /// models read a way of reading differently from the primary one, so its best is not theirs. TestImages
+    /// `deg_exif6_en` reads "llg" for 11 g in `eng` under PSM 11 and PSM 3; PSM 3 scores higher, but only the set's
+    /// PSM 11 reading is convincing (18 keys). `eu_multilingual_en_fr_nl` the other way round: `eng` PSM 11 scores
+    /// higher (17 keys, no failed check), `eng` PSM 3 found all 18 keys with two failed checks ("lig" for 1,1 g), and
+    /// only the set's PSM 3 reading is convincing. The first is where the default reading found the table; the
+    /// second is the most complete layout, whose misread digits are what the set fixes.
+    static func finalConfiguredHypotheses(_ primary: [(hypothesis: ReadingHypothesis, score: LabelReadingScore)])
+        -> [ReadingHypothesis] {
+        if finalReadingIsBestOnly {
+            return primary.max { $0.score < $1.score }.map { [$0.hypothesis] } ?? []
+        }
+        guard let first = primary.first(where: { $0.score.fields > 0 }) else { return [] }
+        // `max(by:)` keeps the first of equals: the earliest.
+        let most = primary.max { $0.score.fields < $1.score.fields }!
+        return most.hypothesis == first.hypothesis ? [first.hypothesis] : [first.hypothesis, most.hypothesis]
+    }
+
+    /// `NUTRILENS_OCR_FINAL=best`: the last configured reading re-reads only the primary language's best-scoring
+    /// way of reading, as in sessions 2–4 (for measuring with `nutrilens eval`).
+    static let finalReadingIsBestOnly = ProcessInfo.processInfo.environment["NUTRILENS_OCR_FINAL"] == "best"
+}
