@@ -44,7 +44,7 @@ public struct BarcodeReader: Sendable {
             throw BarcodeError.imageTooLarge(width: image.width, height: image.height, limit: options.maxPixels)
         }
         // Narrower than the quiet zones plus a few modules: nothing to decode.
-        guard image.width >= 8, image.height >= 8 else { return BarcodeSearch(barcodes: [], work: 0, stoppedByBudget: false) }
+        guard image.width >= 8, image.height >= 8 else { return .nothingSwept }
         let scanner = try ZBarImageScanner()
         // Work (weighted pixels swept), not time, decides where the ladder stops, so the codes found do not depend on
         // the machine; the CPU-time cap only bounds a much slower machine. `.infinity`: every step runs.
@@ -59,7 +59,7 @@ public struct BarcodeReader: Sendable {
         // Bar-presence gate. On a big photo it runs before any ZBar pass over the whole image (most label photos carry
         // no code, and that pass is most of the stage's cost); the sparse probe catches what the finder misses.
         if coarseFirst && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty {
-            guard try SymbolProbe.seesSymbol(in: input) else { return BarcodeSearch(barcodes: [], work: 0, stoppedByBudget: false) }
+            guard try SymbolProbe.seesSymbol(in: input) else { return .nothingSwept }
         }
         var scanID = 0
         for (index, step) in options.ladder(forPixels: pixels).enumerated() {
@@ -73,7 +73,8 @@ public struct BarcodeReader: Sendable {
             }
             for variant in LadderImages.variants(of: step, from: input) {
                 scanID += 1
-                work += step.workWeight * Double(variant.image.width * variant.image.height) / 1e6
+                let sweep = step.workWeight * Double(variant.image.width * variant.image.height) / 1e6
+                work += sweep
                 let fresh = try scan(variant, step: step, scanID: scanID, toOriginal: toOriginal, scanner: scanner,
                                      into: &pool)
                 // Agreement check: a GTIN must be read again from the same pixels turned 180 degrees, which makes
@@ -81,7 +82,7 @@ public struct BarcodeReader: Sendable {
                 // variant reads it both ways, every variant that reads it is re-scanned turned.
                 if fresh.contains(where: { pool.needsConfirmation(gtinText: $0) }) {
                     scanID += 1
-                    work += step.workWeight * Double(variant.image.width * variant.image.height) / 1e6
+                    work += sweep
                     let turned = try scan(LadderImages.turned180(variant), step: step, scanID: scanID,
                                           toOriginal: toOriginal, scanner: scanner, into: &pool)
                     pool.recordTurnedScan(forward: fresh, turned: turned)

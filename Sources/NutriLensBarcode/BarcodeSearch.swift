@@ -10,6 +10,9 @@ public struct BarcodeSearch: Sendable, Equatable {
     /// it ran out of steps, found an accepted GTIN, or saw nothing that looks like bars.
     public var stoppedByBudget: Bool
 
+    /// No code, no ladder step run: an input too small to hold a code, or one the bar-presence gate turned away.
+    public static let nothingSwept = BarcodeSearch(barcodes: [], work: 0, stoppedByBudget: false)
+
     public init(barcodes: [Barcode], work: Double, stoppedByBudget: Bool) {
         self.barcodes = barcodes; self.work = work; self.stoppedByBudget = stoppedByBudget
     }

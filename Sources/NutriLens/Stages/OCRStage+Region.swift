@@ -28,7 +28,8 @@ extension OCRStage {
         case geometric
     }
 
-    /// ``RegionRule`` from `NUTRILENS_OCR_REGION` (`off` | `safe` | `keyed`); ``defaultRegionRule`` when unset.
+    /// ``RegionRule`` from `NUTRILENS_OCR_REGION` (`off` | `safe` | `keyed` | `whole` | `geometric`);
+    /// ``defaultRegionRule`` when unset.
     static func regionRule(environment env: [String: String]) -> RegionRule {
         env["NUTRILENS_OCR_REGION"].flatMap(RegionRule.init(rawValue:)) ?? defaultRegionRule
     }

@@ -24,7 +24,8 @@ struct OCRStage: Sendable {
     /// configured languages exist (their models load on the first page that needs them, ``languageReaders``), so a
     /// missing language pack or tessdata folder fails at set-up, not per image.
     /// - Parameter environment: the measuring knobs read at set-up (`NUTRILENS_OCR_LABEL_SET`,
-    ///   `NUTRILENS_OCR_FINAL_SET`, `NUTRILENS_TESS_VARS`; ``LanguageRouting/init(codes:mode:environment:)``).
+    ///   `NUTRILENS_OCR_FINAL_SET`, `NUTRILENS_TESS_VARS`, `NUTRILENS_OCR_HYPOTHESES`, `NUTRILENS_DESKEW`;
+    ///   ``LanguageRouting/init(codes:mode:environment:)``, ``hypotheses(first:environment:)``).
     /// - Throws: `ScanError.setup(stage: "ocr")` with the OCR module's message (which Debian package to install), or
     ///   for an `ocrTimeBudget` that is not a positive number of seconds.
     init(configuration: ScannerConfiguration,
@@ -84,7 +85,7 @@ struct OCRStage: Sendable {
         options.timeBudget = configuration.ocrTimeBudget
         if ocr.secondOpinionPool != nil { options.secondOpinion = Self.secondOpinion }
         readOptions = options
-        hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: ProcessInfo.processInfo.environment)
+        hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: environment)
     }
 
     /// A reader of `configuration`'s models. Under `.lineRetryWhereFound` it gets a second pool, loaded with
