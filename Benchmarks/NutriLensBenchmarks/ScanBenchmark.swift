@@ -1,7 +1,7 @@
 import Foundation
 import NutriLens
 
-/// `nutrilens-bench scan [DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--limit N] [--json FILE]`
+/// `nutrilens-bench scan [DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--limit N] [--ocr-budget S] [--json FILE]`
 ///
 /// The whole pipeline over a folder of labelled photos (default `TestImages`), in one run:
 /// - cold start: `Scanner` construction and the first scan, reported apart from the warm figures;
@@ -24,6 +24,9 @@ enum ScanBenchmark {
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         var peers = true
         var limit: Int?
+        /// `ScannerConfiguration.ocrTimeBudget`, seconds of the scanning thread's CPU time (`--ocr-budget`; default
+        /// the library's 5 s, `0` = unlimited): the latency bound a user trades fields for.
+        var ocrBudget: Double?
         var jsonPath: String?
 
         init(_ args: [String]) throws {
@@ -46,6 +49,12 @@ enum ScanBenchmark {
                 case "--jobs": jobs = try int()
                 case "--limit": limit = try int()
                 case "--json": jsonPath = try value()
+                case "--ocr-budget":
+                    let v = try value()
+                    guard let seconds = Double(v), seconds >= 0, seconds <= 600 else {
+                        throw BenchUsageError(message: "--ocr-budget takes seconds from 0 (unlimited) to 600, not \(v)")
+                    }
+                    ocrBudget = seconds
                 case "--no-peers": peers = false
                 default:
                     guard !arg.hasPrefix("-") else { throw BenchUsageError(message: "unknown option \(arg)") }
@@ -103,6 +112,8 @@ enum ScanBenchmark {
         var pipelines: [PipelineFigures]
         /// The libtesseract file the scans ran (Debian's, or scripts/build-tesseract.sh's optimised build).
         var tesseractLibrary: String?
+        /// The OCR budget the scans ran with, seconds of CPU time; `nil` = unlimited.
+        var ocrBudgetSeconds: Double?
     }
 
     static func run(arguments: [String]) throws {
@@ -117,7 +128,9 @@ enum ScanBenchmark {
         // Cold start: construction, then the first scan (engines and model load lazily or eagerly; both count here).
         var cold: [String: Double] = [:]
         var start = Date()
-        let scanner = try Scanner(configuration: ScannerConfiguration())
+        var configuration = ScannerConfiguration()
+        if let budget = options.ocrBudget { configuration.ocrTimeBudget = budget > 0 ? budget : nil }
+        let scanner = try Scanner(configuration: configuration)
         cold["scanner_init"] = ms(since: start)
         start = Date()
         _ = scanner.scan(images[0])
@@ -175,7 +188,8 @@ enum ScanBenchmark {
                             stageMs: stageMs, throughputImagesPerSecond: throughput, cpuMsPerImage: cpuPerImage,
                             coresUsed: coresUsed, scalingEfficiency: scaling,
                             peakRSSMiB: ProcessMemory.peakRSSMiB(), pipelines: pipelines,
-                            tesseractLibrary: ProcessMemory.mappedLibrary(named: "libtesseract.so"))
+                            tesseractLibrary: ProcessMemory.mappedLibrary(named: "libtesseract.so"),
+                            ocrBudgetSeconds: scanner.configuration.ocrTimeBudget)
         printReport(report)
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
@@ -240,6 +254,7 @@ enum ScanBenchmark {
     static func printReport(_ r: Report) {
         func f(_ v: Double?, _ digits: Int = 1) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
         print("\ntesseract library: \(r.tesseractLibrary ?? "not loaded")")
+        print("OCR budget: " + (r.ocrBudgetSeconds.map { "\(f($0, 2)) s of CPU per image" } ?? "unlimited"))
         print("cold start: " + r.coldStartMs.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value)) ms" }.joined(separator: ", "))
         print("\n| stage | n | min ms | median ms | p95 ms |\n|---|---:|---:|---:|---:|")
         for (stage, d) in r.stageMs.sorted(by: { $0.key < $1.key }) {
