@@ -162,10 +162,12 @@ struct LaterReadingGate: Sendable, Equatable {
 
     /// A reading with further models is read whatever its predicted work after a first reading with at least this
     /// many failed consistency checks: misread digits are what the further models fix. On main's corpus trace
-    /// the set readings after such first readings won 6 of 9 times (`C132B648` 20 keys / 4 failed → 22 / 0,
-    /// 22 correct instead of 17 with `eng` alone; `20251114_100211`, 549 words, 8 / 3 → 8 / 2, +1 correct), and
-    /// they are the wins a work limit alone would lose.
-    static let failedChecksForFurtherModels = 3
+    /// (session 8) the set readings after first readings with 2 failed checks won 6 of 9 times, with 3 or more 11
+    /// of 15, against 4 of 11 after one and 5 of 22 after none; and they are the wins a work limit alone loses:
+    /// `C132B648` (221 words, 20 keys / 4 failed → 22 / 0; 22 correct values instead of 17 with `eng` alone),
+    /// `20251114_100211` (549 words, 8 / 3 → 8 / 2, +1 correct), `tabella_nutrizionale_2` (183 words, 4 / 2; its
+    /// fifth reading, PSM 3 with the set, is the one with 2 correct values — 0 without it, measured with 3 here).
+    static let failedChecksForFurtherModels = 2
 
     /// Whether a later reading of `models` models, predicted at `predicted` first-reading words, may start when
     /// the photo's readings so far were predicted at `spent` (the first reading's words plus each later reading's

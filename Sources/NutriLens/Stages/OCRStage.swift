@@ -153,7 +153,8 @@ struct OCRStage: Sendable {
     /// convincing (``LabelReadingScore/isConvincing``) and the time budget lasts; the reading the label grammar
     /// scores highest wins (ties keep the earlier one). A clean label costs one read, a photo whose first reading
     /// finds no table at all too (``stopsWithoutTable``). Later readings keep the first one's orientation
-    /// (``reusesOrientation``) and light-on-dark verdict.
+    /// (``reusesOrientation``) and light-on-dark verdict. A later reading whose predicted work would take the photo
+    /// past ``laterReadingGate``'s limit is not read (``LaterReadingGate``: busy pages are read fewer times).
     /// ``routing`` (``LanguageRouting``) decides which language models read. With `NUTRILENS_OCR_TRACE` set, one
     /// line per scan on stderr lists every Tesseract call and its CPU (``OCRStageTrace``).
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
