@@ -140,6 +140,14 @@ extension OCRStage {
 /// (correlation 0.93); a later `psm11 eng+deu+fra` reading 8.3 ms per first-reading word (0.87), i.e. 1.75 first
 /// readings; a later `psm3 eng` 2.2 ms (0.44: PSM 3 finds a varying share of the words) and a levelled `psm11 eng`
 /// 2.2 ms (0.75), i.e. about half a first reading each. The photo's area added nothing to the fit.
+///
+/// Measured (release, `OMP_THREAD_LIMIT=1 NUTRILENS_OCR_TRACE=1 nutrilens eval --jobs 1 --ocr-budget 0 DIR`, main's
+/// binary right before, docs/ocr.md "Session 8"): 128 corpus photos 1017 / 1099 correct / predicted with and without
+/// the gate, no photo moved; 7 later readings on 6 busy photos not read (280–549 first-reading words); the OCR CPU
+/// of the run replayed on main's per-reading times 0.90× (later readings 0.82–0.83×), p95 4564 → 3535 ms; 39
+/// TestImages 414 / 418 both, no reading gated (at most 131 words). The median does not move: the photos read more
+/// than once at the median are small pages, and there every later reading fits the limit. The limit 800 is the lowest
+/// of 500/600/700/800 that lost no field in the replay (700: `eng_real_1` −1).
 struct LaterReadingGate: Sendable, Equatable {
     /// Predicted work all readings of a photo may add up to, in first-reading words (the first reading counts its
     /// own words): a later reading whose prediction would take the sum past it is not read.
