@@ -19,13 +19,17 @@ struct OCRStage: Sendable {
     let parser = NutritionParser()
     /// ``baseReadOptions`` with the configured `ScannerConfiguration.ocrTimeBudget`.
     let readOptions: OCRReadOptions
+    /// Which later readings are worth their predicted work (``LaterReadingGate``); `nil` = every one the other
+    /// rules allow (`NUTRILENS_OCR_GATE=off`).
+    let laterReadingGate: LaterReadingGate?
 
     /// Loads the first engine of the pool every hypothesis reads with now, and checks that the packs of the other
     /// configured languages exist (their models load on the first page that needs them, ``languageReaders``), so a
     /// missing language pack or tessdata folder fails at set-up, not per image.
     /// - Parameter environment: the measuring knobs read at set-up (`NUTRILENS_OCR_LABEL_SET`,
-    ///   `NUTRILENS_OCR_FINAL_SET`, `NUTRILENS_TESS_VARS`, `NUTRILENS_OCR_HYPOTHESES`, `NUTRILENS_DESKEW`;
-    ///   ``LanguageRouting/init(codes:mode:environment:)``, ``hypotheses(first:environment:)``).
+    ///   `NUTRILENS_OCR_FINAL_SET`, `NUTRILENS_TESS_VARS`, `NUTRILENS_OCR_HYPOTHESES`, `NUTRILENS_DESKEW`,
+    ///   `NUTRILENS_OCR_GATE`, `NUTRILENS_OCR_GATE_WORK`; ``LanguageRouting/init(codes:mode:environment:)``,
+    ///   ``hypotheses(first:environment:)``, ``laterReadingGate(environment:)``).
     /// - Throws: `ScanError.setup(stage: "ocr")` with the OCR module's message (which Debian package to install), or
     ///   for an `ocrTimeBudget` that is not a positive number of seconds.
     init(configuration: ScannerConfiguration,
@@ -86,6 +90,7 @@ struct OCRStage: Sendable {
         if ocr.secondOpinionPool != nil { options.secondOpinion = Self.secondOpinion }
         readOptions = options
         hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: environment)
+        laterReadingGate = Self.laterReadingGate(environment: environment)
     }
 
     /// A reader of `configuration`'s models. Under `.lineRetryWhereFound` it gets a second pool, loaded with
@@ -148,7 +153,8 @@ struct OCRStage: Sendable {
     /// convincing (``LabelReadingScore/isConvincing``) and the time budget lasts; the reading the label grammar
     /// scores highest wins (ties keep the earlier one). A clean label costs one read, a photo whose first reading
     /// finds no table at all too (``stopsWithoutTable``). Later readings keep the first one's orientation
-    /// (``reusesOrientation``) and light-on-dark verdict.
+    /// (``reusesOrientation``) and light-on-dark verdict. A later reading whose predicted work would take the photo
+    /// past ``laterReadingGate``'s limit is not read (``LaterReadingGate``: busy pages are read fewer times).
     /// ``routing`` (``LanguageRouting``) decides which language models read. With `NUTRILENS_OCR_TRACE` set, one
     /// line per scan on stderr lists every Tesseract call and its CPU (``OCRStageTrace``).
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
@@ -180,9 +186,20 @@ struct OCRStage: Sendable {
         var engines = ocr
         /// The readings by `ocr` (the primary language under routing), in the order read.
         var primaryReadings = [(hypothesis: hypotheses[0], score: firstScore)]
+        // Predicted work of the readings so far, in first-reading words (LaterReadingGate).
+        let firstWords = Double(LaterReadingGate.words(of: first.passes))
+        var predictedWork = firstWords
         /// Reads `hypothesis` with `engines` on what is left of the budget; the better reading is kept.
         func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR, wholePage: Bool = false) throws {
             guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
+            let models = engines.pool.configuration.languages.codes.count
+            let predicted = firstWords * LaterReadingGate.workFactor(of: hypothesis, models: models)
+            if let gate = laterReadingGate, !gate.allows(predicted: predicted, spent: predictedWork, models: models,
+                                                         firstFindings: firstScore.findings) {
+                trace?.gate(hypothesis.name, languages: OCRStageTrace.languages(of: engines), predicted: predicted)
+                return
+            }
+            predictedWork += predicted
             var options = options(for: hypothesis, budget: budget, orientation: orientation, lightOnDark: lightOnDark)
             if engines !== ocr { Self.setReadingTable.apply(to: &options) }
             // Only the table the first reading located, its words outside it taken from the first reading.
