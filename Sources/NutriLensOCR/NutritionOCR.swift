@@ -366,6 +366,11 @@ struct PageReader {
 
     /// `scale` limited to 0.05...`maxUpscale`, to `maxWorkingSide` and to `maxWorkingPixels` for a `width`×`height` source.
     private func capped(_ scale: Double, width: Int, height: Int) -> Double {
+        Self.cappedScale(scale, width: width, height: height, options: options)
+    }
+
+    /// `scale` limited as ``capped(_:width:height:)`` does under `options`.
+    static func cappedScale(_ scale: Double, width: Int, height: Int, options: OCRReadOptions) -> Double {
         var s = min(options.maxUpscale, max(0.05, scale))
         s = min(s, Double(options.maxWorkingSide) / Double(max(width, height)))
         s = min(s, (Double(options.maxWorkingPixels) / Double(width * height)).squareRoot())

@@ -220,6 +220,36 @@ public final class OCREngine: @unchecked Sendable {
         }
     }
 
+    /// Tesseract's layout analysis of `image` alone (`TessBaseAPIAnalyseLayout`: thresholding, line finding,
+    /// blocks, text lines and word boxes; no recognition, so no LSTM), with `segmentation` deciding which layout steps
+    /// run (PSM 3 finds columns and table blocks, PSM 11 only text lines). Boxes in `image` pixels; an empty layout
+    /// for an image without text. Why: the LSTM's cost follows the text it reads; the layout costs ~14 % of a
+    /// recognition (docs/ocr.md, "Session 6"), and tells where the rows are before any text is read
+    /// (``LayoutTableLocator``).
+    func analyseLayout(_ image: GrayImage, segmentation: OCRSegmentation) -> PageLayout {
+        load(image, segmentation: segmentation)
+        defer { TessBaseAPIClear(api) }
+        guard let page = TessBaseAPIAnalyseLayout(api) else { return PageLayout(blocks: [], words: []) }
+        defer { TessPageIteratorDelete(page) }
+        var blocks: [PageLayout.Block] = [], words: [PageLayout.Word] = []
+        var line = -1
+        func box(_ level: TessPageIteratorLevel) -> PixelRect? {
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            guard TessPageIteratorBoundingBox(page, level, &l, &t, &r, &b) != 0, r > l, b > t else { return nil }
+            return PixelRect(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t))
+        }
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0, let b = box(RIL_BLOCK) {
+                blocks.append(PageLayout.Block(kind: PageLayout.BlockKind(TessPageIteratorBlockType(page)), box: b))
+            }
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { line += 1 }
+            if let w = box(RIL_WORD) {
+                words.append(PageLayout.Word(box: w, line: max(0, line), block: max(0, blocks.count - 1)))
+            }
+        } while TessPageIteratorNext(page, RIL_WORD) != 0
+        return PageLayout(blocks: blocks, words: words)
+    }
+
     /// Walks the recognised words of the current page.
     private func readWords() -> [RawWord] {
         guard let it = TessBaseAPIGetIterator(api) else { return [] }

@@ -1,0 +1,126 @@
+import Foundation
+import NutriLensImaging
+import NutriLensLabel
+import NutriLensOCR
+
+/// The first reading on the table found before the LSTM reads the page (docs/ocr.md, "Session 8"): Tesseract's layout
+/// analysis gives the word boxes, ``LayoutTableLocator`` the table, and the first reading reads only that region,
+/// falling back to the whole page when the region's reading does not hold a whole table.
+extension OCRStage {
+    /// How the first reading of a photo is made (`NUTRILENS_OCR_LOCATE`).
+    enum LocateRule: String, Sendable, Equatable {
+        /// The whole page (sessions 1–7).
+        case off
+        /// The whole page, and the layout locator's candidate measured against it: one `ocr-layout` line per scan on
+        /// stderr with `NUTRILENS_OCR_TRACE` (costs the layout call on top of the reading).
+        case measure
+        /// The layout locator's region only, when it finds a table; the whole page as well when that reading parses
+        /// fewer than ``layoutMinimumKeys`` keys or ``WholeTableCheck`` finds fewer than three named rows in it.
+        case layout
+    }
+
+    /// ``LocateRule`` from `NUTRILENS_OCR_LOCATE` (`off` | `measure` | `layout`); `off` when unset.
+    static func locateRule(environment env: [String: String]) -> LocateRule {
+        env["NUTRILENS_OCR_LOCATE"].flatMap(LocateRule.init(rawValue:)) ?? .off
+    }
+
+    /// The rule this process reads with.
+    static let locateRule = locateRule(environment: ProcessInfo.processInfo.environment)
+
+    /// Keys a region-only first reading must parse to stand (`NUTRILENS_OCR_LOCATE_KEYS`, default 5, as
+    /// ``regionMinimumKeys``): fewer usually mean the candidate was another block or a part of the table.
+    static let layoutMinimumKeys = max(1, ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_KEYS"].flatMap { Int($0) } ?? 5)
+
+    /// A candidate covering more of the page than this share (`NUTRILENS_OCR_LOCATE_SHARE`, 0…1, default 0.7) is read
+    /// as the whole page: a region read of most of the page saves little and risks the rest.
+    static let layoutMaximumShare = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_SHARE"]
+        .flatMap { Double($0) }.map { min(1, max(0, $0)) } ?? 0.7
+
+    /// Tesseract's layout mode for the locator (`NUTRILENS_OCR_LOCATE_PSM` = `sparse` default | `auto`).
+    static let layoutSegmentation: OCRSegmentation =
+        ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_PSM"] == "auto" ? .auto : .sparse
+
+    /// The first reading of `gray` under ``locateRule`` with ``readOptions``.
+    func firstReading(_ gray: GrayImage) throws -> Reading {
+        let rule = Self.locateRule
+        guard rule != .off else { return try read(gray, levelling: nil, options: readOptions, with: ocr) }
+        let started = ThreadCPUClock.now()
+        let candidate = try? ocr.locateTable(gray, options: readOptions, segmentation: Self.layoutSegmentation)
+        let layoutPasses = candidate?.pass.map { [$0] } ?? []
+        /// The whole page on what is left of the budget, after `passes`.
+        func wholePage(after passes: [OCRPass]) throws -> Reading {
+            var options = readOptions
+            if let total = options.timeBudget { options.timeBudget = max(0.05, total - (ThreadCPUClock.now() - started)) }
+            var reading = try read(gray, levelling: nil, options: options, with: ocr)
+            reading.passes = passes + reading.passes
+            return reading
+        }
+        if rule == .measure {
+            let reading = try wholePage(after: layoutPasses)
+            if OCRStageTrace.isEnabled { emitLayoutMeasure(candidate, first: reading) }
+            return reading
+        }
+        let pageArea = Double(gray.width * gray.height)
+        guard let candidate, let rect = candidate.region,
+              Double(rect.width * rect.height) <= Self.layoutMaximumShare * pageArea else {
+            if OCRStageTrace.isEnabled { emitLayoutVerdict("page", candidate: candidate, keys: nil) }
+            return try wholePage(after: layoutPasses)
+        }
+        var options = readOptions
+        options.region = OCRReadRegion(rect: rect, scale: candidate.scale)
+        options.knownOrientation = .upright
+        var region = try read(gray, levelling: nil, options: options, with: ocr)
+        region.passes = layoutPasses + region.passes
+        let score = LabelReadingScore(lines: region.lines, parser: parser)
+        var check = WholeTableCheck()
+        check.maximumPageShare = 1
+        let stands = score.fields >= Self.layoutMinimumKeys && check.check(region.page).rect != nil
+        if OCRStageTrace.isEnabled { emitLayoutVerdict(stands ? "region" : "fallback", candidate: candidate, keys: score.fields) }
+        return stands ? region : try wholePage(after: region.passes)
+    }
+
+    /// One `ocr-layout` line (before the scan's `ocr-trace` line) in `measure` mode: the candidate against the table
+    /// the whole first reading located from its words (`located`), `cover` = the share of `located`'s area inside the
+    /// candidate, `keys` = keys the grammar parses from the first reading's words inside the candidate / in all.
+    private func emitLayoutMeasure(_ candidate: LayoutTableCandidate?, first: Reading) {
+        let all = LabelReadingScore(lines: first.lines, parser: parser).fields
+        var keysInside = 0, cover = -1.0, coverTess = -1.0
+        if let rect = candidate?.region {
+            keysInside = LabelReadingScore(lines: Self.lines(of: first.page, inside: rect, mapping: first.mapping),
+                                           parser: parser).fields
+        }
+        func covered(_ r: PixelRect?, _ by: PixelRect?) -> Double {
+            guard let r, let by, r.width * r.height > 0 else { return -1 }
+            let w = max(0, min(r.maxX, by.maxX) - max(r.x, by.x)), h = max(0, min(r.maxY, by.maxY) - max(r.y, by.y))
+            return Double(w * h) / Double(r.width * r.height)
+        }
+        cover = covered(first.tableRegion, candidate?.region)
+        let tables = candidate?.tesseractTables ?? []
+        let tess = tables.isEmpty ? nil : PixelRect(x: tables.map(\.x).min()!, y: tables.map(\.y).min()!,
+                                                    width: tables.map(\.maxX).max()! - tables.map(\.x).min()!,
+                                                    height: tables.map(\.maxY).max()! - tables.map(\.y).min()!)
+        coverTess = covered(first.tableRegion, tess)
+        let pageWords = first.passes.first { $0.kind == .page }?.words ?? 0
+        let line = "ocr-layout measure " + Self.describe(candidate, imageArea: first.page.imageWidth * first.page.imageHeight)
+            + " located=\(Self.text(first.tableRegion)) cover=\(String(format: "%.2f", cover)) keys=\(keysInside)/\(all)"
+            + " tess=\(Self.text(tess)) tessCover=\(String(format: "%.2f", coverTess)) pageWords=\(pageWords)\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// One `ocr-layout` line in `layout` mode: what the first reading read (`region`, `fallback` = region then page,
+    /// `page` = no usable candidate) and the keys the region reading parsed.
+    private func emitLayoutVerdict(_ verdict: String, candidate: LayoutTableCandidate?, keys: Int?) {
+        let line = "ocr-layout \(verdict) " + Self.describe(candidate, imageArea: nil) + " regionKeys=\(keys.map(String.init) ?? "-")\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    private static func describe(_ c: LayoutTableCandidate?, imageArea: Int?) -> String {
+        guard let c else { return "cand=- layoutMs=-" }
+        let share = imageArea.flatMap { area in c.region.map { Double($0.width * $0.height) / Double(max(1, area)) } }
+        return "cand=\(text(c.region)) share=\(share.map { String(format: "%.2f", $0) } ?? "-")"
+            + " cols=\(c.table?.columns ?? 0) rows=\(c.table?.rows ?? 0) layoutWords=\(c.words)"
+            + " layoutMs=\(Int(((c.pass?.cpuSeconds ?? 0) * 1000).rounded()))"
+    }
+
+    private static func text(_ r: PixelRect?) -> String { r.map { "\($0.x),\($0.y),\($0.width)x\($0.height)" } ?? "-" }
+}
