@@ -15,7 +15,8 @@ extension OCRStage {
         /// stderr with `NUTRILENS_OCR_TRACE` (costs the layout call on top of the reading).
         case measure
         /// The layout locator's region only, when it finds a table; the whole page as well when that reading parses
-        /// fewer than ``layoutMinimumKeys`` keys or ``WholeTableCheck`` finds fewer than three named rows in it.
+        /// fewer than ``layoutMinimumKeys`` keys, ``WholeTableCheck`` finds fewer than three named rows in it, or
+        /// ``TableGeometry`` finds no basis header in it.
         case layout
     }
 
@@ -36,6 +37,10 @@ extension OCRStage {
     static let layoutMaximumShare = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_SHARE"]
         .flatMap { Double($0) }.map { min(1, max(0, $0)) } ?? 0.7
 
+    /// Survey glyphs (``LayoutTableCandidate/surveyGlyphs``) below which the layout is not analysed and the page is
+    /// read whole (`NUTRILENS_OCR_LOCATE_GLYPHS`, default 0).
+    static let layoutMinimumGlyphs = max(0, ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_GLYPHS"].flatMap { Int($0) } ?? 0)
+
     /// Tesseract's layout mode for the locator (`NUTRILENS_OCR_LOCATE_PSM` = `sparse` default | `auto`).
     static let layoutSegmentation: OCRSegmentation =
         ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_PSM"] == "auto" ? .auto : .sparse
@@ -45,7 +50,8 @@ extension OCRStage {
         let rule = Self.locateRule
         guard rule != .off else { return try read(gray, levelling: nil, options: readOptions, with: ocr) }
         let started = ThreadCPUClock.now()
-        let candidate = try? ocr.locateTable(gray, options: readOptions, segmentation: Self.layoutSegmentation)
+        let candidate = try? ocr.locateTable(gray, options: readOptions, segmentation: Self.layoutSegmentation,
+                                             minimumGlyphs: rule == .measure ? 0 : Self.layoutMinimumGlyphs)
         let layoutPasses = candidate?.pass.map { [$0] } ?? []
         /// The whole page on what is left of the budget, after `passes`.
         func wholePage(after passes: [OCRPass]) throws -> Reading {
@@ -74,7 +80,10 @@ extension OCRStage {
         let score = LabelReadingScore(lines: region.lines, parser: parser)
         var check = WholeTableCheck()
         check.maximumPageShare = 1
+        // A region without its basis header ("per 100 g", "per serving") parses its values into the wrong column
+        // and can still look convincing (corpus 02CE7C0B, 4527F77A: 8 and 12 keys, 0 right).
         let stands = score.fields >= Self.layoutMinimumKeys && check.check(region.page).rect != nil
+            && !TableGeometry(words: region.page.words).headers.isEmpty
         if OCRStageTrace.isEnabled { emitLayoutVerdict(stands ? "region" : "fallback", candidate: candidate, keys: score.fields) }
         return stands ? region : try wholePage(after: region.passes)
     }
@@ -118,7 +127,7 @@ extension OCRStage {
         guard let c else { return "cand=- layoutMs=-" }
         let share = imageArea.flatMap { area in c.region.map { Double($0.width * $0.height) / Double(max(1, area)) } }
         return "cand=\(text(c.region)) share=\(share.map { String(format: "%.2f", $0) } ?? "-")"
-            + " cols=\(c.table?.columns ?? 0) rows=\(c.table?.rows ?? 0) layoutWords=\(c.words)"
+            + " cols=\(c.table?.columns ?? 0) rows=\(c.table?.rows ?? 0) glyphs=\(c.surveyGlyphs) layoutWords=\(c.words)"
             + " layoutMs=\(Int(((c.pass?.cpuSeconds ?? 0) * 1000).rounded()))"
     }
 
