@@ -45,9 +45,8 @@ extension OCRStage {
     static let layoutSegmentation: OCRSegmentation =
         ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_PSM"] == "auto" ? .auto : .sparse
 
-    /// The first reading of `gray` under ``locateRule`` with ``readOptions``.
-    func firstReading(_ gray: GrayImage) throws -> Reading {
-        let rule = Self.locateRule
+    /// The first reading of `gray` under `rule` (default: this process's ``locateRule``) with ``readOptions``.
+    func firstReading(_ gray: GrayImage, rule: LocateRule = OCRStage.locateRule) throws -> Reading {
         guard rule != .off else { return try read(gray, levelling: nil, options: readOptions, with: ocr) }
         let started = ThreadCPUClock.now()
         let candidate = try? ocr.locateTable(gray, options: readOptions, segmentation: Self.layoutSegmentation,
