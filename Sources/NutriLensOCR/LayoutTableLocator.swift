@@ -54,6 +54,10 @@ public struct LayoutTableLocator: Sendable, Equatable {
     /// Row pitches the region reaches below the table's last row (default 1.5).
     public var footerRows = 1.5
 
+    /// A region covering more of the page than this share is no table to read alone (0…1, default 1: any): reading
+    /// most of the page as a region saves little and risks the rest.
+    public var maximumPageShare = 1.0
+
     public init() {}
 
     /// The located table: its region and how it was found.
@@ -110,6 +114,7 @@ public struct LayoutTableLocator: Sendable, Equatable {
         let above = Int((headerRows * pitch).rounded()), below = Int((footerRows * pitch).rounded()), side = Int(h.rounded())
         let x0 = max(0, box.x - side), y0 = max(0, box.y - above)
         let x1 = min(width, box.maxX + side), y1 = min(height, box.maxY + below)
+        guard Double((x1 - x0) * (y1 - y0)) <= maximumPageShare * Double(width * height) else { return nil }
         return Table(region: PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0)), cells: box,
                      columns: best.count, rows: rowTops.count, rowPitch: pitch)
     }

@@ -34,13 +34,10 @@ extension NutritionOCR {
     ///   - segmentation: the layout Tesseract runs (`.sparse`, PSM 11, the page pass's: lines only; `.auto`, PSM 3:
     ///     columns and table blocks as well).
     ///   - locator: the geometry's thresholds.
-    ///   - minimumGlyphs: below this many survey glyphs (``LayoutTableCandidate/surveyGlyphs``) the layout does not
-    ///     run and the candidate has no region (default 0: always runs).
     /// - Throws: ``OCRError/unsupportedImageSize(width:height:)`` for a side < 3 or > 32767 px; engine-loading errors.
     public func locateTable(_ image: GrayImage, options: OCRReadOptions = OCRReadOptions(),
                             segmentation: OCRSegmentation = .sparse,
-                            locator: LayoutTableLocator = LayoutTableLocator(),
-                            minimumGlyphs: Int = 0) throws -> LayoutTableCandidate {
+                            locator: LayoutTableLocator = LayoutTableLocator()) throws -> LayoutTableCandidate {
         guard (3...32767).contains(image.width), (3...32767).contains(image.height) else {
             throw OCRError.unsupportedImageSize(width: image.width, height: image.height)
         }
@@ -51,8 +48,7 @@ extension NutritionOCR {
                                              surveyGlyphs: 0, pass: nil)
         guard let estimate = TextSizeEstimator.estimate(survey.image) else { return candidate }
         candidate.surveyGlyphs = estimate.horizontalGlyphs
-        // A page with little text costs little to read whole: the layout call would be most of the saving.
-        guard !estimate.looksTurned, estimate.horizontalGlyphs >= minimumGlyphs else { return candidate }
+        guard !estimate.looksTurned else { return candidate }
         let scale = PageReader.cappedScale(options.targetXHeight / max(estimate.xHeight / survey.scaleY, 1),
                                            width: image.width, height: image.height, options: options)
         // The survey itself when it is close, as the page pass does.

@@ -151,6 +151,9 @@ public final class OCREngine: @unchecked Sendable {
         return TessBaseAPIGetBoolVariable(api, name, &value) != 0 ? value != 0 : nil
     }
 
+    /// Releases the current page (and its layout).
+    func clear() { TessBaseAPIClear(api) }
+
     /// Makes `image` the current page for ``recognizeCurrent()``.
     func load(_ image: GrayImage, segmentation: OCRSegmentation) {
         TessBaseAPIClear(api)
@@ -162,9 +165,11 @@ public final class OCREngine: @unchecked Sendable {
 
     /// Recognises `image` with `segmentation`; words in `image` pixels. An empty array for an image without text.
     /// `cutShort` is true when `budget` ran out during the call (the words are those read before it did).
+    /// `loaded`: `image` is already the current page (``load(_:segmentation:)``, perhaps with its layout analysed by
+    /// ``analyseLayoutCurrent()``, which the recognition then reuses).
     func recognize(_ image: GrayImage, segmentation: OCRSegmentation,
-                   budget: OCRTimeBudget = OCRTimeBudget(seconds: nil)) -> (words: [RawWord], cutShort: Bool) {
-        load(image, segmentation: segmentation)
+                   budget: OCRTimeBudget = OCRTimeBudget(seconds: nil), loaded: Bool = false) -> (words: [RawWord], cutShort: Bool) {
+        if !loaded { load(image, segmentation: segmentation) }
         let (words, cutShort) = recognizeCurrent(budget: budget)
         return (DecimalPointRecovery.apply(to: words, image: image), cutShort)
     }
@@ -229,6 +234,14 @@ public final class OCREngine: @unchecked Sendable {
     func analyseLayout(_ image: GrayImage, segmentation: OCRSegmentation) -> PageLayout {
         load(image, segmentation: segmentation)
         defer { TessBaseAPIClear(api) }
+        return analyseLayoutCurrent()
+    }
+
+    /// ``analyseLayout(_:segmentation:)`` of the page ``load(_:segmentation:)`` made current, which stays loaded with
+    /// its layout: a ``recognizeCurrent(budget:)`` that follows reuses that layout instead of finding it again
+    /// (Tesseract's `FindLines` returns at once while the page's block list is not empty), so analysing first costs
+    /// a page that is then read whole almost nothing.
+    func analyseLayoutCurrent() -> PageLayout {
         guard let page = TessBaseAPIAnalyseLayout(api) else { return PageLayout(blocks: [], words: []) }
         defer { TessPageIteratorDelete(page) }
         var blocks: [PageLayout.Block] = [], words: [PageLayout.Word] = []

@@ -122,4 +122,42 @@ final class LayoutTableLocatorTests: XCTestCase {
         XCTAssertFalse(regionPage.words.contains { $0.text.hasPrefix("Ingredients") })
         XCTAssertEqual(regionPage.timings.passes.filter { $0.kind != .polarity }.map(\.kind), [.region])
     }
+
+    // MARK: the layout step inside a read (OCRReadOptions.layoutLocator)
+
+    func testReadStopsAtTheLayoutWhenItFindsATable() throws {
+        let (canvas, label, placed) = try labelUnderIngredients(x: 700, y: 650)
+        var options = OCRReadOptions.unlimited
+        options.layoutLocator = LayoutTableLocator()
+        let page = try SharedReaders.english.read(canvas, options: options)
+        XCTAssertTrue(page.words.isEmpty, "no word read")
+        let table = try XCTUnwrap(page.layoutTable)
+        let salt = try XCTUnwrap(label.words.first { $0.text == "0.45" })
+        let box = PixelRect(x: salt.box.x + placed.x, y: salt.box.y + placed.y, width: salt.box.width, height: salt.box.height)
+        XCTAssertEqual(table.rect.intersection(box), box)
+        XCTAssertEqual(page.timings.passes.filter { $0.kind != .polarity }.map(\.kind), [.layout])
+    }
+
+    func testWithoutATableThePagePassReusesTheLayoutAndReadsTheSameWords() throws {
+        let paragraph = try RenderedLabel.load("paragraph_ingredients")
+        var options = OCRReadOptions.unlimited
+        options.layoutLocator = LayoutTableLocator()
+        let withLayout = try SharedReaders.english.read(paragraph.image, options: options)
+        let plain = try SharedReaders.english.read(paragraph.image, options: .unlimited)
+        XCTAssertNil(withLayout.layoutTable)
+        XCTAssertEqual(withLayout.words.map(\.text), plain.words.map(\.text))
+        XCTAssertEqual(withLayout.words.map(\.box), plain.words.map(\.box))
+        XCTAssertGreaterThanOrEqual(plain.words.count, 20)
+        XCTAssertEqual(withLayout.timings.passes.filter { $0.kind != .polarity }.map(\.kind).prefix(2), [.layout, .page])
+    }
+
+    func testATableCoveringMoreThanTheMaximumShareIsReadWithThePage() throws {
+        let label = try RenderedLabel.load("label_en_dejavu_medium")
+        var options = OCRReadOptions.unlimited
+        options.layoutLocator = LayoutTableLocator()
+        options.layoutLocator?.maximumPageShare = 0.7   // the rendered table fills its image
+        let page = try SharedReaders.english.read(label.image, options: options)
+        XCTAssertNil(page.layoutTable)
+        XCTAssertTrue(page.words.contains { $0.text == "Protein" })
+    }
 }

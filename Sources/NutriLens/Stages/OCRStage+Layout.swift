@@ -32,50 +32,52 @@ extension OCRStage {
     /// ``regionMinimumKeys``): fewer usually mean the candidate was another block or a part of the table.
     static let layoutMinimumKeys = max(1, ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_KEYS"].flatMap { Int($0) } ?? 5)
 
-    /// A candidate covering more of the page than this share (`NUTRILENS_OCR_LOCATE_SHARE`, 0…1, default 0.7) is read
-    /// as the whole page: a region read of most of the page saves little and risks the rest.
+    /// ``LayoutTableLocator/maximumPageShare`` in `layout` mode (`NUTRILENS_OCR_LOCATE_SHARE`, 0…1, default 0.7): a
+    /// larger table is read with the page.
     static let layoutMaximumShare = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_SHARE"]
         .flatMap { Double($0) }.map { min(1, max(0, $0)) } ?? 0.7
 
-    /// Survey glyphs (``LayoutTableCandidate/surveyGlyphs``) below which the layout is not analysed and the page is
-    /// read whole (`NUTRILENS_OCR_LOCATE_GLYPHS`, default 0).
-    static let layoutMinimumGlyphs = max(0, ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_GLYPHS"].flatMap { Int($0) } ?? 0)
-
-    /// Tesseract's layout mode for the locator (`NUTRILENS_OCR_LOCATE_PSM` = `sparse` default | `auto`).
+    /// Tesseract's layout mode for the locator in `measure` mode (`NUTRILENS_OCR_LOCATE_PSM` = `sparse` default |
+    /// `auto`); `layout` mode analyses with the page pass's own segmentation, whose layout the pass reuses.
     static let layoutSegmentation: OCRSegmentation =
         ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_PSM"] == "auto" ? .auto : .sparse
 
     /// The first reading of `gray` under `rule` (default: this process's ``locateRule``) with ``readOptions``.
     func firstReading(_ gray: GrayImage, rule: LocateRule = OCRStage.locateRule) throws -> Reading {
-        guard rule != .off else { return try read(gray, levelling: nil, options: readOptions, with: ocr) }
-        let started = ThreadCPUClock.now()
-        let candidate = try? ocr.locateTable(gray, options: readOptions, segmentation: Self.layoutSegmentation,
-                                             minimumGlyphs: rule == .measure ? 0 : Self.layoutMinimumGlyphs)
-        let layoutPasses = candidate?.pass.map { [$0] } ?? []
-        /// The whole page on what is left of the budget, after `passes`.
-        func wholePage(after passes: [OCRPass]) throws -> Reading {
-            var options = readOptions
-            if let total = options.timeBudget { options.timeBudget = max(0.05, total - (ThreadCPUClock.now() - started)) }
-            var reading = try read(gray, levelling: nil, options: options, with: ocr)
-            reading.passes = passes + reading.passes
-            return reading
-        }
-        if rule == .measure {
-            let reading = try wholePage(after: layoutPasses)
+        switch rule {
+        case .off:
+            return try read(gray, levelling: nil, options: readOptions, with: ocr)
+        case .measure:
+            let candidate = try? ocr.locateTable(gray, options: readOptions, segmentation: Self.layoutSegmentation)
+            var reading = try read(gray, levelling: nil, options: readOptions, with: ocr)
+            reading.passes = (candidate?.pass.map { [$0] } ?? []) + reading.passes
             if OCRStageTrace.isEnabled { emitLayoutMeasure(candidate, first: reading) }
             return reading
+        case .layout:
+            return try layoutFirstReading(gray)
         }
-        let pageArea = Double(gray.width * gray.height)
-        guard let candidate, let rect = candidate.region,
-              Double(rect.width * rect.height) <= Self.layoutMaximumShare * pageArea else {
-            if OCRStageTrace.isEnabled { emitLayoutVerdict("page", candidate: candidate, keys: nil) }
-            return try wholePage(after: layoutPasses)
-        }
+    }
+
+    /// ``LocateRule/layout``: the page pass analyses the layout first (``OCRReadOptions/layoutLocator``); without a
+    /// table it reads the page on (the layout reused), with one the first reading is the region's, and the whole page
+    /// is read after all when that reading does not stand.
+    private func layoutFirstReading(_ gray: GrayImage) throws -> Reading {
+        let started = ThreadCPUClock.now()
         var options = readOptions
-        options.region = OCRReadRegion(rect: rect, scale: candidate.scale)
+        var locator = LayoutTableLocator()
+        locator.maximumPageShare = Self.layoutMaximumShare
+        options.layoutLocator = locator
+        let located = try read(gray, levelling: nil, options: options, with: ocr)
+        guard let table = located.page.layoutTable else {
+            if OCRStageTrace.isEnabled { emitLayoutVerdict("page", region: nil, keys: nil) }
+            return located
+        }
+        options = readOptions
+        options.region = table
         options.knownOrientation = .upright
+        options.knownLightOnDark = located.lightOnDark
         var region = try read(gray, levelling: nil, options: options, with: ocr)
-        region.passes = layoutPasses + region.passes
+        region.passes = located.passes + region.passes
         let score = LabelReadingScore(lines: region.lines, parser: parser)
         var check = WholeTableCheck()
         check.maximumPageShare = 1
@@ -83,8 +85,14 @@ extension OCRStage {
         // and can still look convincing (corpus 02CE7C0B, 4527F77A: 8 and 12 keys, 0 right).
         let stands = score.fields >= Self.layoutMinimumKeys && check.check(region.page).rect != nil
             && !TableGeometry(words: region.page.words).headers.isEmpty
-        if OCRStageTrace.isEnabled { emitLayoutVerdict(stands ? "region" : "fallback", candidate: candidate, keys: score.fields) }
-        return stands ? region : try wholePage(after: region.passes)
+        if OCRStageTrace.isEnabled { emitLayoutVerdict(stands ? "region" : "fallback", region: table.rect, keys: score.fields) }
+        if stands { return region }
+        options = readOptions
+        options.knownLightOnDark = located.lightOnDark
+        if let total = options.timeBudget { options.timeBudget = max(0.05, total - (ThreadCPUClock.now() - started)) }
+        var page = try read(gray, levelling: nil, options: options, with: ocr)
+        page.passes = region.passes + page.passes
+        return page
     }
 
     /// One `ocr-layout` line (before the scan's `ocr-trace` line) in `measure` mode: the candidate against the table
@@ -116,9 +124,9 @@ extension OCRStage {
     }
 
     /// One `ocr-layout` line in `layout` mode: what the first reading read (`region`, `fallback` = region then page,
-    /// `page` = no usable candidate) and the keys the region reading parsed.
-    private func emitLayoutVerdict(_ verdict: String, candidate: LayoutTableCandidate?, keys: Int?) {
-        let line = "ocr-layout \(verdict) " + Self.describe(candidate, imageArea: nil) + " regionKeys=\(keys.map(String.init) ?? "-")\n"
+    /// `page` = no table found, the page read on) and the keys the region reading parsed.
+    private func emitLayoutVerdict(_ verdict: String, region: PixelRect?, keys: Int?) {
+        let line = "ocr-layout \(verdict) cand=\(Self.text(region)) regionKeys=\(keys.map(String.init) ?? "-")\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 
