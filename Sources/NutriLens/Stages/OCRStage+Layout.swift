@@ -100,26 +100,25 @@ extension OCRStage {
     /// candidate, `keys` = keys the grammar parses from the first reading's words inside the candidate / in all.
     private func emitLayoutMeasure(_ candidate: LayoutTableCandidate?, first: Reading) {
         let all = LabelReadingScore(lines: first.lines, parser: parser).fields
-        var keysInside = 0, cover = -1.0, coverTess = -1.0
-        if let rect = candidate?.region {
-            keysInside = LabelReadingScore(lines: Self.lines(of: first.page, inside: rect, mapping: first.mapping),
-                                           parser: parser).fields
-        }
+        let keysInside = candidate?.region.map {
+            LabelReadingScore(lines: Self.lines(of: first.page, inside: $0, mapping: first.mapping), parser: parser).fields
+        } ?? 0
+        /// The share of `r`'s area inside `by`, -1 without either.
         func covered(_ r: PixelRect?, _ by: PixelRect?) -> Double {
             guard let r, let by, r.width * r.height > 0 else { return -1 }
             let w = max(0, min(r.maxX, by.maxX) - max(r.x, by.x)), h = max(0, min(r.maxY, by.maxY) - max(r.y, by.y))
             return Double(w * h) / Double(r.width * r.height)
         }
-        cover = covered(first.tableRegion, candidate?.region)
+        // Tesseract's table blocks as one box.
         let tables = candidate?.tesseractTables ?? []
         let tess = tables.isEmpty ? nil : PixelRect(x: tables.map(\.x).min()!, y: tables.map(\.y).min()!,
                                                     width: tables.map(\.maxX).max()! - tables.map(\.x).min()!,
                                                     height: tables.map(\.maxY).max()! - tables.map(\.y).min()!)
-        coverTess = covered(first.tableRegion, tess)
         let pageWords = first.passes.first { $0.kind == .page }?.words ?? 0
         let line = "ocr-layout measure " + Self.describe(candidate, imageArea: first.page.imageWidth * first.page.imageHeight)
-            + " located=\(Self.text(first.tableRegion)) cover=\(String(format: "%.2f", cover)) keys=\(keysInside)/\(all)"
-            + " tess=\(Self.text(tess)) tessCover=\(String(format: "%.2f", coverTess)) pageWords=\(pageWords)\n"
+            + " located=\(Self.text(first.tableRegion)) cover=\(String(format: "%.2f", covered(first.tableRegion, candidate?.region)))"
+            + " keys=\(keysInside)/\(all) tess=\(Self.text(tess))"
+            + " tessCover=\(String(format: "%.2f", covered(first.tableRegion, tess))) pageWords=\(pageWords)\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 
@@ -130,13 +129,15 @@ extension OCRStage {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    private static func describe(_ c: LayoutTableCandidate?, imageArea: Int?) -> String {
-        guard let c else { return "cand=- layoutMs=-" }
-        let share = imageArea.flatMap { area in c.region.map { Double($0.width * $0.height) / Double(max(1, area)) } }
+    /// The candidate's fields of an `ocr-layout measure` line; `share` = its region over `imageArea`.
+    private static func describe(_ c: LayoutTableCandidate?, imageArea: Int) -> String {
+        guard let c else { return "cand=- share=- cols=0 rows=0 glyphs=0 layoutWords=0 layoutMs=0" }
+        let share = c.region.map { Double($0.width * $0.height) / Double(max(1, imageArea)) }
         return "cand=\(text(c.region)) share=\(share.map { String(format: "%.2f", $0) } ?? "-")"
             + " cols=\(c.table?.columns ?? 0) rows=\(c.table?.rows ?? 0) glyphs=\(c.surveyGlyphs) layoutWords=\(c.words)"
             + " layoutMs=\(Int(((c.pass?.cpuSeconds ?? 0) * 1000).rounded()))"
     }
 
+    /// `x,y,WxH`, `-` for none.
     private static func text(_ r: PixelRect?) -> String { r.map { "\($0.x),\($0.y),\($0.width)x\($0.height)" } ?? "-" }
 }
