@@ -37,6 +37,10 @@ extension OCRStage {
     static let layoutMaximumShare = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_SHARE"]
         .flatMap { Double($0) }.map { min(1, max(0, $0)) } ?? 0.7
 
+    /// ``LayoutTableLocator/headerRows`` in `layout` mode (`NUTRILENS_OCR_LOCATE_HEADER_ROWS`, row pitches, default 3).
+    static let layoutHeaderRows = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_HEADER_ROWS"]
+        .flatMap { Double($0) }.map { max(0, $0) } ?? 3
+
     /// Tesseract's layout mode for the locator in `measure` mode (`NUTRILENS_OCR_LOCATE_PSM` = `sparse` default |
     /// `auto`); `layout` mode analyses with the page pass's own segmentation, whose layout the pass reuses.
     static let layoutSegmentation: OCRSegmentation =
@@ -66,6 +70,7 @@ extension OCRStage {
         var options = readOptions
         var locator = LayoutTableLocator()
         locator.maximumPageShare = Self.layoutMaximumShare
+        locator.headerRows = Self.layoutHeaderRows
         options.layoutLocator = locator
         let located = try read(gray, levelling: nil, options: options, with: ocr)
         guard let table = located.page.layoutTable else {
@@ -83,9 +88,13 @@ extension OCRStage {
         check.maximumPageShare = 1
         // A region without its basis header ("per 100 g", "per serving") parses its values into the wrong column
         // and can still look convincing (corpus 02CE7C0B, 4527F77A: 8 and 12 keys, 0 right).
-        let stands = score.fields >= Self.layoutMinimumKeys && check.check(region.page).rect != nil
-            && !TableGeometry(words: region.page.words).headers.isEmpty
-        if OCRStageTrace.isEnabled { emitLayoutVerdict(stands ? "region" : "fallback", region: table.rect, keys: score.fields) }
+        let rejection = score.fields < Self.layoutMinimumKeys ? "keys"
+            : check.check(region.page).rect == nil ? "rows"
+            : TableGeometry(words: region.page.words).headers.isEmpty ? "header" : nil
+        let stands = rejection == nil
+        if OCRStageTrace.isEnabled {
+            emitLayoutVerdict(rejection.map { "fallback-" + $0 } ?? "region", region: table.rect, keys: score.fields)
+        }
         if stands { return region }
         options = readOptions
         options.knownLightOnDark = located.lightOnDark
@@ -122,8 +131,8 @@ extension OCRStage {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    /// One `ocr-layout` line in `layout` mode: what the first reading read (`region`, `fallback` = region then page,
-    /// `page` = no table found, the page read on) and the keys the region reading parsed.
+    /// One `ocr-layout` line in `layout` mode: what the first reading read (`region`; `fallback-keys|rows|header` =
+    /// region then page, and why; `page` = no table found, the page read on) and the keys the region reading parsed.
     private func emitLayoutVerdict(_ verdict: String, region: PixelRect?, keys: Int?) {
         let line = "ocr-layout \(verdict) cand=\(Self.text(region)) regionKeys=\(keys.map(String.init) ?? "-")\n"
         FileHandle.standardError.write(Data(line.utf8))
