@@ -37,9 +37,11 @@ extension OCRStage {
     static let layoutMaximumShare = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_SHARE"]
         .flatMap { Double($0) }.map { min(1, max(0, $0)) } ?? 0.7
 
-    /// ``LayoutTableLocator/headerRows`` in `layout` mode (`NUTRILENS_OCR_LOCATE_HEADER_ROWS`, row pitches, default 3).
+    /// ``LayoutTableLocator/headerRows`` in `layout` mode (`NUTRILENS_OCR_LOCATE_HEADER_ROWS`, row pitches, default 6).
+    /// Measured on the corpus against main in the same period (docs/ocr.md, "Session 8"): 3 row pitches lost 2 fields,
+    /// 6 gained 2 at the same CPU — a basis header often sits further above the first value row than a title does.
     static let layoutHeaderRows = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LOCATE_HEADER_ROWS"]
-        .flatMap { Double($0) }.map { max(0, $0) } ?? 3
+        .flatMap { Double($0) }.map { max(0, $0) } ?? 6
 
     /// Tesseract's layout mode for the locator in `measure` mode (`NUTRILENS_OCR_LOCATE_PSM` = `sparse` default |
     /// `auto`); `layout` mode analyses with the page pass's own segmentation, whose layout the pass reuses.
