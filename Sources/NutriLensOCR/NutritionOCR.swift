@@ -114,11 +114,13 @@ struct PageReader {
     }
 
     /// Recognises `image` on what is left of the budget; an empty result (and `budgetExhausted`) once it is spent.
-    mutating func recognize(_ image: GrayImage, segmentation: OCRSegmentation, kind: OCRPass.Kind) -> [RawWord] {
+    /// `loaded`: `image` is the engine's current page already (its layout analysed, ``locateTableFirst``).
+    mutating func recognize(_ image: GrayImage, segmentation: OCRSegmentation, kind: OCRPass.Kind,
+                            loaded: Bool = false) -> [RawWord] {
         guard !budget.isSpent else { budgetExhausted = true; return [] }
         let cpu = ThreadCPUClock.now()
         let budget = budget, engine = engine
-        let (words, cutShort) = engine.recognize(image, segmentation: segmentation, budget: budget)
+        let (words, cutShort) = engine.recognize(image, segmentation: segmentation, budget: budget, loaded: loaded)
         timings.passes.append(OCRPass(kind: kind, pageSegmentationMode: segmentation.tesseractMode, width: image.width,
                                       height: image.height, words: words.count, cpuSeconds: ThreadCPUClock.now() - cpu))
         if cutShort { budgetExhausted = true }
@@ -249,8 +251,21 @@ struct PageReader {
                 (transform.scaleX, transform.scaleY) = transform.uprightTurns % 2 == 0 ? surveyScale : (surveyScale.1, surveyScale.0)
             }
             timings.prepare += clock.lap()
+            var loaded = false
+            if attempt == 0, turns == 0, let locator = options.layoutLocator {
+                if let table = locateTableFirst(working, locator: locator, transform: transform) {
+                    timings.recognition += clock.lap()
+                    var page = OCRPage(imageWidth: image.width, imageHeight: image.height, words: [], lines: [],
+                                       tableRegion: nil, anchors: [], orientation: orientation, xHeight: xHeight ?? 0,
+                                       timings: timings)
+                    page.layoutTable = table
+                    return page
+                }
+                loaded = true
+            }
             // The second attempt replaces the first only when it had the time to run whole.
-            let raw = recognize(working, segmentation: options.pageSegmentation, kind: attempt == 0 ? .page : .pageRescaled)
+            let raw = recognize(working, segmentation: options.pageSegmentation, kind: attempt == 0 ? .page : .pageRescaled,
+                                loaded: loaded)
             if attempt == 1 && budgetExhausted && raw.count < pageRaw.count {
                 transform = firstTransform
                 timings.recognition += clock.lap()
@@ -297,6 +312,24 @@ struct PageReader {
         return OCRPage(imageWidth: image.width, imageHeight: image.height, words: words, lines: lines,
                        tableRegion: table?.region, anchors: table?.anchors ?? [], orientation: orientation,
                        xHeight: readXHeight > 0 ? readXHeight : (xHeight ?? 0), timings: timings)
+    }
+
+    /// Loads `working` (the upright page at the page pass's scale) into the engine and analyses its layout
+    /// (``OCREngine/analyseLayoutCurrent()``, a ``OCRPass/Kind/layout`` pass); the table `locator` finds there as a
+    /// region to read (original pixels, at the page pass's scale), the page released. Without a table the page stays
+    /// loaded with its layout, for the page pass to reuse.
+    private mutating func locateTableFirst(_ working: GrayImage, locator: LayoutTableLocator,
+                                           transform: ImageTransform) -> OCRReadRegion? {
+        let cpu = ThreadCPUClock.now()
+        engine.load(working, segmentation: options.pageSegmentation)
+        let layout = engine.analyseLayoutCurrent()
+        let table = locator.locate(layout, width: working.width, height: working.height)
+        timings.passes.append(OCRPass(kind: .layout, pageSegmentationMode: options.pageSegmentation.tesseractMode,
+                                      width: working.width, height: working.height, words: layout.words.count,
+                                      cpuSeconds: ThreadCPUClock.now() - cpu))
+        guard let table else { return nil }
+        engine.clear()
+        return OCRReadRegion(rect: transform.toOriginal(table.region), scale: transform.scale)
     }
 
     /// Reads only `region` (``OCRReadOptions/region``) on the page turned by ``OCRReadOptions/knownOrientation``:
@@ -366,6 +399,11 @@ struct PageReader {
 
     /// `scale` limited to 0.05...`maxUpscale`, to `maxWorkingSide` and to `maxWorkingPixels` for a `width`×`height` source.
     private func capped(_ scale: Double, width: Int, height: Int) -> Double {
+        Self.cappedScale(scale, width: width, height: height, options: options)
+    }
+
+    /// `scale` limited as ``capped(_:width:height:)`` does under `options`.
+    static func cappedScale(_ scale: Double, width: Int, height: Int, options: OCRReadOptions) -> Double {
         var s = min(options.maxUpscale, max(0.05, scale))
         s = min(s, Double(options.maxWorkingSide) / Double(max(width, height)))
         s = min(s, (Double(options.maxWorkingPixels) / Double(width * height)).squareRoot())

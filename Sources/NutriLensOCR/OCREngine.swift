@@ -151,6 +151,9 @@ public final class OCREngine: @unchecked Sendable {
         return TessBaseAPIGetBoolVariable(api, name, &value) != 0 ? value != 0 : nil
     }
 
+    /// Releases the current page (and its layout).
+    func clear() { TessBaseAPIClear(api) }
+
     /// Makes `image` the current page for ``recognizeCurrent()``.
     func load(_ image: GrayImage, segmentation: OCRSegmentation) {
         TessBaseAPIClear(api)
@@ -162,9 +165,11 @@ public final class OCREngine: @unchecked Sendable {
 
     /// Recognises `image` with `segmentation`; words in `image` pixels. An empty array for an image without text.
     /// `cutShort` is true when `budget` ran out during the call (the words are those read before it did).
+    /// `loaded`: `image` is already the current page (``load(_:segmentation:)``, perhaps with its layout analysed by
+    /// ``analyseLayoutCurrent()``, which the recognition then reuses).
     func recognize(_ image: GrayImage, segmentation: OCRSegmentation,
-                   budget: OCRTimeBudget = OCRTimeBudget(seconds: nil)) -> (words: [RawWord], cutShort: Bool) {
-        load(image, segmentation: segmentation)
+                   budget: OCRTimeBudget = OCRTimeBudget(seconds: nil), loaded: Bool = false) -> (words: [RawWord], cutShort: Bool) {
+        if !loaded { load(image, segmentation: segmentation) }
         let (words, cutShort) = recognizeCurrent(budget: budget)
         return (DecimalPointRecovery.apply(to: words, image: image), cutShort)
     }
@@ -218,6 +223,44 @@ public final class OCREngine: @unchecked Sendable {
             }
             return TessBaseAPIRecognize(api, monitor)
         }
+    }
+
+    /// Tesseract's layout analysis of `image` alone (`TessBaseAPIAnalyseLayout`: thresholding, line finding,
+    /// blocks, text lines and word boxes; no recognition, so no LSTM), with `segmentation` deciding which layout steps
+    /// run (PSM 3 finds columns and table blocks, PSM 11 only text lines). Boxes in `image` pixels; an empty layout
+    /// for an image without text. Why: the LSTM's cost follows the text it reads; the layout costs ~14 % of a
+    /// recognition (docs/ocr.md, "Session 6"), and tells where the rows are before any text is read
+    /// (``LayoutTableLocator``).
+    func analyseLayout(_ image: GrayImage, segmentation: OCRSegmentation) -> PageLayout {
+        load(image, segmentation: segmentation)
+        defer { TessBaseAPIClear(api) }
+        return analyseLayoutCurrent()
+    }
+
+    /// ``analyseLayout(_:segmentation:)`` of the page ``load(_:segmentation:)`` made current, which stays loaded with
+    /// its layout: a ``recognizeCurrent(budget:)`` that follows reuses that layout instead of finding it again
+    /// (Tesseract's `FindLines` returns at once while the page's block list is not empty), so analysing first costs
+    /// a page that is then read whole almost nothing.
+    func analyseLayoutCurrent() -> PageLayout {
+        guard let page = TessBaseAPIAnalyseLayout(api) else { return PageLayout(blocks: [], words: []) }
+        defer { TessPageIteratorDelete(page) }
+        var blocks: [PageLayout.Block] = [], words: [PageLayout.Word] = []
+        var line = -1
+        func box(_ level: TessPageIteratorLevel) -> PixelRect? {
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            guard TessPageIteratorBoundingBox(page, level, &l, &t, &r, &b) != 0, r > l, b > t else { return nil }
+            return PixelRect(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t))
+        }
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0, let b = box(RIL_BLOCK) {
+                blocks.append(PageLayout.Block(kind: PageLayout.BlockKind(TessPageIteratorBlockType(page)), box: b))
+            }
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { line += 1 }
+            if let w = box(RIL_WORD) {
+                words.append(PageLayout.Word(box: w, line: max(0, line), block: max(0, blocks.count - 1)))
+            }
+        } while TessPageIteratorNext(page, RIL_WORD) != 0
+        return PageLayout(blocks: blocks, words: words)
     }
 
     /// Walks the recognised words of the current page.

@@ -23,6 +23,9 @@ public struct OCRPass: Sendable, Equatable, Codable {
         case tableCleaned
         /// A region given by the caller (``OCRReadOptions/region``), read instead of the page at its anchors' x-height.
         case region
+        /// Tesseract's layout analysis alone, no recognition (``NutritionOCR/locateTable(_:options:segmentation:locator:)``);
+        /// ``words`` counts the word boxes found; the CPU includes the survey and scaling.
+        case layout
         /// Orientation and script detection (`osd` model, legacy engine).
         case orientation
         /// Not a Tesseract call: the light-on-dark check of ``OCRReadOptions/Polarity/lineRetryWhereFound`` on the

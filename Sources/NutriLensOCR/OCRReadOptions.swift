@@ -99,6 +99,11 @@ public struct OCRReadOptions: Sendable, Equatable {
     /// read never detects orientation) and with ``knownLightOnDark``'s pool. The result holds only the region's words
     /// (original pixels), with ``OCRPage/tableRegion`` the part they cover; ``OCRPage/replacingRegion(_:with:)``
     /// merges them into an earlier whole reading. `nil` (default) = the whole page.
+    /// Before the LSTM reads an upright page, its layout is analysed and ``LayoutTableLocator`` looks for a table
+    /// (docs/ocr.md, "Session 8"). When it finds one, the read stops there: the page comes back without words, with the
+    /// table in ``OCRPage/layoutTable`` for a region read (``region``); when it finds none the page pass reads on,
+    /// reusing the layout, for the price of the geometry alone. `nil` (default) = no layout step.
+    public var layoutLocator: LayoutTableLocator?
     public var region: OCRReadRegion?
 
     public init() {}

@@ -129,6 +129,9 @@ public struct OCRPage: Sendable, Equatable {
     /// True when ``OCRReadOptions/timeBudget`` ran out: a recognition pass was stopped part-way or skipped (OSD
     /// retries, second page pass, table re-read), so ``words`` may miss text that is on the page.
     public var budgetExhausted: Bool = false
+    /// The table ``OCRReadOptions/layoutLocator`` found before any word was read (the page then has no words), as the
+    /// region to read: original pixels, at the page pass's scale; `nil` otherwise.
+    public var layoutTable: OCRReadRegion?
     /// Whether the light-on-dark check (``PolarityMap``) found light-on-dark text, so the page was read by
     /// ``NutritionOCR/invertingPool``; `nil` when no check was asked for (``OCRReadOptions/Polarity/tesseractLineRetry``).
     /// Pass it to a later read of the same image as ``OCRReadOptions/knownLightOnDark``.

@@ -163,7 +163,8 @@ struct OCRStage: Sendable {
         let started = ThreadCPUClock.now()
         let gray = working.gray
         var trace = OCRStageTrace.isEnabled ? OCRStageTrace() : nil
-        var best = try read(gray, levelling: nil, options: readOptions, with: ocr)
+        // The whole page, or the table a layout analysis found before it (NUTRILENS_OCR_LOCATE, OCRStage+Layout.swift).
+        var best = try firstReading(gray)
         var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
         trace?.add(hypotheses[0].name, languages: OCRStageTrace.languages(of: ocr), passes: best.passes, score: bestScore)
         var bestHypothesis = hypotheses[0]
@@ -316,7 +317,7 @@ struct OCRStage: Sendable {
     /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
     /// grammar takes them, with boxes on the upright page. With `options.region` set, `outside` (an earlier whole
     /// reading of `gray`) gives the words outside the region.
-    private func read(_ gray: GrayImage, levelling: RotationMapping?, options: OCRReadOptions,
+    func read(_ gray: GrayImage, levelling: RotationMapping?, options: OCRReadOptions,
                       with engines: NutritionOCR, outside: OCRPage? = nil) throws -> Reading {
         var page: OCRPage
         do { page = try engines.read(gray, options: options) } catch let error as OCRError {
