@@ -1,7 +1,7 @@
 import Foundation
 import NutriLens
 
-/// `nutrilens-bench scan [DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--limit N] [--ocr-budget S] [--json FILE]`
+/// `nutrilens-bench scan [DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--limit N] [--ocr-budget S] [--fast] [--json FILE]`
 ///
 /// The whole pipeline over a folder of labelled photos (default `TestImages`), in one run:
 /// - cold start: `Scanner` construction and the first scan, reported apart from the warm figures;
@@ -27,6 +27,8 @@ enum ScanBenchmark {
         /// `ScannerConfiguration.ocrTimeBudget`, seconds of the scanning thread's CPU time (`--ocr-budget`; default
         /// the library's 5 s, `0` = unlimited): the latency bound a user trades fields for.
         var ocrBudget: Double?
+        /// Start from `ScannerConfiguration.fast` (one OCR reading, primary language) instead of the defaults.
+        var fast = false
         var jsonPath: String?
 
         init(_ args: [String]) throws {
@@ -56,6 +58,7 @@ enum ScanBenchmark {
                     }
                     ocrBudget = seconds
                 case "--no-peers": peers = false
+                case "--fast": fast = true
                 default:
                     guard !arg.hasPrefix("-") else { throw BenchUsageError(message: "unknown option \(arg)") }
                     folder = arg
@@ -114,6 +117,9 @@ enum ScanBenchmark {
         var tesseractLibrary: String?
         /// The OCR budget the scans ran with, seconds of CPU time; `nil` = unlimited.
         var ocrBudgetSeconds: Double?
+        /// `ScannerConfiguration.OCRReadings` and `LanguageRouting` raw values the scans ran with.
+        var ocrReadings: String
+        var languageRouting: String
     }
 
     static func run(arguments: [String]) throws {
@@ -128,7 +134,7 @@ enum ScanBenchmark {
         // Cold start: construction, then the first scan (engines and model load lazily or eagerly; both count here).
         var cold: [String: Double] = [:]
         var start = Date()
-        var configuration = ScannerConfiguration()
+        var configuration = options.fast ? ScannerConfiguration.fast : ScannerConfiguration()
         if let budget = options.ocrBudget { configuration.ocrTimeBudget = budget > 0 ? budget : nil }
         let scanner = try Scanner(configuration: configuration)
         cold["scanner_init"] = ms(since: start)
@@ -189,7 +195,9 @@ enum ScanBenchmark {
                             coresUsed: coresUsed, scalingEfficiency: scaling,
                             peakRSSMiB: ProcessMemory.peakRSSMiB(), pipelines: pipelines,
                             tesseractLibrary: ProcessMemory.mappedLibrary(named: "libtesseract.so"),
-                            ocrBudgetSeconds: scanner.configuration.ocrTimeBudget)
+                            ocrBudgetSeconds: scanner.configuration.ocrTimeBudget,
+                            ocrReadings: scanner.configuration.ocrReadings.rawValue,
+                            languageRouting: scanner.configuration.languageRouting.rawValue)
         printReport(report)
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
@@ -254,7 +262,8 @@ enum ScanBenchmark {
     static func printReport(_ r: Report) {
         func f(_ v: Double?, _ digits: Int = 1) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
         print("\ntesseract library: \(r.tesseractLibrary ?? "not loaded")")
-        print("OCR budget: " + (r.ocrBudgetSeconds.map { "\(f($0, 2)) s of CPU per image" } ?? "unlimited"))
+        print("OCR budget: " + (r.ocrBudgetSeconds.map { "\(f($0, 2)) s of CPU per image" } ?? "unlimited")
+              + "; readings \(r.ocrReadings), languages \(r.languageRouting)")
         print("cold start: " + r.coldStartMs.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value)) ms" }.joined(separator: ", "))
         print("\n| stage | n | min ms | median ms | p95 ms |\n|---|---:|---:|---:|---:|")
         for (stage, d) in r.stageMs.sorted(by: { $0.key < $1.key }) {

@@ -68,4 +68,23 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(config.routing, .foodFirst)
         XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--lang", "eng;rm", "a"])))
     }
+
+    func testFastStartsFromTheFastPresetAndExplicitOptionsStillApply() throws {
+        let fast = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--fast", "a"]))
+        XCTAssertEqual(fast.ocrReadings, .single)
+        XCTAssertEqual(fast.languageRouting, .primary)
+        XCTAssertEqual(fast.languages, ["eng", "deu", "fra"], "the languages stay; only the routing changes")
+        let routed = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--fast", "--lang-routing", "routed", "a"]))
+        XCTAssertEqual(routed.ocrReadings, .single)
+        XCTAssertEqual(routed.languageRouting, .routed)
+        let plain = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"]))
+        XCTAssertEqual(plain.ocrReadings, .thorough)
+        XCTAssertEqual(plain.languageRouting, .routed)
+        let single = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--ocr-readings", "single", "a"]))
+        XCTAssertEqual(single.ocrReadings, .single)
+        XCTAssertEqual(single.languageRouting, .routed)
+        XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--ocr-readings", "all", "a"]))) {
+            XCTAssertEqual($0 as? UsageError, .invalidValue(option: "ocr-readings", value: "all", expected: "thorough or single"))
+        }
+    }
 }

@@ -102,5 +102,10 @@ final class ReadingHypothesisTests: XCTestCase {
                        [H(levelled: false, segmentation: .sparse), H(levelled: false, segmentation: .auto)])
         XCTAssertEqual(OCRStage.hypotheses(first: .auto, environment: [:]),
                        [H(levelled: false, segmentation: .auto), H(levelled: true, segmentation: .auto)])
+        XCTAssertEqual(OCRStage.hypotheses(first: .sparse, readings: .single, environment: [:]),
+                       [H(levelled: false, segmentation: .sparse)])
+        XCTAssertEqual(OCRStage.hypotheses(first: .sparse, readings: .single,
+                                           environment: ["NUTRILENS_OCR_HYPOTHESES": "all"]),
+                       [H(levelled: false, segmentation: .sparse)], "the configuration wins over the measuring knob")
     }
 }

@@ -87,6 +87,36 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// policy is the same.
     public var languageRouting: LanguageRouting = .routed
 
+    /// How many ways OCR reads a page before the label grammar takes the best reading.
+    ///
+    /// Measured on the 128 shared label photos (release, `OMP_THREAD_LIMIT=1 nutrilens eval --jobs 1 --ocr-budget 0`,
+    /// Debian's libtesseract 5.3, session 8, docs/speed.md): `.thorough` with `.routed` languages 1017 correct of
+    /// 1099 fields predicted (recall 73.7 %, precision 92.5 %), OCR-stage CPU median 844 ms, p95 3.6 s; `.single`
+    /// with `.primary` languages (``fast``) 980 of 1079 (71.1 %, 90.8 %), median 382 ms, p95 1.6 s, 0.42× the CPU.
+    public enum OCRReadings: String, Sendable, Equatable, CaseIterable {
+        /// The page at PSM 11 (sparse text); then, while the table it gave is not convincing and the predicted
+        /// work allows (`LaterReadingGate`, at most ~800 first-reading words per photo), the page levelled when it
+        /// is skewed and PSM 3 (automatic layout), and the language set as ``languageRouting`` says. Default.
+        case thorough
+        /// The page at PSM 11 once (with its table re-read at Tesseract's preferred scale, which is part of that
+        /// reading); only ``languageRouting`` may add a reading with the configured language set.
+        case single
+    }
+
+    /// OCR readings per page. Default `.thorough`.
+    public var ocrReadings: OCRReadings = .thorough
+
+    /// Latency first: one OCR reading with the primary language (`ocrReadings = .single`,
+    /// `languageRouting = .primary`), every other setting the default. Labels in the other configured languages
+    /// are read with the primary language's model only. Figures: ``OCRReadings``; with `ocrTimeBudget` also
+    /// lowered, the slowest photos are cut short too (docs/speed.md, "Session 8").
+    public static var fast: ScannerConfiguration {
+        var configuration = ScannerConfiguration()
+        configuration.ocrReadings = .single
+        configuration.languageRouting = .primary
+        return configuration
+    }
+
     /// Kind routing policy. Default `.labelFirst`.
     public var routing: Routing
     /// Food probability (0…1) above which `.foodFirst` routing skips OCR. Default 0.9.

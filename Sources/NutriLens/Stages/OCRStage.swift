@@ -29,7 +29,7 @@ struct OCRStage: Sendable {
     /// - Parameter environment: the measuring knobs read at set-up (`NUTRILENS_OCR_LABEL_SET`,
     ///   `NUTRILENS_OCR_FINAL_SET`, `NUTRILENS_TESS_VARS`, `NUTRILENS_OCR_HYPOTHESES`, `NUTRILENS_DESKEW`,
     ///   `NUTRILENS_OCR_GATE`, `NUTRILENS_OCR_GATE_WORK`; ``LanguageRouting/init(codes:mode:environment:)``,
-    ///   ``hypotheses(first:environment:)``, ``laterReadingGate(environment:)``).
+    ///   ``hypotheses(first:readings:environment:)``, ``laterReadingGate(environment:)``).
     /// - Throws: `ScanError.setup(stage: "ocr")` with the OCR module's message (which Debian package to install), or
     ///   for an `ocrTimeBudget` that is not a positive number of seconds.
     init(configuration: ScannerConfiguration,
@@ -89,7 +89,8 @@ struct OCRStage: Sendable {
         options.timeBudget = configuration.ocrTimeBudget
         if ocr.secondOpinionPool != nil { options.secondOpinion = Self.secondOpinion }
         readOptions = options
-        hypotheses = Self.hypotheses(first: options.pageSegmentation, environment: environment)
+        hypotheses = Self.hypotheses(first: options.pageSegmentation, readings: configuration.ocrReadings,
+                                     environment: environment)
         laterReadingGate = Self.laterReadingGate(environment: environment)
     }
 
@@ -288,12 +289,14 @@ struct OCRStage: Sendable {
     /// page is skewed fixes TestImages `deg_rotate_small_*` and, compared rather than forced, costs no real photo.
     let hypotheses: [ReadingHypothesis]
 
-    /// The hypotheses for `mode` (`NUTRILENS_OCR_HYPOTHESES`: `all` default, `first` = one read, `deskew` = no
-    /// PSM 3 fallback; `NUTRILENS_DESKEW=off` drops the levelled one), for measuring alternatives with `nutrilens eval`.
-    static func hypotheses(first: OCRSegmentation, environment env: [String: String]) -> [ReadingHypothesis] {
+    /// The hypotheses for `readings` (``ScannerConfiguration/OCRReadings``; `.single` = the first alone) and the
+    /// measuring knobs (`NUTRILENS_OCR_HYPOTHESES`: `all` default, `first` = as `.single`, `deskew` = no PSM 3
+    /// fallback; `NUTRILENS_DESKEW=off` drops the levelled one).
+    static func hypotheses(first: OCRSegmentation, readings: ScannerConfiguration.OCRReadings = .thorough,
+                           environment env: [String: String]) -> [ReadingHypothesis] {
         var list = [ReadingHypothesis(levelled: false, segmentation: first)]
         let mode = env["NUTRILENS_OCR_HYPOTHESES"] ?? "all"
-        if mode == "first" { return list }
+        if readings == .single || mode == "first" { return list }
         if env["NUTRILENS_DESKEW"] != "off" { list.append(ReadingHypothesis(levelled: true, segmentation: first)) }
         if mode == "all" && first != .auto { list.append(ReadingHypothesis(levelled: false, segmentation: .auto)) }
         return list
