@@ -228,9 +228,9 @@ public final class OCREngine: @unchecked Sendable {
     /// Tesseract's layout analysis of `image` alone (`TessBaseAPIAnalyseLayout`: thresholding, line finding,
     /// blocks, text lines and word boxes; no recognition, so no LSTM), with `segmentation` deciding which layout steps
     /// run (PSM 3 finds columns and table blocks, PSM 11 only text lines). Boxes in `image` pixels; an empty layout
-    /// for an image without text. Why: the LSTM's cost follows the text it reads; the layout costs ~14 % of a
-    /// recognition (docs/ocr.md, "Session 6"), and tells where the rows are before any text is read
-    /// (``LayoutTableLocator``).
+    /// for an image without text. Why: the LSTM's cost follows the text it reads; the layout costs about a third of
+    /// a PSM 11 page pass on the shared label photos (median 120 ms; docs/ocr.md, "Session 8: the table before the
+    /// LSTM") and tells where the rows are before any text is read (``LayoutTableLocator``).
     func analyseLayout(_ image: GrayImage, segmentation: OCRSegmentation) -> PageLayout {
         load(image, segmentation: segmentation)
         defer { TessBaseAPIClear(api) }
