@@ -103,9 +103,21 @@ final class ReadingHypothesisTests: XCTestCase {
         XCTAssertEqual(OCRStage.hypotheses(first: .auto, environment: [:]),
                        [H(levelled: false, segmentation: .auto), H(levelled: true, segmentation: .auto)])
         XCTAssertEqual(OCRStage.hypotheses(first: .sparse, readings: .single, environment: [:]),
-                       [H(levelled: false, segmentation: .sparse)])
+                       [H(levelled: false, segmentation: .sparse), H(levelled: true, segmentation: .sparse)])
         XCTAssertEqual(OCRStage.hypotheses(first: .sparse, readings: .single,
                                            environment: ["NUTRILENS_OCR_HYPOTHESES": "all"]),
-                       [H(levelled: false, segmentation: .sparse)], "the configuration wins over the measuring knob")
+                       [H(levelled: false, segmentation: .sparse), H(levelled: true, segmentation: .sparse)],
+                       "the configuration wins over the measuring knob")
+    }
+
+    func testSingleReadsOnlyTheLevelledPageAndOnlyAfterAKeylessFirstReading() {
+        typealias H = OCRStage.ReadingHypothesis
+        let keyless = score("Ingredients: water, sugar")
+        let twoKeys = score("Fat 3.2 g\nSalt 1.0 g")
+        XCTAssertEqual(keyless.fields, 0)
+        XCTAssertEqual(twoKeys.fields, 2)
+        XCTAssertFalse(OCRStage.singleSkips(H(levelled: true, segmentation: .sparse), first: keyless))
+        XCTAssertTrue(OCRStage.singleSkips(H(levelled: true, segmentation: .sparse), first: twoKeys))
+        XCTAssertTrue(OCRStage.singleSkips(H(levelled: false, segmentation: .auto), first: keyless))
     }
 }

@@ -92,14 +92,17 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// Measured on the 128 shared label photos (release, `OMP_THREAD_LIMIT=1 nutrilens eval --jobs 1 --ocr-budget 0`,
     /// Debian's libtesseract 5.3, session 8, docs/speed.md): `.thorough` with `.routed` languages 1017 correct of
     /// 1099 fields predicted (recall 73.7 %, precision 92.5 %), OCR-stage CPU median 844 ms, p95 3.6 s; `.single`
-    /// with `.primary` languages (``fast``) 980 of 1079 (71.1 %, 90.8 %), median 382 ms, p95 1.6 s, 0.42× the CPU.
+    /// with `.primary` languages (``fast``) 982 of 1084 (71.2 %, 90.6 %), median 383 ms, p95 1.7 s, 0.44× the CPU;
+    /// TestImages 414 / 418 and 388 / 406.
     public enum OCRReadings: String, Sendable, Equatable, CaseIterable {
         /// The page at PSM 11 (sparse text); then, while the table it gave is not convincing and the predicted
         /// work allows (`LaterReadingGate`, at most ~800 first-reading words per photo), the page levelled when it
         /// is skewed and PSM 3 (automatic layout), and the language set as ``languageRouting`` says. Default.
         case thorough
         /// The page at PSM 11 once (with its table re-read at Tesseract's preferred scale, which is part of that
-        /// reading); only ``languageRouting`` may add a reading with the configured language set.
+        /// reading), and the levelled page only when that reading parsed no nutrient on a skewed page where a table
+        /// was located (TestImages `deg_rotate_small_*`: 7°); ``languageRouting`` may add a reading with the
+        /// configured language set.
         case single
     }
 

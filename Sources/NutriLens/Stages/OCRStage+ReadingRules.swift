@@ -95,6 +95,15 @@ extension OCRStage {
         return first.fields >= limit
     }
 
+    /// Under ``ScannerConfiguration/OCRReadings/single`` a later reading is read only when it is the levelled page
+    /// after a first reading that parsed no key (the page is skewed, else there is no levelled page, and a table
+    /// was located, else ``foundNoTable(_:tableRegion:)`` stops first). Measured (docs/speed.md, "Session 8"): the
+    /// levelled page after any unconvincing first reading costs 1.17× the OCR CPU for +5 corpus fields; TestImages
+    /// `deg_rotate_small_en/fr` (7°) read nothing as photographed.
+    static func singleSkips(_ hypothesis: ReadingHypothesis, first: LabelReadingScore) -> Bool {
+        !(hypothesis.levelled && first.fields == 0)
+    }
+
     /// A reading that found no nutrition table at all: no key parsed and no table region located (an anchor group).
     static func foundNoTable(_ score: LabelReadingScore, tableRegion: PixelRect?) -> Bool {
         score.fields == 0 && tableRegion == nil

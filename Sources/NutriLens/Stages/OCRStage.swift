@@ -22,6 +22,8 @@ struct OCRStage: Sendable {
     /// Which later readings are worth their predicted work (``LaterReadingGate``); `nil` = every one the other
     /// rules allow (`NUTRILENS_OCR_GATE=off`).
     let laterReadingGate: LaterReadingGate?
+    /// ``ScannerConfiguration/ocrReadings``.
+    let readings: ScannerConfiguration.OCRReadings
 
     /// Loads the first engine of the pool every hypothesis reads with now, and checks that the packs of the other
     /// configured languages exist (their models load on the first page that needs them, ``languageReaders``), so a
@@ -89,8 +91,8 @@ struct OCRStage: Sendable {
         options.timeBudget = configuration.ocrTimeBudget
         if ocr.secondOpinionPool != nil { options.secondOpinion = Self.secondOpinion }
         readOptions = options
-        hypotheses = Self.hypotheses(first: options.pageSegmentation, readings: configuration.ocrReadings,
-                                     environment: environment)
+        readings = configuration.ocrReadings
+        hypotheses = Self.hypotheses(first: options.pageSegmentation, readings: readings, environment: environment)
         laterReadingGate = Self.laterReadingGate(environment: environment)
     }
 
@@ -232,7 +234,8 @@ struct OCRStage: Sendable {
         let tableless = Self.stopsWithoutTable && Self.foundNoTable(bestScore, tableRegion: best.tableRegion)
         for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing && !tableless
             && !(Self.keylessSkipsAutoLayout && Self.skipsAfterKeyless(hypothesis, first: firstScore))
-            && !Self.skipsLevelled(hypothesis, first: firstScore) {
+            && !Self.skipsLevelled(hypothesis, first: firstScore)
+            && !(readings == .single && Self.singleSkips(hypothesis, first: firstScore)) {
             try attempt(hypothesis, with: engines)
             try routeToConfiguredSet()
         }
@@ -289,15 +292,17 @@ struct OCRStage: Sendable {
     /// page is skewed fixes TestImages `deg_rotate_small_*` and, compared rather than forced, costs no real photo.
     let hypotheses: [ReadingHypothesis]
 
-    /// The hypotheses for `readings` (``ScannerConfiguration/OCRReadings``; `.single` = the first alone) and the
-    /// measuring knobs (`NUTRILENS_OCR_HYPOTHESES`: `all` default, `first` = as `.single`, `deskew` = no PSM 3
-    /// fallback; `NUTRILENS_DESKEW=off` drops the levelled one).
+    /// The hypotheses for `readings` (``ScannerConfiguration/OCRReadings``; `.single`: the first and the levelled
+    /// page, which ``singleSkips(_:first:)`` keeps for keyless first readings) and the measuring knobs
+    /// (`NUTRILENS_OCR_HYPOTHESES`: `all` default, `first` = the first alone, `deskew` = no PSM 3 fallback;
+    /// `NUTRILENS_DESKEW=off` drops the levelled one).
     static func hypotheses(first: OCRSegmentation, readings: ScannerConfiguration.OCRReadings = .thorough,
                            environment env: [String: String]) -> [ReadingHypothesis] {
         var list = [ReadingHypothesis(levelled: false, segmentation: first)]
         let mode = env["NUTRILENS_OCR_HYPOTHESES"] ?? "all"
-        if readings == .single || mode == "first" { return list }
+        if mode == "first" { return list }
         if env["NUTRILENS_DESKEW"] != "off" { list.append(ReadingHypothesis(levelled: true, segmentation: first)) }
+        if readings == .single { return list }
         if mode == "all" && first != .auto { list.append(ReadingHypothesis(levelled: false, segmentation: .auto)) }
         return list
     }
