@@ -8,7 +8,7 @@ enum ScannerOptions {
         OptionSpec(name: "lang", short: "l", valueName: "LANGS", help: "OCR languages, '+'-separated Tesseract codes (default eng+deu+fra)."),
         OptionSpec(name: "lang-routing", short: nil, valueName: "MODE", help: "How OCR spends the languages: routed (default: primary language first; the set for labels in another configured language and for tables it left unconvincing; ~0.86x the OCR CPU of all on real photos, as many fields), all (every reading with all of them), label-language (~0.6x CPU), primary."),
         OptionSpec(name: "ocr-readings", short: nil, valueName: "MODE", help: "thorough (default: the page, then levelled, PSM 3 and language-set readings while the table is unconvincing) or single (one reading; the levelled page too when it parsed no nutrient on a skewed page)."),
-        OptionSpec(name: "fast", short: nil, valueName: nil, help: "Latency first: --ocr-readings single --lang-routing primary (~0.4x the OCR CPU, ~2.6 points less field recall on real photos); explicit options still apply."),
+        OptionSpec(name: "fast", short: nil, valueName: nil, help: "Latency first: --ocr-readings single --lang-routing primary (~0.44x the OCR CPU, ~2.5 points less field recall on real photos); explicit options still apply."),
         OptionSpec(name: "no-barcode", short: nil, valueName: nil, help: "Skip barcode reading."),
         OptionSpec(name: "no-nutrition", short: nil, valueName: nil, help: "Skip OCR and the nutrition table."),
         OptionSpec(name: "no-classifier", short: nil, valueName: nil, help: "Skip food/kind classification (and kind routing)."),
