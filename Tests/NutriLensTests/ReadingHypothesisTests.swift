@@ -116,8 +116,10 @@ final class ReadingHypothesisTests: XCTestCase {
         let twoKeys = score("Fat 3.2 g\nSalt 1.0 g")
         XCTAssertEqual(keyless.fields, 0)
         XCTAssertEqual(twoKeys.fields, 2)
-        XCTAssertFalse(OCRStage.singleSkips(H(levelled: true, segmentation: .sparse), first: keyless))
-        XCTAssertTrue(OCRStage.singleSkips(H(levelled: true, segmentation: .sparse), first: twoKeys))
-        XCTAssertTrue(OCRStage.singleSkips(H(levelled: false, segmentation: .auto), first: keyless))
+        let levelled = H(levelled: true, segmentation: .sparse)
+        XCTAssertFalse(OCRStage.skipsLevelled(levelled, first: keyless, readings: .single))
+        XCTAssertTrue(OCRStage.skipsLevelled(levelled, first: twoKeys, readings: .single))
+        XCTAssertFalse(OCRStage.hypotheses(first: .sparse, readings: .single, environment: [:])
+                        .contains { $0.segmentation == .auto }, "PSM 3 is never read under .single")
     }
 }

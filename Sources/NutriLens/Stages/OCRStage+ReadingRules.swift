@@ -88,20 +88,22 @@ extension OCRStage {
     /// followed pack edges or folds, not text rows).
     static let levelledOnlyBelowKeys: Int? = ProcessInfo.processInfo.environment["NUTRILENS_OCR_LEVEL"] == "always" ? nil : 5
 
-    /// Whether `hypothesis` is skipped after a first reading scored `first`: the levelled page, when the first
-    /// reading parsed ``levelledOnlyBelowKeys`` keys or more.
-    static func skipsLevelled(_ hypothesis: ReadingHypothesis, first: LabelReadingScore) -> Bool {
-        guard hypothesis.levelled, let limit = levelledOnlyBelowKeys else { return false }
-        return first.fields >= limit
+    /// The keys after which the levelled page is not read under `readings`: ``levelledOnlyBelowKeys`` for
+    /// `.thorough`; 1 for ``ScannerConfiguration/OCRReadings/single``, whose only later reading is the levelled page
+    /// after a first reading that parsed no key (the page is skewed, else there is no levelled page, and a table was
+    /// located, else ``foundNoTable(_:tableRegion:)`` stops first). Measured (docs/speed.md, "Session 8"): under
+    /// `.single` the levelled page after any unconvincing first reading costs 1.17× the OCR CPU for +5 corpus fields;
+    /// TestImages `deg_rotate_small_en/fr` (7°) read nothing as photographed.
+    static func levelledOnlyBelowKeys(for readings: ScannerConfiguration.OCRReadings) -> Int? {
+        readings == .single ? 1 : levelledOnlyBelowKeys
     }
 
-    /// Under ``ScannerConfiguration/OCRReadings/single`` a later reading is read only when it is the levelled page
-    /// after a first reading that parsed no key (the page is skewed, else there is no levelled page, and a table
-    /// was located, else ``foundNoTable(_:tableRegion:)`` stops first). Measured (docs/speed.md, "Session 8"): the
-    /// levelled page after any unconvincing first reading costs 1.17× the OCR CPU for +5 corpus fields; TestImages
-    /// `deg_rotate_small_en/fr` (7°) read nothing as photographed.
-    static func singleSkips(_ hypothesis: ReadingHypothesis, first: LabelReadingScore) -> Bool {
-        !(hypothesis.levelled && first.fields == 0)
+    /// Whether `hypothesis` is skipped after a first reading scored `first`: the levelled page, when the first
+    /// reading parsed ``levelledOnlyBelowKeys(for:)`` keys or more.
+    static func skipsLevelled(_ hypothesis: ReadingHypothesis, first: LabelReadingScore,
+                              readings: ScannerConfiguration.OCRReadings = .thorough) -> Bool {
+        guard hypothesis.levelled, let limit = levelledOnlyBelowKeys(for: readings) else { return false }
+        return first.fields >= limit
     }
 
     /// A reading that found no nutrition table at all: no key parsed and no table region located (an anchor group).

@@ -234,8 +234,7 @@ struct OCRStage: Sendable {
         let tableless = Self.stopsWithoutTable && Self.foundNoTable(bestScore, tableRegion: best.tableRegion)
         for hypothesis in hypotheses.dropFirst() where !bestScore.isConvincing && !tableless
             && !(Self.keylessSkipsAutoLayout && Self.skipsAfterKeyless(hypothesis, first: firstScore))
-            && !Self.skipsLevelled(hypothesis, first: firstScore)
-            && !(readings == .single && Self.singleSkips(hypothesis, first: firstScore)) {
+            && !Self.skipsLevelled(hypothesis, first: firstScore, readings: readings) {
             try attempt(hypothesis, with: engines)
             try routeToConfiguredSet()
         }
@@ -293,7 +292,7 @@ struct OCRStage: Sendable {
     let hypotheses: [ReadingHypothesis]
 
     /// The hypotheses for `readings` (``ScannerConfiguration/OCRReadings``; `.single`: the first and the levelled
-    /// page, which ``singleSkips(_:first:)`` keeps for keyless first readings) and the measuring knobs
+    /// page, which ``skipsLevelled(_:first:readings:)`` keeps for keyless first readings) and the measuring knobs
     /// (`NUTRILENS_OCR_HYPOTHESES`: `all` default, `first` = the first alone, `deskew` = no PSM 3 fallback;
     /// `NUTRILENS_DESKEW=off` drops the levelled one).
     static func hypotheses(first: OCRSegmentation, readings: ScannerConfiguration.OCRReadings = .thorough,
