@@ -103,7 +103,7 @@ public struct LayoutTableLocator: Sendable, Equatable {
         while grown {
             grown = false
             for cell in cells where cell.box.centerY >= Double(box.y) && cell.box.centerY <= Double(box.maxY)
-                && Double(max(cell.box.x - box.maxX, box.x - cell.box.maxX)) <= attachGap * h
+                && cell.box.horizontalGap(to: box) <= attachGap * h
                 && (cell.box.x < box.x || cell.box.maxX > box.maxX) {
                 box = box.union(cell.box)
                 grown = true
@@ -186,8 +186,7 @@ public struct LayoutTableLocator: Sendable, Equatable {
         for i in columns.indices { for j in columns.indices where j > i {
             let a = spans[i], b = spans[j]
             let overlap = min(a.maxY, b.maxY) - max(a.y, b.y)
-            let apart = Double(max(0, max(a.x, b.x) - min(a.maxX, b.maxX)))
-            if 2 * overlap >= min(a.height, b.height), apart <= maximumColumnGap * h { group[root(j)] = root(i) }
+            if 2 * overlap >= min(a.height, b.height), a.horizontalGap(to: b) <= maximumColumnGap * h { group[root(j)] = root(i) }
         } }
         return Dictionary(grouping: columns.indices, by: root).values.map { $0.map { columns[$0] } }
     }

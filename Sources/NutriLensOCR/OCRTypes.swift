@@ -145,14 +145,14 @@ public struct OCRPage: Sendable, Equatable {
 
 extension PixelRect {
     /// The smallest rectangle containing both.
-    func union(_ other: PixelRect) -> PixelRect {
+    public func union(_ other: PixelRect) -> PixelRect {
         let x0 = Swift.min(x, other.x), y0 = Swift.min(y, other.y)
         let x1 = Swift.max(maxX, other.maxX), y1 = Swift.max(maxY, other.maxY)
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The overlap, or `nil` when they do not overlap.
-    func intersection(_ other: PixelRect) -> PixelRect? {
+    public func intersection(_ other: PixelRect) -> PixelRect? {
         let x0 = Swift.max(x, other.x), y0 = Swift.max(y, other.y)
         let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
         return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
@@ -163,6 +163,11 @@ extension PixelRect {
         let x0 = Swift.max(0, x - dx), y0 = Swift.max(0, y - dy)
         let x1 = Swift.min(w, maxX + dx), y1 = Swift.min(h, maxY + dy)
         return PixelRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
+    }
+
+    /// Horizontal distance to `other`, pixels (0 when they overlap horizontally).
+    func horizontalGap(to other: PixelRect) -> Double {
+        Double(Swift.max(0, Swift.max(x - other.maxX, other.x - maxX)))
     }
 
     var centerX: Double { Double(x) + Double(width) / 2 }

@@ -112,7 +112,7 @@ public struct WholeTableCheck: Sendable, Equatable {
                 take(word.box)
             }
             for word in outside where (TableGeometry.isNumericToken(word.text) || Self.isUnit(word.text))
-                && Self.horizontalGap(word.box, region) <= sideReach * lineHeight
+                && word.box.horizontalGap(to: region) <= sideReach * lineHeight
                 && named.contains(where: { Double($0.box.y) <= word.box.centerY && word.box.centerY <= Double($0.box.maxY) }) {
                 take(word.box)
             }
@@ -181,8 +181,4 @@ public struct WholeTableCheck: Sendable, Equatable {
 
     static func overlapsHorizontally(_ a: PixelRect, _ b: PixelRect) -> Bool { horizontalOverlap(a, b) != nil }
 
-    /// Horizontal distance between `a` and `b` (0 when they overlap horizontally).
-    static func horizontalGap(_ a: PixelRect, _ b: PixelRect) -> Double {
-        Double(max(0, max(a.x - b.maxX, b.x - a.maxX)))
-    }
 }

@@ -117,14 +117,12 @@ extension OCRStage {
         /// The share of `r`'s area inside `by`, -1 without either.
         func covered(_ r: PixelRect?, _ by: PixelRect?) -> Double {
             guard let r, let by, r.width * r.height > 0 else { return -1 }
-            let w = max(0, min(r.maxX, by.maxX) - max(r.x, by.x)), h = max(0, min(r.maxY, by.maxY) - max(r.y, by.y))
-            return Double(w * h) / Double(r.width * r.height)
+            let inside = r.intersection(by).map { $0.width * $0.height } ?? 0
+            return Double(inside) / Double(r.width * r.height)
         }
         // Tesseract's table blocks as one box.
         let tables = candidate?.tesseractTables ?? []
-        let tess = tables.isEmpty ? nil : PixelRect(x: tables.map(\.x).min()!, y: tables.map(\.y).min()!,
-                                                    width: tables.map(\.maxX).max()! - tables.map(\.x).min()!,
-                                                    height: tables.map(\.maxY).max()! - tables.map(\.y).min()!)
+        let tess = tables.first.map { tables.dropFirst().reduce($0) { $0.union($1) } }
         let pageWords = first.passes.first { $0.kind == .page }?.words ?? 0
         let line = "ocr-layout measure " + Self.describe(candidate, imageArea: first.page.imageWidth * first.page.imageHeight)
             + " located=\(Self.text(first.tableRegion)) cover=\(String(format: "%.2f", covered(first.tableRegion, candidate?.region)))"
