@@ -49,8 +49,8 @@ extension NutritionOCR {
         guard let estimate = TextSizeEstimator.estimate(survey.image) else { return candidate }
         candidate.surveyGlyphs = estimate.horizontalGlyphs
         guard !estimate.looksTurned else { return candidate }
-        let scale = PageReader.cappedScale(options.targetXHeight / max(estimate.xHeight / survey.scaleY, 1),
-                                           width: image.width, height: image.height, options: options)
+        let scale = PageReader.workingScale(xHeight: estimate.xHeight / survey.scaleY, width: image.width,
+                                            height: image.height, options: options)
         // The survey itself when it is close, as the page pass does.
         let working = abs(scale / survey.scaleY - 1) < 0.15 ? survey : image.scaled(by: scale)
         let layout = try pool.withEngine { $0.analyseLayout(working.image, segmentation: segmentation) }

@@ -394,7 +394,13 @@ struct PageReader {
     /// The scale putting `xHeight` (original pixels) at the target, limited to 0.05...`maxUpscale`, to
     /// `maxWorkingSide` and to `maxWorkingPixels` for a `width`×`height` (upright) source.
     private func workingScale(xHeight: Double, width: Int, height: Int) -> Double {
-        capped(options.targetXHeight / max(xHeight, 1), width: width, height: height)
+        Self.workingScale(xHeight: xHeight, width: width, height: height, options: options)
+    }
+
+    /// The page pass's scale for a `width`×`height` source whose text has x-height `xHeight` px: the one that puts it
+    /// at ``OCRReadOptions/targetXHeight``, limited as ``cappedScale(_:width:height:options:)`` does.
+    static func workingScale(xHeight: Double, width: Int, height: Int, options: OCRReadOptions) -> Double {
+        cappedScale(options.targetXHeight / max(xHeight, 1), width: width, height: height, options: options)
     }
 
     /// `scale` limited to 0.05...`maxUpscale`, to `maxWorkingSide` and to `maxWorkingPixels` for a `width`×`height` source.
