@@ -1,4 +1,4 @@
-// swift-tools-version:5.10
+// swift-tools-version:6.0
 // NutriLens: photo of food packaging or a plate -> barcodes, nutrition table, food items.
 // Layout: one target per pipeline stage (see README "Architecture"); C libraries enter only through the
 // systemLibrary targets below (pkg-config), the small CImageShims target that owns libjpeg/libpng setjmp, and

@@ -67,7 +67,6 @@ enum OCRBenchmark {
                 return
             }
         }
-        setvbuf(stdout, nil, _IOLBF, 0)  // progress lines appear as they are measured, also when redirected
         var samples = try loadSamples(corpus)
         if let filter { samples = samples.filter { $0.path.contains(filter) } }
         samples = Array(samples.enumerated().filter { $0.offset % every == 0 }.map(\.element).prefix(limit))
@@ -278,3 +277,7 @@ private extension PixelRect {
         return cy >= r.y && cy < r.maxY && cx >= r.x && cx < r.maxX
     }
 }
+
+/// Writes `line` to stdout at once: progress lines appear as they are measured, also when redirected (`print` is
+/// block-buffered then, and Swift 6 forbids touching C's global `stdout` to change that).
+private func print(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }

@@ -38,7 +38,7 @@ enum ModelLoaderFuzz {
 public enum TinyModel {
     /// One layer record: kind (1 conv, 2 depthwise, 3 pointwise, 4 pool, 5 fully connected), kernel, stride,
     /// padding, channels, flags (1 ReLU6, 2 save skip, 4 add skip).
-    public struct Layer {
+    public struct Layer: Sendable {
         public var kind: UInt32, kernel: UInt32, stride: UInt32, padBegin: UInt32, padEnd: UInt32
         public var inputChannels: UInt32, outputChannels: UInt32, flags: UInt32
         public var weightCount: UInt32 {

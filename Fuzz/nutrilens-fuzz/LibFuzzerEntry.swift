@@ -15,7 +15,7 @@ public func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>,
     let name = ProcessInfo.processInfo.environment["NUTRILENS_FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget.named(name) else {
         let names = FuzzTarget.all.map(\.name).joined(separator: ", ")
-        fputs("set NUTRILENS_FUZZ_TARGET to one of: \(names) (got '\(name)')\n", stderr)
+        FileHandle.standardError.write(Data("set NUTRILENS_FUZZ_TARGET to one of: \(names) (got '\(name)')\n".utf8))
         exit(2)
     }
     if let folder = ProcessInfo.processInfo.environment["NUTRILENS_FUZZ_WRITE_SEEDS"] {
@@ -36,7 +36,7 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     do {
         try selected!.run(bytes)
     } catch {
-        fputs("nutrilens-fuzz \(selected!.name): \(error)\n", stderr)
+        FileHandle.standardError.write(Data("nutrilens-fuzz \(selected!.name): \(error)\n".utf8))
         abort()
     }
     return 0

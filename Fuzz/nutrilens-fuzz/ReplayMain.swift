@@ -10,7 +10,7 @@ struct ReplayMain {
         let args = CommandLine.arguments.dropFirst()
         guard let name = args.first, let target = FuzzTarget.named(name), args.count >= 2 else {
             let list = FuzzTarget.all.map { "  \($0.name): \($0.summary)" }.joined(separator: "\n")
-            fputs("usage: nutrilens-fuzz TARGET FILE...\ntargets:\n\(list)\n", stderr)
+            FileHandle.standardError.write(Data("usage: nutrilens-fuzz TARGET FILE...\ntargets:\n\(list)\n".utf8))
             exit(2)
         }
         var failed = 0

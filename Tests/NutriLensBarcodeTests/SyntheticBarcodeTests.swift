@@ -1,4 +1,5 @@
 import NutriLensImaging
+import NutriLensTestSupport
 import XCTest
 @testable import NutriLensBarcode
 
@@ -157,10 +158,9 @@ final class SyntheticBarcodeTests: XCTestCase {
     func testConcurrentReadsGiveTheSameResult() throws {
         let image = try fixture("two_codes_ean13_upca.png")
         let expected = try reader.read(image)
-        let results = UnsafeMutableBufferPointer<[Barcode]>.allocate(capacity: 4)
-        results.initialize(repeating: [])
-        defer { _ = results.deinitialize(); results.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: 4) { i in results[i] = (try? reader.read(image)) ?? [] }
-        for r in results { XCTAssertEqual(r, expected) }
+        let results = ConcurrentSlots<[Barcode]>(count: 4, initial: [])
+        let reader = reader
+        DispatchQueue.concurrentPerform(iterations: 4) { i in results.set(i, (try? reader.read(image)) ?? []) }
+        for r in results.values { XCTAssertEqual(r, expected) }
     }
 }

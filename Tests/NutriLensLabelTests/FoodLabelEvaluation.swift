@@ -64,15 +64,13 @@ private final class ResultSlots<R>: @unchecked Sendable {
 
 /// `concurrentPerform` over an array, results in input order.
 enum ParallelMap {
-    static func map<T, R>(_ items: [T], _ transform: (T) -> R?) -> [R?] {
+    static func map<T: Sendable, R>(_ items: [T], _ transform: @Sendable (T) -> R?) -> [R?] {
         let slots = ResultSlots<R>(count: items.count)
-        withoutActuallyEscaping(transform) { transform in
-            DispatchQueue.concurrentPerform(iterations: items.count) { index in
-                let result = transform(items[index])
-                slots.lock.lock()
-                slots.results[index] = result
-                slots.lock.unlock()
-            }
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            let result = transform(items[index])
+            slots.lock.lock()
+            slots.results[index] = result
+            slots.lock.unlock()
         }
         return slots.results
     }

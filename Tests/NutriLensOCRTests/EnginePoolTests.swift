@@ -1,6 +1,7 @@
 import Foundation
 import NutriLensImaging
 @testable import NutriLensOCR
+import NutriLensTestSupport
 import XCTest
 
 final class EnginePoolTests: XCTestCase {
@@ -8,13 +9,11 @@ final class EnginePoolTests: XCTestCase {
         let label = try RenderedLabel.load("label_en_bold")
         let reader = SharedReaders.english
         let sequential = try reader.read(label.image, options: .unlimited).words.map(\.text)
-        let results = UnsafeMutableBufferPointer<[String]>.allocate(capacity: 3)
-        results.initialize(repeating: [])
-        defer { _ = results.deinitialize(); results.deallocate() }
+        let results = ConcurrentSlots<[String]>(count: 3, initial: [])
         DispatchQueue.concurrentPerform(iterations: 3) { i in
-            results[i] = (try? reader.read(label.image, options: .unlimited).words.map(\.text)) ?? ["<error>"]
+            results.set(i, (try? reader.read(label.image, options: .unlimited).words.map(\.text)) ?? ["<error>"])
         }
-        for r in results { XCTAssertEqual(r, sequential) }
+        for r in results.values { XCTAssertEqual(r, sequential) }
         XCTAssertLessThanOrEqual(reader.pool.loadedEngineCount, reader.pool.capacity)
         XCTAssertEqual(reader.pool.capacity, 2)
     }
@@ -44,3 +43,4 @@ final class EnginePoolTests: XCTestCase {
         XCTAssertEqual(pool.loadedEngineCount, 0)
     }
 }
+

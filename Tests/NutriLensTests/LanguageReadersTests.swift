@@ -1,5 +1,6 @@
 import NutriLensImaging
 import NutriLensOCR
+import NutriLensTestSupport
 import XCTest
 @testable import NutriLens
 
@@ -38,15 +39,13 @@ final class LanguageReadersTests: XCTestCase {
             return NutritionOCR(pool: try OCREnginePool(configuration: OCRConfiguration(languages: languages), preload: false))
         }
         let languages = try OCRLanguages("fra+eng")
-        let results = UnsafeMutableBufferPointer<ObjectIdentifier?>.allocate(capacity: 8)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        let results = ConcurrentSlots<ObjectIdentifier?>(count: 8, initial: nil)
         DispatchQueue.concurrentPerform(iterations: 8) { i in
-            results[i] = (try? readers.reader(for: languages)).map(ObjectIdentifier.init)
+            results.set(i, (try? readers.reader(for: languages)).map(ObjectIdentifier.init))
         }
         XCTAssertEqual(made.value, 1)
-        XCTAssertEqual(Set(results.compactMap { $0 }).count, 1)
-        XCTAssertFalse(results.contains(nil))
+        XCTAssertEqual(Set(results.values.compactMap { $0 }).count, 1)
+        XCTAssertFalse(results.values.contains(nil))
     }
 
     func testAFailedCreationIsNotKept() throws {
