@@ -29,7 +29,6 @@ let package = Package(
 
         // MARK: Pipeline stages
         .target(name: "NutriLensImaging",
-                swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))],
                 // Float rounding/sqrt lower to libm calls on Linux; no Foundation/Glibc import pulls libm in here.
                 linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "NutriLensImageIO", dependencies: ["NutriLensImaging", "CImageShims"]),
@@ -37,10 +36,7 @@ let package = Package(
         .target(name: "NutriLensOCR", dependencies: ["NutriLensImaging", "CTesseract", "CLeptonica",
                                                      "CTesseractLineImages"]),
         .target(name: "NutriLensLabel"),
-        // Optimised in debug builds too: an unoptimised forward pass takes ~15 s, which would dominate CI's debug
-        // test run; -O keeps bounds/overflow checks.
-        .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"],
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"]),
         .target(name: "NutriLens", dependencies: [
             "NutriLensImaging", "NutriLensImageIO", "NutriLensBarcode", "NutriLensOCR",
             "NutriLensLabel", "NutriLensClassifier",

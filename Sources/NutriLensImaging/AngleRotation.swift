@@ -1,8 +1,8 @@
 // Rotation by an arbitrary angle with bilinear sampling. Source coordinates are 16.16 fixed point: along an
 // output row they advance by (cos, sin) per pixel, so 8 lanes step with one integer add, floor is an arithmetic
 // shift and the 8-bit interpolation weights are a shift and a mask. The four neighbours are gathered lane by
-// lane (no portable gather instruction; two 16-bit loads per lane) and blended in Float lanes, which is exact
-// here because every product and sum is an integer below 2^24.
+// lane (no portable gather instruction; two 16-bit loads per lane) and blended in integer lanes: each row in 16-bit
+// lanes, the two rows in 32-bit lanes (no float-to-integer conversion, whose range check a safe build keeps).
 
 extension GrayImage {
     /// Largest width or height (of source and output) `rotated(byDegrees:)` accepts: 16.16 fixed-point
@@ -30,47 +30,47 @@ extension GrayImage {
                 let stepX = SIMD8<Int32>(repeating: 8 &* g.cosFixed), stepY = SIMD8<Int32>(repeating: 8 &* g.sinFixed)
                 let zero = SIMD8<Int32>(), byteMask = SIMD8<Int32>(repeating: 0xFF)
                 let lastX = SIMD8<Int32>(repeating: Int32(w - 1)), lastY = SIMD8<Int32>(repeating: Int32(h - 1))
-                let full = SIMD8<Float>(repeating: 256), bias = SIMD8<Float>(repeating: 32768)
+                let full = SIMD8<UInt16>(repeating: 256), half = SIMD8<UInt32>(repeating: 32768)
                 for oy in 0..<oh {
                     let start = g.rowStartFixed(oy)
-                    let d = dst + oy * ow
+                    let d = dst + oy &* ow
                     var tx = SIMD8<Int32>(repeating: start.x) &+ lane &* SIMD8<Int32>(repeating: g.cosFixed)
                     var ty = SIMD8<Int32>(repeating: start.y) &+ lane &* SIMD8<Int32>(repeating: g.sinFixed)
                     var ox = 0
-                    while ox + 8 <= ow {
+                    while ox &+ 8 <= ow {
                         let ix = tx &>> 16, iy = ty &>> 16
                         // Lanes whose 2x2 neighbourhood touches the border or the outside take the scalar path.
                         guard all((ix .>= zero) .& (ix .< lastX) .& (iy .>= zero) .& (iy .< lastY)) else {
                             let o = d.assumingMemoryBound(to: UInt8.self)
                             for i in 0..<8 {
-                                o[ox + i] = g.sample(src, stride: stride, width: w, height: h, start: start,
-                                                     x: ox + i, fill: fill)
+                                o[ox &+ i] = g.sample(src, stride: stride, width: w, height: h, start: start,
+                                                      x: ox &+ i, fill: fill)
                             }
-                            tx &+= stepX; ty &+= stepY; ox += 8
+                            tx &+= stepX; ty &+= stepY; ox &+= 8
                             continue
                         }
-                        let wx = toFloat(SIMD8<UInt32>(truncatingIfNeeded: (tx &>> 8) & byteMask))
-                        let wy = toFloat(SIMD8<UInt32>(truncatingIfNeeded: (ty &>> 8) & byteMask))
+                        let wx = lowHalves((tx &>> 8) & byteMask), wy = lowHalves((ty &>> 8) & byteMask)
                         // One 16-bit load per row of the 2x2 neighbourhood: low byte left pixel, high byte right.
-                        @inline(__always) func pair(_ i: Int, _ extra: Int) -> UInt32 {
-                            let o = Int(iy[i]) * stride + Int(ix[i]) + extra
-                            return UInt32(UnsafeRawPointer(src).loadUnaligned(fromByteOffset: o, as: UInt16.self))
+                        @inline(__always) func pair(_ i: Int, _ extra: Int) -> UInt16 {
+                            let o = Int(iy[i]) &* stride &+ Int(ix[i]) &+ extra
+                            return UnsafeRawPointer(src).loadUnaligned(fromByteOffset: o, as: UInt16.self)
                         }
-                        let top = SIMD8<UInt32>(pair(0, 0), pair(1, 0), pair(2, 0), pair(3, 0),
+                        let top = SIMD8<UInt16>(pair(0, 0), pair(1, 0), pair(2, 0), pair(3, 0),
                                                 pair(4, 0), pair(5, 0), pair(6, 0), pair(7, 0))
-                        let bottom = SIMD8<UInt32>(pair(0, stride), pair(1, stride), pair(2, stride), pair(3, stride),
+                        let bottom = SIMD8<UInt16>(pair(0, stride), pair(1, stride), pair(2, stride), pair(3, stride),
                                                    pair(4, stride), pair(5, stride), pair(6, stride), pair(7, stride))
-                        let p00 = toFloat(top & 0xFF), p10 = toFloat(top &>> 8)
-                        let p01 = toFloat(bottom & 0xFF), p11 = toFloat(bottom &>> 8)
-                        let ax = full - wx, ay = full - wy
-                        let blended = (p00 * ax + p10 * wx) * ay + (p01 * ax + p11 * wx) * wy + bias
-                        d.storeVector(narrowToBytes(truncateToUInt32(blended) &>> 16), at: ox)
-                        tx &+= stepX; ty &+= stepY; ox += 8
+                        // Rows blended in 16-bit lanes (at most 255 * 256), the two rows in 32-bit lanes (< 2^24).
+                        let ax = full &- wx, ay = full &- wy
+                        let upper = (top & 0xFF) &* ax &+ (top &>> 8) &* wx
+                        let lower = (bottom & 0xFF) &* ax &+ (bottom &>> 8) &* wx
+                        let blended = widen(upper) &* widen(ay) &+ widen(lower) &* widen(wy) &+ half
+                        d.storeVector(narrowToBytes(blended &>> 16), at: ox)
+                        tx &+= stepX; ty &+= stepY; ox &+= 8
                     }
                     let o = d.assumingMemoryBound(to: UInt8.self)
                     while ox < ow {
                         o[ox] = g.sample(src, stride: stride, width: w, height: h, start: start, x: ox, fill: fill)
-                        ox += 1
+                        ox &+= 1
                     }
                 }
             }
@@ -87,9 +87,9 @@ struct BilinearNeighbours {
     @inline(__always)
     init(_ src: UnsafePointer<UInt8>, stride: Int, width w: Int, height h: Int, x: Int, y: Int, fill: UInt8) {
         @inline(__always) func at(_ px: Int, _ py: Int) -> UInt32 {
-            px >= 0 && px < w && py >= 0 && py < h ? UInt32(src[py * stride + px]) : UInt32(fill)
+            px >= 0 && px < w && py >= 0 && py < h ? UInt32(src[py &* stride &+ px]) : UInt32(fill)
         }
-        p00 = at(x, y); p10 = at(x + 1, y); p01 = at(x, y + 1); p11 = at(x + 1, y + 1)
+        p00 = at(x, y); p10 = at(x &+ 1, y); p01 = at(x, y &+ 1); p11 = at(x &+ 1, y &+ 1)
     }
 }
 
@@ -149,12 +149,13 @@ struct RotationGeometry {
     func sample(_ src: UnsafePointer<UInt8>, stride: Int, width w: Int, height h: Int,
                 start: (x: Int32, y: Int32), x ox: Int, fill: UInt8) -> UInt8 {
         let tx = start.x &+ Int32(ox) &* cosFixed, ty = start.y &+ Int32(ox) &* sinFixed
-        let wx = UInt32((tx >> 8) & 0xFF), wy = UInt32((ty >> 8) & 0xFF)
+        let wx = UInt32(truncatingIfNeeded: (tx >> 8) & 0xFF), wy = UInt32(truncatingIfNeeded: (ty >> 8) & 0xFF)
         let n = BilinearNeighbours(src, stride: stride, width: w, height: h, x: Int(tx >> 16), y: Int(ty >> 16),
                                    fill: fill)
-        let ax = 256 - wx, ay = 256 - wy
-        let v = (n.p00 * ax + n.p10 * wx) * ay + (n.p01 * ax + n.p11 * wx) * wy + 32768
-        return UInt8(v >> 16)
+        // Products and sums stay below 2^24 (8-bit pixels, weights <= 256).
+        let ax = 256 &- wx, ay = 256 &- wy
+        let v = (n.p00 &* ax &+ n.p10 &* wx) &* ay &+ (n.p01 &* ax &+ n.p11 &* wx) &* wy &+ 32768
+        return UInt8(truncatingIfNeeded: v >> 16)
     }
 }
 

@@ -112,12 +112,12 @@ struct StripCounts {
         var c = [Int32](repeating: 0, count: strips * rows)
         var total = 0
         let tv = SIMD16<UInt8>(repeating: t), one = SIMD16<UInt8>(repeating: 1), zero = SIMD16<UInt8>()
-        image.pixels.withUnsafeBytes { buf in
+        image.pixels.withUnsafeBytes { buf in c.withUnsafeMutableBufferPointer { counts in
             for y in 0..<rows {
-                let row = buf.baseAddress! + y * image.stride
+                let row = buf.baseAddress! + y &* image.stride
                 var s = 0
-                while s + 2 <= strips {
-                    let p: SIMD16<UInt8> = row.vector(at: s * 8)
+                while s &+ 2 <= strips {
+                    let p: SIMD16<UInt8> = row.vector(at: s &* 8)
                     let ink = inkIsDark ? zero.replacing(with: one, where: p .<= tv)
                                         : zero.replacing(with: one, where: p .> tv)
                     // Sum each 8-byte half: fold the bytes of each 64-bit lane onto its low byte.
@@ -126,20 +126,20 @@ struct StripCounts {
                     v &+= v &>> 16
                     v &+= v &>> 32
                     let a = Int32(truncatingIfNeeded: v[0] & 0xFF), b = Int32(truncatingIfNeeded: v[1] & 0xFF)
-                    c[s * rows + y] = a
-                    c[(s + 1) * rows + y] = b
-                    total += Int(a + b)
-                    s += 2
+                    counts[s &* rows &+ y] = a
+                    counts[(s &+ 1) &* rows &+ y] = b
+                    total &+= Int(a &+ b)
+                    s &+= 2
                 }
                 if s < strips {
                     let r = row.assumingMemoryBound(to: UInt8.self)
                     var n: Int32 = 0
-                    for x in (s * 8)..<(s * 8 + 8) where (r[x] <= t) == inkIsDark { n += 1 }
-                    c[s * rows + y] = n
-                    total += Int(n)
+                    for x in (s &* 8)..<(s &* 8 &+ 8) where (r[x] <= t) == inkIsDark { n &+= 1 }
+                    counts[s &* rows &+ y] = n
+                    total &+= Int(n)
                 }
             }
-        }
+        } }
         counts = c
         totalInk = total
     }
@@ -154,15 +154,17 @@ struct StripCounts {
             profile.withUnsafeMutableBytes { pb in
                 let src = cb.baseAddress!, dst = pb.baseAddress!
                 for s in 0..<strips {
-                    let column = src + s * rows * 4, target = dst + (origin + SkewSearch.shift(strip: s, tangent: t)) * 4
+                    let column = src + s &* rows &* 4
+                    let target = dst + (origin &+ SkewSearch.shift(strip: s, tangent: t)) &* 4
                     var y = 0
-                    while y + 8 <= rows {
-                        let sum = target.vector(at: y * 4, as: SIMD8<Int32>.self) &+ column.vector(at: y * 4, as: SIMD8<Int32>.self)
-                        target.storeVector(sum, at: y * 4)
-                        y += 8
+                    while y &+ 8 <= rows {
+                        let sum = target.vector(at: y &* 4, as: SIMD8<Int32>.self)
+                            &+ column.vector(at: y &* 4, as: SIMD8<Int32>.self)
+                        target.storeVector(sum, at: y &* 4)
+                        y &+= 8
                     }
                     let ct = column.assumingMemoryBound(to: Int32.self), tt = target.assumingMemoryBound(to: Int32.self)
-                    while y < rows { tt[y] &+= ct[y]; y += 1 }
+                    while y < rows { tt[y] &+= ct[y]; y &+= 1 }
                 }
             }
         }

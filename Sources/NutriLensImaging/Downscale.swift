@@ -23,7 +23,7 @@ extension GrayImage {
                 makeBytes(count: ow * oh) { dst in
                     let src = srcBuf.baseAddress!, sums = sumBuf.baseAddress!
                     for oy in 0..<oh {
-                        Self.sumRows(src + oy * factor * stride, stride: stride, rows: factor, width: usedWidth,
+                        Self.sumRows(src + oy &* factor &* stride, stride: stride, rows: factor, width: usedWidth,
                                      into: sums)
                         let d = dst + oy * ow
                         if factor == 2 {
@@ -83,21 +83,21 @@ extension GrayImage {
     private static func sumRows(_ src: UnsafeRawPointer, stride: Int, rows: Int, width: Int,
                                 into sums: UnsafeMutableRawPointer) {
         var x = 0
-        while x + 16 <= width {
+        while x &+ 16 <= width {
             var acc = widen(src.vector(at: x, as: SIMD16<UInt8>.self))
             for r in 1..<rows {
-                acc &+= widen(src.vector(at: r * stride + x, as: SIMD16<UInt8>.self))
+                acc &+= widen(src.vector(at: r &* stride &+ x, as: SIMD16<UInt8>.self))
             }
-            sums.storeVector(acc, at: x * 2)
-            x += 16
+            sums.storeVector(acc, at: x &* 2)
+            x &+= 16
         }
         let s = sums.assumingMemoryBound(to: UInt16.self)
         let p = src.assumingMemoryBound(to: UInt8.self)
         while x < width {
             var acc: UInt16 = 0
-            for r in 0..<rows { acc &+= UInt16(p[r * stride + x]) }
+            for r in 0..<rows { acc &+= UInt16(p[r &* stride &+ x]) }
             s[x] = acc
-            x += 1
+            x &+= 1
         }
     }
 
@@ -106,16 +106,16 @@ extension GrayImage {
     @inline(__always)
     private static func pairMeans(_ sums: UnsafeRawPointer, count: Int, dst: UnsafeMutableRawPointer) {
         var o = 0
-        while o + 16 <= count {
-            let v: SIMD16<UInt32> = sums.vector(at: o * 4)
+        while o &+ 16 <= count {
+            let v: SIMD16<UInt32> = sums.vector(at: o &* 4)
             let total = (v & 0xFFFF) &+ (v &>> 16) &+ 2
             dst.storeVector(narrowToBytes(total &>> 2), at: o)
-            o += 16
+            o &+= 16
         }
         let s = sums.assumingMemoryBound(to: UInt16.self), d = dst.assumingMemoryBound(to: UInt8.self)
         while o < count {
-            d[o] = UInt8(truncatingIfNeeded: (UInt32(s[2 * o]) + UInt32(s[2 * o + 1]) + 2) >> 2)
-            o += 1
+            d[o] = UInt8(truncatingIfNeeded: (UInt32(s[2 &* o]) &+ UInt32(s[2 &* o &+ 1]) &+ 2) >> 2)
+            o &+= 1
         }
     }
 
@@ -128,23 +128,23 @@ extension GrayImage {
         let n = UInt32(f * f)
         let half = SIMD8<UInt32>(repeating: n / 2), nf = SIMD8<Float>(repeating: Float(n))
         var o = 0
-        while o + 8 <= count {
+        while o &+ 8 <= count {
             var acc = half
-            let b = sums + o * f
+            let b = sums + o &* f
             for k in 0..<f {
-                acc &+= SIMD8<UInt32>(UInt32(b[k]), UInt32(b[f + k]), UInt32(b[2 * f + k]), UInt32(b[3 * f + k]),
-                                      UInt32(b[4 * f + k]), UInt32(b[5 * f + k]), UInt32(b[6 * f + k]),
-                                      UInt32(b[7 * f + k]))
+                acc &+= SIMD8<UInt32>(UInt32(b[k]), UInt32(b[f &+ k]), UInt32(b[2 &* f &+ k]), UInt32(b[3 &* f &+ k]),
+                                      UInt32(b[4 &* f &+ k]), UInt32(b[5 &* f &+ k]), UInt32(b[6 &* f &+ k]),
+                                      UInt32(b[7 &* f &+ k]))
             }
-            dst.storeVector(narrowToBytes(truncateToUInt32(toFloat(acc) / nf)), at: o)
-            o += 8
+            dst.storeVector(narrowToBytes(floorToUInt32(toFloat(acc) / nf)), at: o)
+            o &+= 8
         }
         let d = dst.assumingMemoryBound(to: UInt8.self)
         while o < count {
             var acc = n / 2
-            for k in 0..<f { acc += UInt32(sums[o * f + k]) }
+            for k in 0..<f { acc &+= UInt32(sums[o &* f &+ k]) }
             d[o] = UInt8(truncatingIfNeeded: acc / n)
-            o += 1
+            o &+= 1
         }
     }
 }

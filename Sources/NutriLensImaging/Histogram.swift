@@ -12,9 +12,9 @@ extension GrayImage {
             sub.withUnsafeMutableBufferPointer { hist in
                 let src = buf.baseAddress!, hp = hist.baseAddress!
                 for y in 0..<h {
-                    let row = src + y * stride
+                    let row = src + y &* stride
                     var x = 0
-                    while x + 8 <= w {
+                    while x &+ 8 <= w {
                         let v = row.loadUnaligned(fromByteOffset: x, as: UInt64.self)
                         hp[Int(v & 0xFF)] &+= 1
                         hp[256 + Int((v >> 8) & 0xFF)] &+= 1
@@ -24,10 +24,10 @@ extension GrayImage {
                         hp[256 + Int((v >> 40) & 0xFF)] &+= 1
                         hp[512 + Int((v >> 48) & 0xFF)] &+= 1
                         hp[768 + Int(v >> 56)] &+= 1
-                        x += 8
+                        x &+= 8
                     }
                     let r = row.assumingMemoryBound(to: UInt8.self)
-                    while x < w { hp[Int(r[x])] &+= 1; x += 1 }
+                    while x < w { hp[Int(r[x])] &+= 1; x &+= 1 }
                 }
             }
         }

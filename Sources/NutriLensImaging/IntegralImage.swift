@@ -70,16 +70,16 @@ enum IntegralRows {
         let os = UnsafeMutableRawPointer(sums + 1), oq = UnsafeMutableRawPointer(squares + 1)
         var carry = SIMD8<UInt32>(), carryQ = SIMD8<UInt32>()
         var x = 0
-        while x + 8 <= w {
+        while x &+ 8 <= w {
             let b: SIMD8<UInt8> = row.vector(at: x)
             let p = SIMD8<UInt32>(UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]),
                                   UInt32(b[4]), UInt32(b[5]), UInt32(b[6]), UInt32(b[7]))
             let s = prefixSum(p) &+ carry, q = prefixSum(p &* p) &+ carryQ
-            os.storeVector(s &+ ps.vector(at: x * 4, as: SIMD8<UInt32>.self), at: x * 4)
-            oq.storeVector(q &+ pq.vector(at: x * 4, as: SIMD8<UInt32>.self), at: x * 4)
+            os.storeVector(s &+ ps.vector(at: x &* 4, as: SIMD8<UInt32>.self), at: x &* 4)
+            oq.storeVector(q &+ pq.vector(at: x &* 4, as: SIMD8<UInt32>.self), at: x &* 4)
             carry = SIMD8(repeating: s[7])
             carryQ = SIMD8(repeating: q[7])
-            x += 8
+            x &+= 8
         }
         var s = carry[0], q = carryQ[0]
         let r = row.assumingMemoryBound(to: UInt8.self)
@@ -87,9 +87,9 @@ enum IntegralRows {
             let p = UInt32(r[x])
             s &+= p
             q &+= p &* p
-            sums[x + 1] = previousSums[x + 1] &+ s
-            squares[x + 1] = previousSquares[x + 1] &+ q
-            x += 1
+            sums[x &+ 1] = previousSums[x &+ 1] &+ s
+            squares[x &+ 1] = previousSquares[x &+ 1] &+ q
+            x &+= 1
         }
     }
 

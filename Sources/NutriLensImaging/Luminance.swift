@@ -14,11 +14,11 @@ extension RGBImage {
             let src = srcBuf.baseAddress!
             return makeBytes(count: w * h) { dst in
                 for y in 0..<h {
-                    let row = y * srcStride
+                    let row = y &* srcStride
                     let done: Int
                     switch layout {
                     case .rgb:
-                        done = Self.lumaRowRGB(src, row: row, width: w, total: total, dst: dst + y * w)
+                        done = Self.lumaRowRGB(src, row: row, width: w, total: total, dst: dst + y &* w)
                     case .rgba:
                         done = Self.lumaRow32(src + row, width: w, dst: dst + y * w, redShift: 0, blueShift: 16)
                     case .bgra:
@@ -30,8 +30,8 @@ extension RGBImage {
                     let s = src.assumingMemoryBound(to: UInt8.self)
                     let d = dst.assumingMemoryBound(to: UInt8.self)
                     for x in done..<w {
-                        let o = row + x * bpp
-                        d[y * w + x] = luma601(s[o + ri], s[o + 1], s[o + bi])
+                        let o = row &+ x &* bpp
+                        d[y &* w &+ x] = luma601(s[o &+ ri], s[o &+ 1], s[o &+ bi])
                     }
                 }
             }
@@ -68,11 +68,11 @@ extension RGBImage {
                                   redShift: UInt32, blueShift: UInt32) -> Int {
         let wt = redShift == 0 ? LaneWeights.redFirst : LaneWeights.blueFirst
         var x = 0
-        while x + 16 <= width {
-            let a = luma(src.vector(at: x * 4, as: SIMD16<UInt16>.self), wt)
-            let b = luma(src.vector(at: x * 4 + 32, as: SIMD16<UInt16>.self), wt)
+        while x &+ 16 <= width {
+            let a = luma(src.vector(at: x &* 4, as: SIMD16<UInt16>.self), wt)
+            let b = luma(src.vector(at: x &* 4 &+ 32, as: SIMD16<UInt16>.self), wt)
             dst.storeVector(SIMD16<UInt8>(lowHalf: a, highHalf: b), at: x)
-            x += 16
+            x &+= 16
         }
         return x
     }
@@ -88,15 +88,15 @@ extension RGBImage {
         let p = base + row, wt = LaneWeights.redFirst
         let mask = SIMD4<UInt64>(repeating: 0xFF_FFFF)
         @inline(__always) func pairs(_ q: UnsafeRawPointer) -> SIMD16<UInt16> {
-            @inline(__always) func at(_ i: Int) -> UInt64 { q.loadUnaligned(fromByteOffset: i * 6, as: UInt64.self) }
+            @inline(__always) func at(_ i: Int) -> UInt64 { q.loadUnaligned(fromByteOffset: i &* 6, as: UInt64.self) }
             let v = SIMD4<UInt64>(at(0), at(1), at(2), at(3))
             return unsafeBitCast((v & mask) | ((v &>> 24) & mask) &<< 32, to: SIMD16<UInt16>.self)
         }
         var x = 0
-        while x + 16 <= limit {
-            let q = p + x * 3
+        while x &+ 16 <= limit {
+            let q = p + x &* 3
             dst.storeVector(SIMD16<UInt8>(lowHalf: luma(pairs(q), wt), highHalf: luma(pairs(q + 24), wt)), at: x)
-            x += 16
+            x &+= 16
         }
         return x
     }

@@ -94,7 +94,7 @@ enum SeparableResampler {
                                 verticalPass(src: src, stride: stride, width: w, axis: vy, output: oy, into: sums)
                                 horizontalPass(sums.assumingMemoryBound(to: UInt16.self), axis: hx,
                                                index: hIndex.baseAddress!, weight: hWeight.baseAddress!,
-                                               dst: dst + oy * ow)
+                                               dst: dst + oy &* ow)
                             }
                         }
                     }
@@ -111,21 +111,21 @@ enum SeparableResampler {
         let s = sums.assumingMemoryBound(to: UInt16.self)
         var first = true
         for k in 0..<axis.taps {
-            let wk = axis.weight[k * axis.count + oy]
+            let wk = axis.weight[k &* axis.count &+ oy]
             if wk == 0 { continue }
-            let row = src + Int(axis.index[k * axis.count + oy]) * stride
+            let row = src + Int(axis.index[k &* axis.count &+ oy]) &* stride
             let wv = SIMD16<UInt16>(repeating: wk)
             var x = 0
-            while x + 16 <= w {
+            while x &+ 16 <= w {
                 let p = widen(row.vector(at: x, as: SIMD16<UInt8>.self))
-                let acc: SIMD16<UInt16> = first ? .zero : sums.vector(at: x * 2)
-                sums.storeVector(acc &+ p &* wv, at: x * 2)
-                x += 16
+                let acc: SIMD16<UInt16> = first ? .zero : sums.vector(at: x &* 2)
+                sums.storeVector(acc &+ p &* wv, at: x &* 2)
+                x &+= 16
             }
             let r = row.assumingMemoryBound(to: UInt8.self)
             while x < w {
                 s[x] = (first ? 0 : s[x]) &+ UInt16(r[x]) &* wk
-                x += 1
+                x &+= 1
             }
             first = false
         }
@@ -138,28 +138,28 @@ enum SeparableResampler {
                                        dst: UnsafeMutableRawPointer) {
         let n = axis.count
         var o = 0
-        while o + 8 <= n {
+        while o &+ 8 <= n {
             var acc = SIMD8<UInt32>(repeating: 1 << 15)
             for k in 0..<axis.taps {
-                let ip = index + k * n + o
+                let ip = index + (k &* n &+ o)
                 let v = SIMD8<UInt32>(UInt32(sums[Int(ip[0])]), UInt32(sums[Int(ip[1])]),
                                       UInt32(sums[Int(ip[2])]), UInt32(sums[Int(ip[3])]),
                                       UInt32(sums[Int(ip[4])]), UInt32(sums[Int(ip[5])]),
                                       UInt32(sums[Int(ip[6])]), UInt32(sums[Int(ip[7])]))
-                let wk = widen(UnsafeRawPointer(weight + k * n + o).vector(at: 0, as: SIMD8<UInt16>.self))
+                let wk = widen(UnsafeRawPointer(weight + (k &* n &+ o)).vector(at: 0, as: SIMD8<UInt16>.self))
                 acc &+= v &* wk
             }
             dst.storeVector(narrowToBytes(acc &>> 16), at: o)
-            o += 8
+            o &+= 8
         }
         let d = dst.assumingMemoryBound(to: UInt8.self)
         while o < n {
             var acc: UInt32 = 1 << 15
             for k in 0..<axis.taps {
-                acc &+= UInt32(sums[Int(index[k * n + o])]) &* UInt32(weight[k * n + o])
+                acc &+= UInt32(sums[Int(index[k &* n &+ o])]) &* UInt32(weight[k &* n &+ o])
             }
             d[o] = UInt8(truncatingIfNeeded: acc >> 16)
-            o += 1
+            o &+= 1
         }
     }
 

@@ -47,14 +47,14 @@ extension GrayImage {
             makeBytes(count: w * h) { dst in
                 let src = buf.baseAddress!
                 for y in 0..<h {
-                    let row = src + y * stride, d = dst + (h - 1 - y) * w
+                    let row = src + y &* stride, d = dst + (h &- 1 &- y) &* w
                     var x = 0
-                    while x + 16 <= w {
-                        d.storeVector(reversed(row.vector(at: x, as: SIMD16<UInt8>.self)), at: w - 16 - x)
-                        x += 16
+                    while x &+ 16 <= w {
+                        d.storeVector(reversed(row.vector(at: x, as: SIMD16<UInt8>.self)), at: w &- 16 &- x)
+                        x &+= 16
                     }
                     let r = row.assumingMemoryBound(to: UInt8.self), o = d.assumingMemoryBound(to: UInt8.self)
-                    while x < w { o[w - 1 - x] = r[x]; x += 1 }
+                    while x < w { o[w &- 1 &- x] = r[x]; x &+= 1 }
                 }
             }
         }
@@ -74,14 +74,14 @@ extension GrayImage {
                     let y0 = ty * 16
                     for tx in 0..<tilesX {
                         let x0 = tx * 16
-                        var t = Tile16(src + y0 * stride + x0, stride: stride)
+                        var t = Tile16(src + (y0 &* stride &+ x0), stride: stride)
                         t.transpose()
                         // t.rows[j] = source column x0 + j, rows y0...y0+15 top to bottom.
                         for j in 0..<16 {
                             if clockwise {
-                                dst.storeVector(reversed(t.row(j)), at: (x0 + j) * h + (h - 16 - y0))
+                                dst.storeVector(reversed(t.row(j)), at: (x0 &+ j) &* h &+ (h &- 16 &- y0))
                             } else {
-                                dst.storeVector(t.row(j), at: (w - 1 - x0 - j) * h + y0)
+                                dst.storeVector(t.row(j), at: (w &- 1 &- x0 &- j) &* h &+ y0)
                             }
                         }
                     }
@@ -89,7 +89,7 @@ extension GrayImage {
                 // Right strip (columns past the last full tile) and bottom strip, pixel by pixel.
                 func move(_ x: Int, _ y: Int) {
                     let p = turn.destination(x: x, y: y, width: w, height: h)
-                    d[p.y * h + p.x] = s[y * stride + x]
+                    d[p.y &* h &+ p.x] = s[y &* stride &+ x]
                 }
                 for y in 0..<(tilesY * 16) { for x in (tilesX * 16)..<w { move(x, y) } }
                 for y in (tilesY * 16)..<h { for x in 0..<w { move(x, y) } }

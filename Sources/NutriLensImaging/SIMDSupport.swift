@@ -46,6 +46,13 @@ func makeBytes(count: Int, _ body: (UnsafeMutableRawPointer) -> Void) -> [UInt8]
                  UInt8(truncatingIfNeeded: v[6]), UInt8(truncatingIfNeeded: v[7]))
 }
 
+/// Low 16 bits of each lane.
+@inline(__always) func lowHalves(_ v: SIMD8<Int32>) -> SIMD8<UInt16> {
+    SIMD8<UInt16>(UInt16(truncatingIfNeeded: v[0]), UInt16(truncatingIfNeeded: v[1]), UInt16(truncatingIfNeeded: v[2]),
+                  UInt16(truncatingIfNeeded: v[3]), UInt16(truncatingIfNeeded: v[4]), UInt16(truncatingIfNeeded: v[5]),
+                  UInt16(truncatingIfNeeded: v[6]), UInt16(truncatingIfNeeded: v[7]))
+}
+
 /// Zero-extends bytes to 16-bit lanes.
 @inline(__always) func widen(_ v: SIMD16<UInt8>) -> SIMD16<UInt16> {
     SIMD16<UInt16>(UInt16(v[0]), UInt16(v[1]), UInt16(v[2]), UInt16(v[3]), UInt16(v[4]), UInt16(v[5]),
@@ -59,10 +66,15 @@ func makeBytes(count: Int, _ body: (UnsafeMutableRawPointer) -> Void) -> [UInt8]
                   UInt32(v[6]), UInt32(v[7]))
 }
 
-/// Truncates non-negative Float lanes (< 2^31) toward zero.
-@inline(__always) func truncateToUInt32(_ v: SIMD8<Float>) -> SIMD8<UInt32> {
-    SIMD8<UInt32>(UInt32(Int32(v[0])), UInt32(Int32(v[1])), UInt32(Int32(v[2])), UInt32(Int32(v[3])),
-                  UInt32(Int32(v[4])), UInt32(Int32(v[5])), UInt32(Int32(v[6])), UInt32(Int32(v[7])))
+/// Floor of non-negative Float lanes below 2^22, as integers, in vector instructions only: adding and subtracting
+/// 2^23 rounds to the nearest integer (every Float in [2^23, 2^24) is one), a lane that rounded up steps down, and the
+/// bits of `2^23 + n` are those of 2^23 plus `n`. (A lane-wise `UInt32(v[i])` keeps a range check per lane in a
+/// safe build and stays eight scalar conversions.)
+@inline(__always) func floorToUInt32(_ v: SIMD8<Float>) -> SIMD8<UInt32> {
+    let magic = SIMD8<Float>(repeating: 8_388_608)
+    let nearest = (v + magic) - magic
+    let floor = nearest.replacing(with: nearest - 1, where: nearest .> v)
+    return unsafeBitCast(floor + magic, to: SIMD8<UInt32>.self) &- 0x4B00_0000
 }
 
 /// Lane-wise UInt32 -> Float (exact below 2^24).
@@ -89,14 +101,14 @@ extension GrayImage {
             makeBytes(count: w * h) { dst in
                 let src = buf.baseAddress!
                 for y in 0..<h {
-                    let row = src + y * stride, d = dst + y * w
+                    let row = src + y &* stride, d = dst + y &* w
                     var x = 0
-                    while x + 16 <= w {
+                    while x &+ 16 <= w {
                         d.storeVector(vector(row.vector(at: x)), at: x)
-                        x += 16
+                        x &+= 16
                     }
                     let r = row.assumingMemoryBound(to: UInt8.self), o = d.assumingMemoryBound(to: UInt8.self)
-                    while x < w { o[x] = scalar(r[x]); x += 1 }
+                    while x < w { o[x] = scalar(r[x]); x &+= 1 }
                 }
             }
         }

@@ -33,8 +33,8 @@ extension GrayImage {
                     makeBytes(count: w * h) { dst in
                         let src = srcBuf.baseAddress!
                         // Integral row i lives in ring slot i % ringRows; row 0 is the zero row.
-                        func sumsRow(_ i: Int) -> UnsafeMutablePointer<UInt32> { rs.baseAddress! + (i % ringRows) * rowLen }
-                        func squaresRow(_ i: Int) -> UnsafeMutablePointer<UInt32> { rq.baseAddress! + (i % ringRows) * rowLen }
+                        func sumsRow(_ i: Int) -> UnsafeMutablePointer<UInt32> { rs.baseAddress! + (i % ringRows) &* rowLen }
+                        func squaresRow(_ i: Int) -> UnsafeMutablePointer<UInt32> { rq.baseAddress! + (i % ringRows) &* rowLen }
                         var built = 0
                         for y in 0..<h {
                             let y0 = max(0, y - r), y1 = min(h, y + r + 1)
@@ -98,22 +98,22 @@ enum SauvolaRule {
                     constants c: Constants, dst: UnsafeMutableRawPointer) {
         let p = src.assumingMemoryBound(to: UInt8.self), d = dst.assumingMemoryBound(to: UInt8.self)
         func scalar(_ x: Int) {
-            let x0 = max(0, x - r), x1 = min(w, x + r + 1)
+            let x0 = max(0, x &- r), x1 = min(w, x &+ r &+ 1)
             let s = bottomSums[x1] &- topSums[x1] &- bottomSums[x0] &+ topSums[x0]
             let q = bottomSquares[x1] &- topSquares[x1] &- bottomSquares[x0] &+ topSquares[x0]
-            d[x] = decide(p[x], sum: s, squares: q, inverseArea: 1 / Float((x1 - x0) * windowRows), c)
+            d[x] = decide(p[x], sum: s, squares: q, inverseArea: 1 / Float((x1 &- x0) &* windowRows), c)
         }
         let interiorEnd = w - r   // columns r..<w-r have unclipped windows
         var x = 0
-        while x < min(r, w) { scalar(x); x += 1 }
+        while x < min(r, w) { scalar(x); x &+= 1 }
         let inverseArea = SIMD8<Float>(repeating: 1 / Float((2 * r + 1) * windowRows))
         let oneMinusK = SIMD8<Float>(repeating: c.oneMinusK), kOverR = SIMD8<Float>(repeating: c.kOverR)
         let zero = SIMD8<Float>()
         let ink = SIMD8<UInt32>(repeating: 0), paper = SIMD8<UInt32>(repeating: 255)
         let ts = UnsafeRawPointer(topSums), tq = UnsafeRawPointer(topSquares)
         let bs = UnsafeRawPointer(bottomSums), bq = UnsafeRawPointer(bottomSquares)
-        while x + 8 <= interiorEnd {
-            let lo = (x - r) * 4, hi = (x + r + 1) * 4
+        while x &+ 8 <= interiorEnd {
+            let lo = (x &- r) &* 4, hi = (x &+ r &+ 1) &* 4
             let s = bs.vector(at: hi, as: SIMD8<UInt32>.self) &- ts.vector(at: hi, as: SIMD8<UInt32>.self)
                 &- bs.vector(at: lo, as: SIMD8<UInt32>.self) &+ ts.vector(at: lo, as: SIMD8<UInt32>.self)
             let q = bq.vector(at: hi, as: SIMD8<UInt32>.self) &- tq.vector(at: hi, as: SIMD8<UInt32>.self)
@@ -128,9 +128,9 @@ enum SauvolaRule {
             let b = mean * kOverR
             let isInk = (a .< zero) .| (a * a .< b * b * variance)
             dst.storeVector(narrowToBytes(paper.replacing(with: ink, where: isInk)), at: x)
-            x += 8
+            x &+= 8
         }
-        while x < w { scalar(x); x += 1 }
+        while x < w { scalar(x); x &+= 1 }
     }
 }
 
