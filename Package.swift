@@ -41,10 +41,13 @@ let package = Package(
             "NutriLensImaging", "NutriLensImageIO", "NutriLensBarcode", "NutriLensOCR",
             "NutriLensLabel", "NutriLensClassifier",
         ]),
-        .executableTarget(name: "nutrilens", dependencies: ["NutriLens"]),
+        // Ground truth, field scoring, reports and baseline comparison: for the CLI, the benchmarks and the tests; not
+        // part of the NutriLens product.
+        .target(name: "NutriLensEvaluation", dependencies: ["NutriLens", "NutriLensBarcode"]),
+        .executableTarget(name: "nutrilens", dependencies: ["NutriLens", "NutriLensEvaluation"]),
 
         // MARK: Benchmarks (release build: `swift run -c release nutrilens-bench --help`)
-        .executableTarget(name: "nutrilens-bench", dependencies: ["NutriLens", "CLeptonica"],
+        .executableTarget(name: "nutrilens-bench", dependencies: ["NutriLens", "NutriLensEvaluation", "CLeptonica"],
                           path: "Benchmarks/NutriLensBenchmarks"),
 
         // MARK: Tests (mirror the targets)
@@ -63,13 +66,16 @@ let package = Package(
         .testTarget(name: "NutriLensClassifierTests", dependencies: ["NutriLensTestSupport", "NutriLensClassifier",
                                                                       "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "NutriLensTests", dependencies: ["NutriLensTestSupport", "NutriLens", "nutrilens"]),
+        .testTarget(name: "NutriLensEvaluationTests", dependencies: ["NutriLensTestSupport", "NutriLensEvaluation"]),
+        .testTarget(name: "NutriLensTests", dependencies: ["NutriLensTestSupport", "NutriLens", "NutriLensEvaluation",
+                                                            "nutrilens"]),
 
         // MARK: Fuzzing and reliability (owner: reliability; see docs/reliability.md)
         // `nutrilens-fuzz` replays saved inputs in an ordinary build; scripts/fuzz.sh rebuilds it with
         // `-sanitize=fuzzer,address -D NUTRILENS_LIBFUZZER` in a separate build folder, so libFuzzer supplies main.
         .target(name: "NutriLensFuzzTargets",
-                dependencies: ["NutriLens", "NutriLensImageIO", "NutriLensLabel", "NutriLensClassifier"],
+                dependencies: ["NutriLens", "NutriLensEvaluation", "NutriLensImageIO", "NutriLensLabel",
+                               "NutriLensClassifier"],
                 path: "Fuzz/NutriLensFuzzTargets"),
         .executableTarget(name: "nutrilens-fuzz", dependencies: ["NutriLensFuzzTargets"], path: "Fuzz/nutrilens-fuzz"),
         .testTarget(name: "NutriLensReliabilityTests",

@@ -11,7 +11,7 @@
 #              traps on overflow and out-of-bounds access by itself.
 #   leak       nutrilens built with ASan, LeakSanitizer on: one process scans every TestImages photo + bad files
 #              N times over (NUTRILENS_LEAK_ROUNDS, default 3) with every stage but the classifier (OCR takes part
-#              once the Scanner wires NutriLensOCR in)
+#              once the NutriLensScanner wires NutriLensOCR in)
 #   (valgrind 3.19, Debian's, dies with an internal SIGSEGV on Swift 6.3 binaries even with debug info stripped,
 #   so LeakSanitizer is the leak checker.)
 #

@@ -1,13 +1,14 @@
 import Foundation
 import NutriLens
+import NutriLensEvaluation
 
 /// `nutrilens-bench scan [DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--limit N] [--ocr-budget S] [--fast] [--json FILE]`
 ///
 /// The whole pipeline over a folder of labelled photos (default `TestImages`), in one run:
-/// - cold start: `Scanner` construction and the first scan, reported apart from the warm figures;
+/// - cold start: `NutriLensScanner` construction and the first scan, reported apart from the warm figures;
 /// - per-stage latency (`decode`, `barcode`, `ocr`, `parse`, `classify`, `total`, from `ScanResult.timingsMs`):
 ///   min / median / p95 over `reps` sequential passes after `warmup` passes;
-/// - batch throughput at 1 and N concurrent scans (`Scanner.scan(contentsOf:maxConcurrentScans:)`) and the
+/// - batch throughput at 1 and N concurrent scans (`NutriLensScanner.scan(contentsOf:maxConcurrentScans:)`) and the
 ///   scaling efficiency `throughput(N) / (N × throughput(1))`, CPU ms per image and cores busy per batch (to tell
 ///   contention inside the process from a machine other processes keep busy); peak RSS (`VmHWM`);
 /// - peers on the same images, timed and scored the same way: the CLI pipeline a user would script
@@ -136,7 +137,7 @@ enum ScanBenchmark {
         var start = Date()
         var configuration = options.fast ? ScannerConfiguration.fast : ScannerConfiguration()
         if let budget = options.ocrBudget { configuration.ocrTimeBudget = budget > 0 ? budget : nil }
-        let scanner = try Scanner(configuration: configuration)
+        let scanner = try NutriLensScanner(configuration: configuration)
         cold["scanner_init"] = ms(since: start)
         start = Date()
         _ = scanner.scan(images[0])

@@ -2,7 +2,7 @@ import Foundation
 import NutriLens
 
 /// `nutrilens-bench soak DIR [--count N] [--jobs N] [--distinct N]`: scans `count` images (default 1000) through one
-/// `Scanner`, cycling through the first `distinct` JPEG/PNG files under DIR (default: all of them), and after every
+/// `NutriLensScanner`, cycling through the first `distinct` JPEG/PNG files under DIR (default: all of them), and after every
 /// 100 scans samples resident memory (RSS), the C heap's bytes in use (`malloc_info`), and RSS again after
 /// `malloc_trim(0)`. It ends with a verdict on the issue-8 criterion "no growth between the first and the last
 /// hundred", judged on heap bytes in use: RSS alone cannot tell a leak from glibc keeping freed memory in its arenas
@@ -39,7 +39,7 @@ enum SoakBenchmark {
         var files = ImageFileDiscovery.imageFiles(under: folder)
         if let distinct { files = Array(files.prefix(distinct)) }
         guard !files.isEmpty else { throw BenchUsageError(message: "no JPEG/PNG files under \(folder)") }
-        let scanner = try Scanner(configuration: ScannerConfiguration())
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration())
         var samples: [Sample] = []
         var failed = 0, done = 0
         let start = Date()

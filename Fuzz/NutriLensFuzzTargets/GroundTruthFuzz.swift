@@ -1,5 +1,6 @@
 import Foundation
 import NutriLens
+import NutriLensEvaluation
 
 /// Fuzzes the CLI's ground-truth sidecar reader (`GroundTruth.decode`, used by `nutrilens eval`): JSONDecoder plus
 /// the regex that recovers each nutriment's printed decimals.

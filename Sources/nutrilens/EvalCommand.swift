@@ -1,5 +1,6 @@
 import Foundation
 import NutriLens
+import NutriLensEvaluation
 
 /// `nutrilens eval DIR`: scan labelled images and score them against their sidecars.
 enum EvalCommand {
@@ -46,7 +47,7 @@ enum EvalCommand {
                 return .setup
             }
         }
-        let scanner = try Scanner(configuration: try ScannerOptions.configuration(from: args))
+        let scanner = try NutriLensScanner(configuration: try ScannerOptions.configuration(from: args))
         let images = Evaluator.labelledImages(under: folder)
         if images.isEmpty { Terminal.err("nutrilens eval: no labelled images (NAME.jpg/png with NAME.json) under \(folder)") }
         var progress = ProgressBar(total: images.count, enabled: !args.flags.contains("quiet") && Terminal.stderrIsTTY)

@@ -41,7 +41,7 @@ enum HumanSummary {
         if let lang = n.language { header += " [\(lang)]" }
         if let serving = n.servingSize { header += "  serving \(serving)" }
         var lines = [header]
-        let names = Set(n.nutriments.keys.map(FieldScoring.nutrientName(of:)))
+        let names = Set(n.nutriments.keys.map(NutritionResult.nutrientName(of:)))
         let ordered = displayOrder.filter(names.contains) + names.subtracting(displayOrder).sorted()
         let hasServing = n.nutriments.keys.contains { $0.hasSuffix("_serving") }
         let hasPer100 = n.nutriments.keys.contains { $0.hasSuffix("_100g") }

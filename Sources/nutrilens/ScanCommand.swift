@@ -21,7 +21,7 @@ enum ScanCommand {
         let format = try OutputFormat.from(args, isTTY: Terminal.stdoutIsTTY)
         let config = try ScannerOptions.configuration(from: args)
         let jobs = try ScannerOptions.jobs(from: args)
-        let scanner = try Scanner(configuration: config)
+        let scanner = try NutriLensScanner(configuration: config)
         let urls = ImageFileDiscovery.expand(args.positionals)
         let quiet = args.flags.contains("quiet")
         let hasFolder = args.positionals.contains { path in

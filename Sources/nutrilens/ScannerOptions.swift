@@ -1,7 +1,7 @@
 import Foundation
 import NutriLens
 
-/// Options shared by `scan` and `eval` that shape the `Scanner`.
+/// Options shared by `scan` and `eval` that shape the `NutriLensScanner`.
 enum ScannerOptions {
     static let specs = [
         OptionSpec(name: "jobs", short: "j", valueName: "N", help: "Scan N images at once (default: number of cores)."),

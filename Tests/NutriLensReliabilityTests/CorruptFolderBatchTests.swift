@@ -57,7 +57,7 @@ final class CorruptFolderBatchTests: XCTestCase {
         let cases = try makeFolder()
         var configuration = ScannerConfiguration(stages: [.barcode])
         configuration.maxImagePixels = 50_000_000
-        let scanner = try Scanner(configuration: configuration)
+        let scanner = try NutriLensScanner(configuration: configuration)
         let results = await scanner.scan(contentsOf: cases.map(\.0), maxConcurrentScans: 3)
 
         XCTAssertEqual(results.count, cases.count, "one result per input")
@@ -88,7 +88,7 @@ final class CorruptFolderBatchTests: XCTestCase {
         let url = try write("huge.png", BadFileFactory.hugePNG(width: 60_000, height: 60_000))
         var configuration = ScannerConfiguration(stages: [.barcode])
         configuration.maxImagePixels = 1_000_000
-        let result = await (try Scanner(configuration: configuration)).scan(url)
+        let result = await (try NutriLensScanner(configuration: configuration)).scan(url)
         XCTAssertEqual(result.error?.type, "too_large")
         XCTAssertTrue(result.error?.message.contains("60000x60000") ?? false, result.error?.message ?? "")
         XCTAssertTrue(result.error?.message.contains("1000000") ?? false, result.error?.message ?? "")
@@ -98,10 +98,10 @@ final class CorruptFolderBatchTests: XCTestCase {
         let url = try write("ean13.jpg", try BadFileFactory.testImage("barcode_ean13.jpg"))
         var configuration = ScannerConfiguration(stages: [.barcode])
         configuration.maxImagePixels = 10_000
-        let tight = await (try Scanner(configuration: configuration)).scan(url)
+        let tight = await (try NutriLensScanner(configuration: configuration)).scan(url)
         XCTAssertEqual(tight.error?.type, "too_large", "a normal photo over a 10 kpx limit")
         configuration.maxImagePixels = 100_000_000
-        let loose = await (try Scanner(configuration: configuration)).scan(url)
+        let loose = await (try NutriLensScanner(configuration: configuration)).scan(url)
         XCTAssertNil(loose.error)
     }
 

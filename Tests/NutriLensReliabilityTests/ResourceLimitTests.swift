@@ -59,11 +59,11 @@ final class ResourceLimitTests: XCTestCase {
     func testBarcodeTimeBudgetIsValidatedAtSetup() throws {
         var unlimited = ScannerConfiguration(stages: [.barcode])
         unlimited.barcodeTimeBudget = .infinity
-        XCTAssertNoThrow(try Scanner(configuration: unlimited))
+        XCTAssertNoThrow(try NutriLensScanner(configuration: unlimited))
         for bad in [0, -1, Double.nan] {
             var configuration = ScannerConfiguration(stages: [.barcode])
             configuration.barcodeTimeBudget = bad
-            XCTAssertThrowsError(try Scanner(configuration: configuration), "budget \(bad)") { error in
+            XCTAssertThrowsError(try NutriLensScanner(configuration: configuration), "budget \(bad)") { error in
                 guard case .setup(let stage, let message)? = error as? ScanError else { return XCTFail("\(error)") }
                 XCTAssertEqual(stage, "barcode")
                 XCTAssertTrue(message.contains("timeBudget"), message)
@@ -76,7 +76,7 @@ final class ResourceLimitTests: XCTestCase {
         var configuration = ScannerConfiguration(stages: [.barcode])
         configuration.barcodeTimeBudget = 1e-9
         let data = try BadFileFactory.testImage("barcode_ean13.jpg")
-        let result = await (try Scanner(configuration: configuration)).scan(data, name: "ean13")
+        let result = await (try NutriLensScanner(configuration: configuration)).scan(data, name: "ean13")
         XCTAssertNil(result.error)
         XCTAssertEqual(result.barcodes?.first?.gtin, "5064658169989")
     }

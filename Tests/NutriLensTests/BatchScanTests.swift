@@ -9,7 +9,7 @@ final class BatchScanTests: XCTestCase {
     }
 
     func testCorruptInputInTheMiddleIsReportedAndTheRestScannedInOrder() async throws {
-        let scanner = try Scanner(configuration: ScannerConfiguration(stages: []))
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(stages: []))
         var inputs: [ScanInput] = (0..<6).map { .image(grayImage(width: 10 + $0, height: 20), name: "img\($0)") }
         inputs.insert(.data(Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]), name: "corrupt.jpg"), at: 3)
         let results = await scanner.scan(contentsOf: inputs, maxConcurrentScans: 3)
@@ -24,7 +24,7 @@ final class BatchScanTests: XCTestCase {
     }
 
     func testStreamingDeliversInInputOrderExactlyOnce() async throws {
-        let scanner = try Scanner(configuration: ScannerConfiguration(stages: []))
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(stages: []))
         let inputs: [ScanInput] = (0..<25).map { .image(grayImage(width: 1 + $0, height: 1), name: "\($0)") }
         var order: [Int] = []
         await scanner.scan(contentsOf: inputs, maxConcurrentScans: 4) { index, result in
@@ -35,7 +35,7 @@ final class BatchScanTests: XCTestCase {
     }
 
     func testCancelledBatchStillGivesOneResultPerInput() async throws {
-        let scanner = try Scanner(configuration: ScannerConfiguration(stages: []))
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(stages: []))
         let inputs: [ScanInput] = (0..<50).map { .image(grayImage(width: 8, height: 8), name: "\($0)") }
         let task = Task { () -> [ScanResult] in
             withUnsafeCurrentTask { $0?.cancel() }
@@ -48,7 +48,7 @@ final class BatchScanTests: XCTestCase {
     }
 
     func testMissingFileIsReportedWithTheDecodersType() {
-        let scanner = try! Scanner(configuration: ScannerConfiguration(stages: []))
+        let scanner = try! NutriLensScanner(configuration: ScannerConfiguration(stages: []))
         let r = scanner.scan(URL(fileURLWithPath: "/nonexistent/nutrilens/photo.jpg"))
         XCTAssertEqual(r.error?.type, "file_not_found")
         XCTAssertEqual(r.path, "/nonexistent/nutrilens/photo.jpg")
@@ -88,7 +88,7 @@ final class BatchScanTests: XCTestCase {
 
     func testBadFilesFoundInAFolderAreReportedWithTheirTypedError() async throws {
         let dir = try makeMixedFolder()
-        let scanner = try Scanner(configuration: ScannerConfiguration(stages: []))
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(stages: []))
         let results = await scanner.scan(contentsOf: ImageFileDiscovery.imageFiles(under: dir.path), maxConcurrentScans: 2)
         var types: [String: String] = [:]
         for r in results { types[URL(fileURLWithPath: r.path ?? "").lastPathComponent] = r.error?.type ?? "ok" }

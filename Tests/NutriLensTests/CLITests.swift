@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import NutriLens
+import NutriLensEvaluation
 
 /// Runs the built `nutrilens` binary as a subprocess: exit codes, streamed JSON, eval regressions.
 final class CLITests: XCTestCase {

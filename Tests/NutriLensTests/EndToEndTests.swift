@@ -1,13 +1,14 @@
 import Foundation
 import XCTest
 @testable import NutriLens
+import NutriLensEvaluation
 
 /// The library on the bundled TestImages with exact expected values (the generator's ground truth).
 final class EndToEndTests: XCTestCase {
     func image(_ name: String) -> URL { TestPaths.testImages.appendingPathComponent(name) }
 
     func testBarcodesAndUprightSizesOnTestImages() async throws {
-        let scanner = try Scanner(configuration: ScannerConfiguration(stages: [.barcode]))
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(stages: [.barcode]))
         let names = ["barcode_ean13.jpg", "barcode_ean8.jpg", "barcode_upca.jpg", "eu_de_table.jpg",
                      "us_panel_pack_upc.jpg", "deg_exif6_en.jpg", "other_landscape.png"]
         let results = await scanner.scan(contentsOf: names.map(image), maxConcurrentScans: 2)
@@ -33,7 +34,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testNutritionTablesOnCleanTestImagesThroughTheWholePipeline() async throws {
-        let scanner = try Scanner(configuration: ScannerConfiguration(stages: [.nutrition]))
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(stages: [.nutrition]))
         let names = ["eu_en_one_decimal.jpg", "linear_en.jpg", "eu_de_two_rows_energy.jpg", "eu_fr_table.jpg", "eu_nl_table.jpg"]
         let results = await scanner.scan(contentsOf: names.map(image), maxConcurrentScans: 2)
         // Whole tables: 63 truth fields over the five images; OCR/grammar tuning moves single fields between merges
@@ -72,7 +73,7 @@ final class EndToEndTests: XCTestCase {
     func testEveryTestImageHasAValidSidecarAndDecodes() async throws {
         let images = Evaluator.labelledImages(under: TestPaths.testImages.path)
         XCTAssertEqual(images.count, 39)
-        let scanner = try Scanner(configuration: ScannerConfiguration(stages: []))
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(stages: []))
         let report = await Evaluator.evaluate(images: images, scanner: scanner, jobs: 2)
         XCTAssertEqual(report.failedImages, 0)
         XCTAssertNil(report.skipped)

@@ -195,7 +195,7 @@ final class LanguageRoutingTests: XCTestCase {
         var configuration = ScannerConfiguration(stages: [.nutrition])
         configuration.languageRouting = .routed
         configuration.ocrTimeBudget = nil  // debug builds on a busy CI are slow; routing, not the budget, is tested
-        let scanner = try Scanner(configuration: configuration)
+        let scanner = try NutriLensScanner(configuration: configuration)
         let url = TestPaths.testImages.appendingPathComponent("eu_de_table.jpg")
         let result = scanner.scan(url)
         let nutrition = try XCTUnwrap(result.nutrition, "\(result)")

@@ -8,7 +8,7 @@ final class OCRTimeBudgetScanTests: XCTestCase {
     let label = TestPaths.testImages.appendingPathComponent("eu_en_one_decimal.jpg")
 
     func testBudgetRunningOutIsAWarningAndTheScanStillCompletes() throws {
-        let hurried = try Scanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition], ocrTimeBudget: 0.001))
+        let hurried = try NutriLensScanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition], ocrTimeBudget: 0.001))
         let result = hurried.scan(label)
         XCTAssertNil(result.error, "a spent budget is not a failure")
         XCTAssertEqual(result.width, 682)
@@ -18,7 +18,7 @@ final class OCRTimeBudgetScanTests: XCTestCase {
 
     func testDefaultBudgetReadsTheTableWithoutWarning() throws {
         XCTAssertEqual(ScannerConfiguration().ocrTimeBudget, 5)
-        let scanner = try Scanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
         let result = scanner.scan(label)
         XCTAssertNil(result.warnings)
         XCTAssertEqual(result.nutrition?.nutriments["energy-kj_100g"], 1888)
@@ -32,7 +32,7 @@ final class OCRTimeBudgetScanTests: XCTestCase {
 
     func testNonPositiveBudgetIsASetupError() {
         for bad in [0, -1, Double.nan] {
-            XCTAssertThrowsError(try Scanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition], ocrTimeBudget: bad))) {
+            XCTAssertThrowsError(try NutriLensScanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition], ocrTimeBudget: bad))) {
                 guard case ScanError.setup(stage: "ocr", let message) = $0 else { return XCTFail("\($0)") }
                 XCTAssertTrue(message.contains("ocrTimeBudget"), message)
             }

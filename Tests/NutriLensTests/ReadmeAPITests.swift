@@ -10,7 +10,7 @@ final class ReadmeAPITests: XCTestCase {
         let urls = [URL(fileURLWithPath: pack), TestPaths.testImages.appendingPathComponent("barcode_ean8.jpg")]
         let appleVisionText = "Nutrition information per 100 g\nEnergy 294 kJ / 69 kcal\nFat 7.1 g\nSalt 2.1 g\n"
 
-        let scanner = try Scanner(configuration: ScannerConfiguration(languages: ["eng", "deu", "fra"]))  // load once, Sendable
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(languages: ["eng", "deu", "fra"]))  // load once, Sendable
         let result = await scanner.scan(URL(fileURLWithPath: pack))   // README has no await here: see docs/scanner.md
         XCTAssertEqual(result.barcodes?.first?.gtin, "5025769305796")     // GTIN-13, check digit verified
         XCTAssertEqual(result.nutrition?.nutriments["fat_100g"], Decimal(string: "0.5"))

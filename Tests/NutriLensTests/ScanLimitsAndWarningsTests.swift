@@ -15,13 +15,13 @@ final class ScanLimitsAndWarningsTests: XCTestCase {
 
     func testFilesAndDataOverMaxFileBytesFailWithFileTooLarge() throws {
         let bytes = try Data(contentsOf: photo)
-        let tight = try Scanner(configuration: ScannerConfiguration(stages: [], maxFileBytes: bytes.count - 1))
+        let tight = try NutriLensScanner(configuration: ScannerConfiguration(stages: [], maxFileBytes: bytes.count - 1))
         for result in [tight.scan(photo), tight.scan(bytes, name: "upload.jpg")] {
             XCTAssertEqual(result.error?.type, "file_too_large", "\(result.path ?? "")")
             XCTAssertTrue(result.error?.message.contains("\(bytes.count - 1)") ?? false, "names the limit: \(result.error?.message ?? "")")
             XCTAssertNil(result.width)
         }
-        let exact = try Scanner(configuration: ScannerConfiguration(stages: [], maxFileBytes: bytes.count))
+        let exact = try NutriLensScanner(configuration: ScannerConfiguration(stages: [], maxFileBytes: bytes.count))
         XCTAssertNil(exact.scan(photo).error, "a file exactly at the limit is read")
         XCTAssertEqual(exact.scan(photo).width, 628)
     }
@@ -42,19 +42,19 @@ final class ScanLimitsAndWarningsTests: XCTestCase {
     func testBarcodeBudgetRunningOutIsAWarning() throws {
         var stripes = GrayImage(width: 320, height: 240, fill: 230)
         for y in 60..<180 { for x in 40..<280 where (x / 3) % 3 != 0 && (x / 7) % 2 == 0 { stripes[x, y] = 20 } }
-        let hurried = try Scanner(configuration: ScannerConfiguration(stages: [.barcode], barcodeTimeBudget: 0.000_001))
+        let hurried = try NutriLensScanner(configuration: ScannerConfiguration(stages: [.barcode], barcodeTimeBudget: 0.000_001))
         let result = hurried.scan(.gray(stripes), name: "stripes")
         XCTAssertEqual(result.barcodes, [])
         XCTAssertEqual(result.warnings, ["barcode search stopped at its 1e-06 s budget; raise --barcode-budget"])
 
-        let patient = try Scanner(configuration: ScannerConfiguration(stages: [.barcode], barcodeTimeBudget: 60))
+        let patient = try NutriLensScanner(configuration: ScannerConfiguration(stages: [.barcode], barcodeTimeBudget: 60))
         XCTAssertNil(patient.scan(.gray(stripes), name: "stripes").warnings, "a ladder that finishes inside its budget is not cut short")
         let blank = DecodedImage.gray(GrayImage(width: 320, height: 240, fill: 180))
         XCTAssertNil(hurried.scan(blank, name: "blank").warnings, "nothing looks like bars: no step was skipped")
     }
 
     func testNoBudgetWarningWhenABarcodeIsFound() throws {
-        let scanner = try Scanner(configuration: ScannerConfiguration(stages: [.barcode], barcodeTimeBudget: 0.000_001))
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(stages: [.barcode], barcodeTimeBudget: 0.000_001))
         let result = scanner.scan(photo)
         XCTAssertEqual(result.barcodes?.map(\.text), ["5064658169989"])
         XCTAssertNil(result.warnings)

@@ -15,7 +15,7 @@ final class SkewedPageTests: XCTestCase {
         // Unlimited OCR time: in a debug build on a loaded machine the first reading alone can spend the default
         // 5 s, and the levelled one this test is about would be skipped.
         configuration.ocrTimeBudget = nil
-        let scanner = try Scanner(configuration: configuration)
+        let scanner = try NutriLensScanner(configuration: configuration)
         let result = scanner.scan(TestPaths.testImages.appendingPathComponent("deg_rotate_small_en.jpg"))
         let nutrition = try XCTUnwrap(result.nutrition, "\(result)")
         XCTAssertEqual(nutrition.nutriments["energy-kj_100g"], 724)

@@ -29,7 +29,7 @@ final class TurnedPageTests: XCTestCase {
     func testSidewaysAndUpsideDownTablesParseWithBoxesInThePhoto() throws {
         var configuration = ScannerConfiguration(languages: ["eng", "deu"], stages: [.nutrition])
         configuration.ocrTimeBudget = nil  // an upside-down page costs three reads; debug builds on a busy CI are slow
-        let scanner = try Scanner(configuration: configuration)
+        let scanner = try NutriLensScanner(configuration: configuration)
         let sideways = scanner.scan(TestPaths.testImages.appendingPathComponent("deg_rot90_en.jpg"))
         let n90 = try XCTUnwrap(sideways.nutrition, "\(sideways)")
         XCTAssertEqual(n90.nutriments["energy-kj_100g"], 2002)

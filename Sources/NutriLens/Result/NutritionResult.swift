@@ -34,6 +34,13 @@ public struct NutritionResult: Codable, Sendable, Equatable {
         self.fields = fields.flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The nutrient of an Open Food Facts nutriment key: `fat_100g` → `fat`, `energy-kcal_serving` → `energy-kcal`;
+    /// a key without a basis suffix is returned unchanged.
+    public static func nutrientName(of key: String) -> String {
+        for suffix in ["_100g", "_serving"] where key.hasSuffix(suffix) { return String(key.dropLast(suffix.count)) }
+        return key
+    }
+
     enum CodingKeys: String, CodingKey {
         case language, nutriments, qualifiers, fields
         case servingSize = "serving_size"

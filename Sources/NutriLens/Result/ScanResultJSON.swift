@@ -24,8 +24,8 @@ public enum ScanResultJSON {
         String(decoding: try encoder(style).encode(value), as: UTF8.self)
     }
 
-    /// Rounds `value` to `decimals` places so JSON shows `0.93`, not `0.9300000000000001`.
-    static func rounded(_ value: Double, decimals: Int) -> Double {
+    /// Rounds `value` to `decimals` places (half away from zero) so JSON shows `0.93`, not `0.9300000000000001`.
+    public static func rounded(_ value: Double, decimals: Int) -> Double {
         let scale = pow(10.0, Double(decimals))
         return (value * scale).rounded() / scale
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension Scanner {
+extension NutriLensScanner {
     /// Scans many inputs with at most `maxConcurrentScans` running at once (structured concurrency) and calls
     /// `deliver` with each result **in input order** as soon as it and all earlier ones are done, so callers can stream.
     /// A failing input gives a result with `error` and does not stop the batch. Cancelling the calling task stops

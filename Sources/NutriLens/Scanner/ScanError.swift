@@ -1,5 +1,5 @@
 /// Errors of the `NutriLens` module. Inside a scan they become `ScanResult.error` (`type` = `typeName`);
-/// `Scanner.init` throws them when a stage cannot be set up.
+/// `NutriLensScanner.init` throws them when a stage cannot be set up.
 public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The image could not be decoded; `type` is the decoder's stable error name (`truncated`, `wrong_magic`, …).
     case decoding(type: String, message: String)

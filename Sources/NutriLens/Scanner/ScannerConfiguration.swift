@@ -1,7 +1,7 @@
 import Foundation
 
-/// How a `Scanner` is set up. A value type with defaults that work on a stock Debian install
-/// (`scripts/setup.sh`); build it once and hand it to `Scanner(configuration:)`.
+/// How a `NutriLensScanner` is set up. A value type with defaults that work on a stock Debian install
+/// (`scripts/setup.sh`); build it once and hand it to `NutriLensScanner(configuration:)`.
 public struct ScannerConfiguration: Sendable, Equatable {
     /// Pipeline stages that can be switched on and off.
     public struct Stages: OptionSet, Sendable, Hashable {

@@ -22,7 +22,7 @@ struct LabelStage: Sendable {
 
     /// Number of distinct nutrients in a result: the "nutrition anchor" signal for the kind scorer.
     static func anchorCount(_ nutrition: NutritionResult?) -> Int {
-        Set((nutrition?.nutriments.keys).map { $0.map(FieldScoring.nutrientName(of:)) } ?? []).count
+        Set((nutrition?.nutriments.keys).map { $0.map(NutritionResult.nutrientName(of:)) } ?? []).count
     }
 
     private static func mapErrors(_ body: () throws -> NutritionTable?) throws -> NutritionTable? {

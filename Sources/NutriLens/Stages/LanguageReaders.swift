@@ -7,7 +7,7 @@ import NutriLensOCR
 ///
 /// Why lazily: every list is its own Tesseract engine with its own copy of each model (~0.2 s CPU and tens of MiB
 /// per model), and most scans need none of them (on ../shared/corpus/labels 48 of 128 photos read the set at all),
-/// so loading them at `Scanner` set-up would cost every scan's start-up time and memory for a few pages.
+/// so loading them at `NutriLensScanner` set-up would cost every scan's start-up time and memory for a few pages.
 final class LanguageReaders: @unchecked Sendable {
     private let lock = NSLock()
     private var readers: [OCRLanguages: NutritionOCR] = [:]

@@ -4,7 +4,7 @@ import NutriLensLabel
 import NutriLensOCR
 
 /// Adapter over `NutriLensOCR`: grey image → text lines with word boxes, reusing pools of Tesseract engines
-/// (the primary language's loaded once per `Scanner`, other model lists on first use).
+/// (the primary language's loaded once per `NutriLensScanner`, other model lists on first use).
 struct OCRStage: Sendable {
     static let isAvailable = true
     /// Engines every hypothesis reads with: the primary language (`ScannerConfiguration.languages[0]`) when routing

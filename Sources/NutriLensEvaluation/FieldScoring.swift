@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 
 /// The field-comparison rules of `../shared/docs/ground-truth.md` ("Scoring").
 public enum FieldScoring {
@@ -14,14 +15,8 @@ public enum FieldScoring {
 
     /// True when `key` (`fat_100g`) names a scored nutrient.
     public static func isScored(_ key: String) -> Bool {
-        let name = nutrientName(of: key)
+        let name = NutritionResult.nutrientName(of: key)
         return scoredNutrients.contains(name) || name.hasPrefix("vitamin-")
-    }
-
-    /// `fat_100g` → `fat`; keys without a basis suffix are returned unchanged.
-    public static func nutrientName(of key: String) -> String {
-        for suffix in ["_100g", "_serving"] where key.hasSuffix(suffix) { return String(key.dropLast(suffix.count)) }
-        return key
     }
 
     /// True when `predicted` equals `truth` after rounding both (half away from zero) to `printedDecimals` places,

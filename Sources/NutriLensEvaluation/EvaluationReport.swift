@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 
 /// Totals and rates over a set of scored images: what `nutrilens eval` prints and writes with `--report`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 
 /// Runs a scanner over a folder of labelled images and scores it: the library side of `nutrilens eval`.
 public enum Evaluator {
@@ -10,7 +11,7 @@ public enum Evaluator {
     /// Scans `images` with at most `jobs` at once and scores them against their sidecars. An image whose sidecar is
     /// missing or not ground-truth JSON is not scanned; it is listed in `EvaluationReport.skipped` with the reason.
     /// `progress` is called after each scanned image, in input order, with (done, total, score).
-    public static func evaluate(images: [URL], scanner: Scanner, jobs: Int, worstCount: Int = 10,
+    public static func evaluate(images: [URL], scanner: NutriLensScanner, jobs: Int, worstCount: Int = 10,
                                 progress: (Int, Int, ImageScore) -> Void = { _, _, _ in }) async -> EvaluationReport {
         var labelled: [(URL, GroundTruth)] = []
         var skipped: [String: String] = [:]

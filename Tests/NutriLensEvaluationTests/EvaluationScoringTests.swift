@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import NutriLens
+import NutriLens
+@testable import NutriLensEvaluation
 
 final class EvaluationScoringTests: XCTestCase {
     func d(_ s: String) -> Decimal { Decimal(string: s)! }

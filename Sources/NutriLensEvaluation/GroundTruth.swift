@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 
 /// A ground-truth sidecar (`NAME.json` beside `NAME.jpg`), format of `../shared/docs/ground-truth.md`.
 public struct GroundTruth: Codable, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 
 /// How one scanned image compares with its ground truth.
 public struct ImageScore: Codable, Sendable, Equatable {

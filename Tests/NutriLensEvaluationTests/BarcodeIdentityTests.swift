@@ -1,5 +1,6 @@
 import XCTest
-@testable import NutriLens
+import NutriLens
+@testable import NutriLensEvaluation
 
 /// Barcode identity for scoring: GTIN-13 normal forms across symbologies and sidecar spellings.
 final class BarcodeIdentityTests: XCTestCase {

@@ -8,11 +8,11 @@ import NutriLensImaging
 /// every `scan` call is safe from any thread or task. Scans never throw: a bad input yields a result with `error`.
 ///
 /// ```swift
-/// let scanner = try Scanner()
+/// let scanner = try NutriLensScanner()
 /// let result = scanner.scan(URL(fileURLWithPath: "pack.jpg"))
 /// print(result.nutrition?.nutriments["fat_100g"] ?? "no fat row")
 /// ```
-public final class Scanner: Sendable {
+public final class NutriLensScanner: Sendable {
     /// The configuration the scanner was built with.
     public let configuration: ScannerConfiguration
     let decoder: DecodeStage

@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 import NutriLensBarcode
 
 /// The identity `eval` compares barcodes by (`../shared/docs/ground-truth.md`, "Scoring"): the GTIN-13 normal form, so

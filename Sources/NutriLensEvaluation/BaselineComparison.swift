@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 
 /// Compares an evaluation with an earlier one: what `nutrilens eval --baseline` uses to fail on a regression.
 extension EvaluationReport {
