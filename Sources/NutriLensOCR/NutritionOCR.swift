@@ -21,10 +21,6 @@ public final class NutritionOCR: Sendable {
     /// are then loaded with it off. The variable only takes effect at engine load (set later through the API it
     /// changed no word on a corpus photo), hence two pools (each holds its own models).
     public let invertingPool: OCREnginePool?
-    /// Engines loaded with more languages that re-read the words ``OCRReadOptions/secondOpinion`` picks from every
-    /// recognition pass of ``pool``'s engines (``WordSecondOpinion``); `nil` = no second opinion. Not used on pages
-    /// read by ``invertingPool`` (load that one with the whole set instead).
-    public let secondOpinionPool: OCREnginePool?
 
     /// Loads one engine now (so a missing language pack throws here) and more on demand, up to `poolCapacity`.
     /// - Throws: ``OCRError/tessdataNotFound(searched:)``, ``OCRError/languagePackMissing(language:debianPackage:tessdataPath:)``,
@@ -33,16 +29,13 @@ public final class NutritionOCR: Sendable {
                 poolCapacity: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         pool = try OCREnginePool(configuration: configuration, capacity: poolCapacity)
         invertingPool = nil
-        secondOpinionPool = nil
     }
 
     /// Reads with existing pools (so several readers can share loaded engines): the page with `pool`;
-    /// `invertingPool`: see ``invertingPool``; `secondOpinionPool`: see ``secondOpinionPool`` (a read holds an engine
-    /// of `pool` while it checks one out of it, never the other way round).
-    public init(pool: OCREnginePool, invertingPool: OCREnginePool? = nil, secondOpinionPool: OCREnginePool? = nil) {
+    /// `invertingPool`: see ``invertingPool``.
+    public init(pool: OCREnginePool, invertingPool: OCREnginePool? = nil) {
         self.pool = pool
         self.invertingPool = invertingPool
-        self.secondOpinionPool = secondOpinionPool
     }
 
     /// Reads `image`. An image without text gives an empty page, not an error.
@@ -70,11 +63,9 @@ public final class NutritionOCR: Sendable {
         }
         let found = known ?? ((polarity?.glyphs ?? 0) >= PolarityMap.minimumGlyphs)
         let readingPool = options.polarity == .lineRetryWhereFound && found ? invertingPool ?? pool : pool
-        let secondOpinion = readingPool === pool && options.secondOpinion != nil ? secondOpinionPool : nil
         var page = try readingPool.withEngine { engine in
             engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
             var reader = PageReader(engine: engine, image: image, survey: survey, options: options)
-            reader.secondOpinionPool = secondOpinion
             reader.timings.prepare += surveyTime
             if let polarity {
                 reader.timings.passes.append(polarity.pass)
@@ -98,8 +89,6 @@ struct PageReader {
     let budget: OCRTimeBudget
     /// Set when a pass was cut short or skipped for lack of time.
     var budgetExhausted = false
-    /// Engines that re-read the unsure words of each pass of ``engine`` (``OCRReadOptions/secondOpinion``).
-    var secondOpinionPool: OCREnginePool?
 
     /// The factor that scales `image` to the survey (longest side ``OCRReadOptions/surveyMaxSide``, never up).
     static func surveyFactor(_ image: GrayImage, _ options: OCRReadOptions) -> Double {
@@ -114,30 +103,14 @@ struct PageReader {
     }
 
     /// Recognises `image` on what is left of the budget; an empty result (and `budgetExhausted`) once it is spent.
-    /// `loaded`: `image` is the engine's current page already (its layout analysed, ``locateTableFirst``).
-    mutating func recognize(_ image: GrayImage, segmentation: OCRSegmentation, kind: OCRPass.Kind,
-                            loaded: Bool = false) -> [RawWord] {
+    mutating func recognize(_ image: GrayImage, segmentation: OCRSegmentation, kind: OCRPass.Kind) -> [RawWord] {
         guard !budget.isSpent else { budgetExhausted = true; return [] }
         let cpu = ThreadCPUClock.now()
-        let budget = budget, engine = engine
-        let (words, cutShort) = engine.recognize(image, segmentation: segmentation, budget: budget, loaded: loaded)
+        let (words, cutShort) = engine.recognize(image, segmentation: segmentation, budget: budget)
         timings.passes.append(OCRPass(kind: kind, pageSegmentationMode: segmentation.tesseractMode, width: image.width,
                                       height: image.height, words: words.count, cpuSeconds: ThreadCPUClock.now() - cpu))
         if cutShort { budgetExhausted = true }
-        guard let rule = options.secondOpinion, let secondOpinionPool, !words.isEmpty, !budget.isSpent else {
-            return words
-        }
-        let started = ThreadCPUClock.now()
-        guard let outcome = try? secondOpinionPool.withEngine({
-            rule.apply(to: words, image: image, primary: engine, engine: $0, budget: budget)
-        }), outcome.regions > 0 else { return words }
-        var pass = OCRPass(kind: .secondOpinion, pageSegmentationMode: OCRSegmentation.singleLine.tesseractMode,
-                           width: image.width, height: image.height, words: outcome.candidates,
-                           cpuSeconds: ThreadCPUClock.now() - started)
-        pass.regions = outcome.regions
-        pass.replaced = outcome.replaced
-        timings.passes.append(pass)
-        return outcome.words
+        return words
     }
 
     mutating func read() -> OCRPage {
@@ -152,12 +125,6 @@ struct PageReader {
         // running vertically (90/270°) before reading, or no table and low confidence after reading upright (180°).
         var osdDone = false
         var page: OCRPage
-        if let region = options.region {
-            page = readRegion(region, full: full, clock: &clock)
-            page.timings = timings
-            page.budgetExhausted = budgetExhausted
-            return page
-        }
         if let known = options.knownOrientation {
             osdDone = true
             page = readOriented(turns: known.quarterTurns, full: full, survey: survey, surveyScale: surveyScale,
@@ -236,7 +203,6 @@ struct PageReader {
 
         // Page pass at the scale that puts the x-height at the target (the survey itself when it is close).
         var pageRaw: [RawWord] = []
-        var pageImage = survey
         for attempt in 0..<2 {
             let firstTransform = transform
             let wanted = xHeight.map { workingScale(xHeight: $0, width: transform.uprightWidth, height: transform.uprightHeight) }
@@ -251,28 +217,14 @@ struct PageReader {
                 (transform.scaleX, transform.scaleY) = transform.uprightTurns % 2 == 0 ? surveyScale : (surveyScale.1, surveyScale.0)
             }
             timings.prepare += clock.lap()
-            var loaded = false
-            if attempt == 0, turns == 0, let locator = options.layoutLocator {
-                if let table = locateTableFirst(working, locator: locator, transform: transform) {
-                    timings.recognition += clock.lap()
-                    var page = OCRPage(imageWidth: image.width, imageHeight: image.height, words: [], lines: [],
-                                       tableRegion: nil, anchors: [], orientation: orientation, xHeight: xHeight ?? 0,
-                                       timings: timings)
-                    page.layoutTable = table
-                    return page
-                }
-                loaded = true
-            }
             // The second attempt replaces the first only when it had the time to run whole.
-            let raw = recognize(working, segmentation: options.pageSegmentation, kind: attempt == 0 ? .page : .pageRescaled,
-                                loaded: loaded)
+            let raw = recognize(working, segmentation: options.pageSegmentation, kind: attempt == 0 ? .page : .pageRescaled)
             if attempt == 1 && budgetExhausted && raw.count < pageRaw.count {
                 transform = firstTransform
                 timings.recognition += clock.lap()
                 break
             }
             pageRaw = raw
-            pageImage = working
             timings.recognition += clock.lap()
             let scale = transform.scale
             // Safety net for a bad estimate (e.g. a photo whose texture outnumbers its glyphs): when the words read
@@ -295,12 +247,6 @@ struct PageReader {
         if options.localiseTable {
             table = TableLocator.locate(words: tagged.map(\.word), imageWidth: image.width, imageHeight: image.height)
         }
-        if options.localThresholdReread,
-           let local = rereadLocallyThresholded(pageImage, words: tagged.map(\.word), table: table, transform: transform,
-                                                clock: &clock) {
-            tagged = local.words.map { (key: $0.0.line, block: $0.0.block, word: $0.1) }
-            table = local.table
-        }
         if let found = table, let reread = rereadTable(found, full: full, transform: transform, clock: &clock) {
             table = adopt(reread, in: found.region, replacing: found, into: &tagged)
         }
@@ -314,103 +260,24 @@ struct PageReader {
                        xHeight: readXHeight > 0 ? readXHeight : (xHeight ?? 0), timings: timings)
     }
 
-    /// Loads `working` (the upright page at the page pass's scale) into the engine and analyses its layout
-    /// (``OCREngine/analyseLayoutCurrent()``, a ``OCRPass/Kind/layout`` pass); the table `locator` finds there as a
-    /// region to read (original pixels, at the page pass's scale), the page released. Without a table the page stays
-    /// loaded with its layout, for the page pass to reuse.
-    private mutating func locateTableFirst(_ working: GrayImage, locator: LayoutTableLocator,
-                                           transform: ImageTransform) -> OCRReadRegion? {
-        let cpu = ThreadCPUClock.now()
-        engine.load(working, segmentation: options.pageSegmentation)
-        let layout = engine.analyseLayoutCurrent()
-        let table = locator.locate(layout, width: working.width, height: working.height)
-        timings.passes.append(OCRPass(kind: .layout, pageSegmentationMode: options.pageSegmentation.tesseractMode,
-                                      width: working.width, height: working.height, words: layout.words.count,
-                                      cpuSeconds: ThreadCPUClock.now() - cpu))
-        guard let table else { return nil }
-        engine.clear()
-        return OCRReadRegion(rect: transform.toOriginal(table.region), scale: transform.scale)
-    }
-
-    /// Reads only `region` (``OCRReadOptions/region``) on the page turned by ``OCRReadOptions/knownOrientation``:
-    /// the region cropped, turned upright and scaled so its anchors' x-height (else the region's own estimate)
-    /// reaches the target, one ``OCRReadOptions/tableSegmentation`` pass, then the cleaned re-read as after a page
-    /// pass. Words in original pixels; the table region is `region` (widened when the cleaned re-read is adopted).
-    private mutating func readRegion(_ region: OCRReadRegion, full: GrayImage, clock: inout StageClock) -> OCRPage {
-        let orientation = options.knownOrientation ?? .upright
-        let transform = ImageTransform(originalWidth: image.width, originalHeight: image.height,
-                                       uprightTurns: (4 - orientation.quarterTurns) % 4)
-        let rect = region.rect.insetClipped(dx: 0, dy: 0, width: image.width, height: image.height)
-        func empty(_ xHeight: Double) -> OCRPage {
-            OCRPage(imageWidth: image.width, imageHeight: image.height, words: [], lines: [], tableRegion: rect,
-                    anchors: [], orientation: orientation, xHeight: xHeight, timings: timings)
-        }
-        guard rect.width >= 3, rect.height >= 3 else { return empty(0) }
-        let upright = transform.originalToUpright(rect)
-        var xHeight = region.scale.map { options.targetXHeight / $0 }
-            ?? anchorXHeight(TableLocator.Result(region: rect, anchors: region.anchors), transform: transform)
-        if xHeight <= 0, let cropped = try? full.cropped(to: rect) {
-            // No anchors to measure: the survey's estimate on the region alone.
-            let turned = cropped.rotatedClockwise(quarterTurns: transform.uprightTurns)
-            let survey = turned.scaled(by: Self.surveyFactor(turned, options))
-            xHeight = (TextSizeEstimator.estimate(survey.image)?.xHeight ?? 0) / survey.scaleY
-        }
-        timings.textSize += clock.lap()
-        guard xHeight > 0 || region.scale != nil,
-              let (crop, t) = workingCrop(rect, upright: upright, xHeight: xHeight, full: full, transform: transform,
-                                          scale: region.scale) else { return empty(xHeight) }
-        timings.prepare += clock.lap()
-        let raw = recognize(crop, segmentation: options.tableSegmentation, kind: .region)
-        timings.recognition += clock.lap()
-        var tagged = raw.map { (key: $0.line, block: $0.block, word: convert($0, t)) }
-        let located = TableLocator.locate(words: tagged.map(\.word), imageWidth: image.width, imageHeight: image.height)
-        var table = TableLocator.Result(region: rect, anchors: located?.anchors ?? region.anchors)
-        if options.cleanedTableReread,
-           let cleaned = rereadCleaned(table, words: tagged.map(\.word), full: full, transform: transform, clock: &clock) {
-            table = adopt(cleaned.words, in: cleaned.region, replacing: table, into: &tagged)
-        }
-        let (words, lines) = LineAssembly.assemble(tagged, upright: transform.originalToUpright)
-        let readXHeight = Self.xHeight(of: raw.map { ($0.box, $0.baseline.map { OCRBaseline(start: $0.0, end: $0.1) }) }) / t.scale
-        return OCRPage(imageWidth: image.width, imageHeight: image.height, words: words, lines: lines,
-                       tableRegion: table.region, anchors: table.anchors, orientation: orientation,
-                       xHeight: readXHeight > 0 ? readXHeight : xHeight, timings: timings)
-    }
-
     /// `full`'s `region` (original pixels; `upright` is the same rectangle on the upright page) turned upright and
     /// scaled so `xHeight` (original pixels) reaches the target, with the transform from its pixels to the original's.
-    /// `scale` (working pixels per original pixel) replaces the one `xHeight` gives.
     func workingCrop(_ region: PixelRect, upright: PixelRect, xHeight: Double, full: GrayImage,
-                     transform: ImageTransform, scale: Double? = nil) -> (image: GrayImage, transform: ImageTransform)? {
+                     transform: ImageTransform) -> (image: GrayImage, transform: ImageTransform)? {
         var t = transform
         t.originX = Double(upright.x); t.originY = Double(upright.y)
         guard let cropped = try? full.cropped(to: region) else { return nil }
         let scaled = cropped.rotatedClockwise(quarterTurns: t.uprightTurns)
-            .scaled(by: scale.map { capped($0, width: upright.width, height: upright.height) }
-                ?? workingScale(xHeight: xHeight, width: upright.width, height: upright.height))
+            .scaled(by: workingScale(xHeight: xHeight, width: upright.width, height: upright.height))
         (t.scaleX, t.scaleY) = (scaled.scaleX, scaled.scaleY)
         return (scaled.image, t)
     }
 
-    /// The scale putting `xHeight` (original pixels) at the target, limited to 0.05...`maxUpscale`, to
-    /// `maxWorkingSide` and to `maxWorkingPixels` for a `width`×`height` (upright) source.
-    private func workingScale(xHeight: Double, width: Int, height: Int) -> Double {
-        Self.workingScale(xHeight: xHeight, width: width, height: height, options: options)
-    }
-
-    /// The page pass's scale for a `width`×`height` source whose text has x-height `xHeight` px: the one that puts it
-    /// at ``OCRReadOptions/targetXHeight``, limited as ``cappedScale(_:width:height:options:)`` does.
-    static func workingScale(xHeight: Double, width: Int, height: Int, options: OCRReadOptions) -> Double {
-        cappedScale(options.targetXHeight / max(xHeight, 1), width: width, height: height, options: options)
-    }
-
-    /// `scale` limited to 0.05...`maxUpscale`, to `maxWorkingSide` and to `maxWorkingPixels` for a `width`×`height` source.
-    private func capped(_ scale: Double, width: Int, height: Int) -> Double {
-        Self.cappedScale(scale, width: width, height: height, options: options)
-    }
-
-    /// `scale` limited as ``capped(_:width:height:)`` does under `options`.
-    static func cappedScale(_ scale: Double, width: Int, height: Int, options: OCRReadOptions) -> Double {
-        var s = min(options.maxUpscale, max(0.05, scale))
+    /// The scale putting `xHeight` (original pixels) at ``OCRReadOptions/targetXHeight``, limited to
+    /// 0.05...``OCRReadOptions/maxUpscale``, to ``OCRReadOptions/maxWorkingSide`` and to
+    /// ``OCRReadOptions/maxWorkingPixels`` for a `width`×`height` (upright) source.
+    func workingScale(xHeight: Double, width: Int, height: Int) -> Double {
+        var s = min(options.maxUpscale, max(0.05, options.targetXHeight / max(xHeight, 1)))
         s = min(s, Double(options.maxWorkingSide) / Double(max(width, height)))
         s = min(s, (Double(options.maxWorkingPixels) / Double(width * height)).squareRoot())
         return s

@@ -45,15 +45,12 @@ public enum OCRSegmentation: Sendable, Equatable {
     case singleBlock
     /// Sparse text in no particular order (PSM 11).
     case sparse
-    /// One line of text (PSM 7): a region cut around words already located (``WordSecondOpinion``).
-    case singleLine
 
     var tess: TessPageSegMode {
         switch self {
         case .auto: return PSM_AUTO
         case .singleBlock: return PSM_SINGLE_BLOCK
         case .sparse: return PSM_SPARSE_TEXT
-        case .singleLine: return PSM_SINGLE_LINE
         }
     }
 }
@@ -151,10 +148,7 @@ public final class OCREngine: @unchecked Sendable {
         return TessBaseAPIGetBoolVariable(api, name, &value) != 0 ? value != 0 : nil
     }
 
-    /// Releases the current page (and its layout).
-    func clear() { TessBaseAPIClear(api) }
-
-    /// Makes `image` the current page for ``recognizeCurrent()``.
+    /// Makes `image` the current page for ``recognizeCurrent(budget:)``.
     func load(_ image: GrayImage, segmentation: OCRSegmentation) {
         TessBaseAPIClear(api)
         TessBaseAPISetPageSegMode(api, segmentation.tess)
@@ -165,11 +159,9 @@ public final class OCREngine: @unchecked Sendable {
 
     /// Recognises `image` with `segmentation`; words in `image` pixels. An empty array for an image without text.
     /// `cutShort` is true when `budget` ran out during the call (the words are those read before it did).
-    /// `loaded`: `image` is already the current page (``load(_:segmentation:)``, perhaps with its layout analysed by
-    /// ``analyseLayoutCurrent()``, which the recognition then reuses).
     func recognize(_ image: GrayImage, segmentation: OCRSegmentation,
-                   budget: OCRTimeBudget = OCRTimeBudget(seconds: nil), loaded: Bool = false) -> (words: [RawWord], cutShort: Bool) {
-        if !loaded { load(image, segmentation: segmentation) }
+                   budget: OCRTimeBudget = OCRTimeBudget(seconds: nil)) -> (words: [RawWord], cutShort: Bool) {
+        load(image, segmentation: segmentation)
         let (words, cutShort) = recognizeCurrent(budget: budget)
         return (DecimalPointRecovery.apply(to: words, image: image), cutShort)
     }
@@ -184,23 +176,6 @@ public final class OCREngine: @unchecked Sendable {
         // A failure without a budget to blame is a page Tesseract could not take: nothing to keep.
         guard rc == 0 || cutShort else { return ([], false) }
         return (readWords(), cutShort)
-    }
-
-    /// Recognises each of `regions` (in `image` pixels, clipped to it) on its own with `segmentation`: the image is
-    /// handed to Tesseract once, then each region is selected (`TessBaseAPISetRectangle`, thresholded on its own)
-    /// and recognised. Words are in `image` pixels. Regions left when `budget` is spent come back empty.
-    func recognize(regions: [PixelRect], of image: GrayImage, segmentation: OCRSegmentation,
-                   budget: OCRTimeBudget = OCRTimeBudget(seconds: nil)) -> [[RawWord]] {
-        load(image, segmentation: segmentation)
-        defer { TessBaseAPIClear(api) }
-        return regions.map { region in
-            let x0 = max(0, region.x), y0 = max(0, region.y)
-            let x1 = min(image.width, region.x + region.width), y1 = min(image.height, region.y + region.height)
-            guard x1 - x0 >= 3, y1 - y0 >= 3, !budget.isSpent else { return [] }
-            TessBaseAPISetRectangle(api, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
-            guard recognizeMonitored(budget: budget) == 0 else { return [] }
-            return DecimalPointRecovery.apply(to: readWords(), image: image)
-        }
     }
 
     /// `TessBaseAPIRecognize` on the current page (or rectangle) under a monitor that cancels once the thread's CPU
@@ -223,44 +198,6 @@ public final class OCREngine: @unchecked Sendable {
             }
             return TessBaseAPIRecognize(api, monitor)
         }
-    }
-
-    /// Tesseract's layout analysis of `image` alone (`TessBaseAPIAnalyseLayout`: thresholding, line finding,
-    /// blocks, text lines and word boxes; no recognition, so no LSTM), with `segmentation` deciding which layout steps
-    /// run (PSM 3 finds columns and table blocks, PSM 11 only text lines). Boxes in `image` pixels; an empty layout
-    /// for an image without text. Why: the LSTM's cost follows the text it reads; the layout costs about a third of
-    /// a PSM 11 page pass on the shared label photos (median 120 ms; docs/ocr.md, "Session 8: the table before the
-    /// LSTM") and tells where the rows are before any text is read (``LayoutTableLocator``).
-    func analyseLayout(_ image: GrayImage, segmentation: OCRSegmentation) -> PageLayout {
-        load(image, segmentation: segmentation)
-        defer { TessBaseAPIClear(api) }
-        return analyseLayoutCurrent()
-    }
-
-    /// ``analyseLayout(_:segmentation:)`` of the page ``load(_:segmentation:)`` made current, which stays loaded with
-    /// its layout: a ``recognizeCurrent(budget:)`` that follows reuses that layout instead of finding it again
-    /// (Tesseract's `FindLines` returns at once while the page's block list is not empty), so analysing first costs
-    /// a page that is then read whole almost nothing.
-    func analyseLayoutCurrent() -> PageLayout {
-        guard let page = TessBaseAPIAnalyseLayout(api) else { return PageLayout(blocks: [], words: []) }
-        defer { TessPageIteratorDelete(page) }
-        var blocks: [PageLayout.Block] = [], words: [PageLayout.Word] = []
-        var line = -1
-        func box(_ level: TessPageIteratorLevel) -> PixelRect? {
-            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
-            guard TessPageIteratorBoundingBox(page, level, &l, &t, &r, &b) != 0, r > l, b > t else { return nil }
-            return PixelRect(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t))
-        }
-        repeat {
-            if TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0, let b = box(RIL_BLOCK) {
-                blocks.append(PageLayout.Block(kind: PageLayout.BlockKind(TessPageIteratorBlockType(page)), box: b))
-            }
-            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { line += 1 }
-            if let w = box(RIL_WORD) {
-                words.append(PageLayout.Word(box: w, line: max(0, line), block: max(0, blocks.count - 1)))
-            }
-        } while TessPageIteratorNext(page, RIL_WORD) != 0
-        return PageLayout(blocks: blocks, words: words)
     }
 
     /// Walks the recognised words of the current page.

@@ -12,28 +12,17 @@ public struct OCRPass: Sendable, Equatable, Codable {
         case page
         /// The whole page once more, at the scale the first pass's words showed (the survey's estimate was far off).
         case pageRescaled
-        /// The whole page once more with Tesseract's local (Sauvola) threshold, read because the Otsu page's table
-        /// looked incomplete (``OCRReadOptions/localThresholdReread``).
-        case pageLocalThreshold
         /// The located table region alone, at its own x-height.
         case table
         /// The table region widened towards its value columns, background-flattened and with its ruling lines
         /// removed, read because more than a quarter of the table's named rows showed no value
         /// (``OCRReadOptions/cleanedTableReread``).
         case tableCleaned
-        /// A region given by the caller (``OCRReadOptions/region``), read instead of the page at its anchors' x-height.
-        case region
-        /// Tesseract's layout analysis alone, no recognition (``NutritionOCR/locateTable(_:options:segmentation:locator:)``);
-        /// ``words`` counts the word boxes found; the CPU includes the survey and scaling.
-        case layout
         /// Orientation and script detection (`osd` model, legacy engine).
         case orientation
         /// Not a Tesseract call: the light-on-dark check of ``OCRReadOptions/Polarity/lineRetryWhereFound`` on the
         /// survey; ``words`` counts the light-on-dark glyphs found (``PolarityMap/lightGlyphs(in:)``).
         case polarity
-        /// Words of the pass before it re-read with more languages (``WordSecondOpinion``); ``words`` counts the
-        /// candidates, ``regions`` the Tesseract calls, ``replaced`` the words whose reading changed.
-        case secondOpinion
     }
 
     public var kind: Kind
@@ -46,11 +35,6 @@ public struct OCRPass: Sendable, Equatable, Codable {
     /// CPU time of the calling thread during the pass, seconds (Tesseract runs on the calling thread: OpenMP is
     /// serialised, ``OpenMPLimit``). Unlike wall time it does not grow when other processes hold the cores.
     public var cpuSeconds: Double
-    /// ``Kind/secondOpinion`` only: regions recognised (one Tesseract call each), `nil` for other passes.
-    public var regions: Int?
-    /// ``Kind/secondOpinion``: words whose reading the second opinion replaced; ``Kind/pageLocalThreshold``: the
-    /// page pass's words it replaced (0 = the Otsu reading was kept); `nil` for other passes.
-    public var replaced: Int?
 
     public init(kind: Kind, pageSegmentationMode: Int, width: Int, height: Int, words: Int, cpuSeconds: Double) {
         self.kind = kind; self.pageSegmentationMode = pageSegmentationMode

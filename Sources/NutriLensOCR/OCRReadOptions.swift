@@ -34,9 +34,6 @@ public struct OCRReadOptions: Sendable, Equatable {
     /// Under ``Polarity/lineRetryWhereFound``: the verdict of an earlier read of the same image
     /// (``OCRPage/lightOnDark``), so the light-on-dark check is not run again; `nil` = check.
     public var knownLightOnDark: Bool?
-    /// Which words of each recognition pass are read once more by ``NutritionOCR/secondOpinionPool``'s engines
-    /// (more languages); `nil` (default) or a reader without that pool = none.
-    public var secondOpinion: WordSecondOpinion?
     /// Detect 90/180/270° page rotation with the `osd` model and correct it before recognition.
     public var detectOrientation = true
     /// The page's orientation when the caller already knows it (e.g. from an earlier read of the same photo):
@@ -73,16 +70,6 @@ public struct OCRReadOptions: Sendable, Equatable {
     /// replace the page's there only when they give ≥ 2 more values and more named rows with a value
     /// (``TableValueCount``). Costs one table-sized pass on the readings that trigger it (docs/ocr.md, "Session 4").
     public var cleanedTableReread = true
-    /// On an unevenly lit page (``PageIllumination``: survey tiles' paper levels spread ≥ 1.75×) whose page pass
-    /// located a table with fewer than 6 named rows carrying a value, read the whole page once more with Tesseract's
-    /// local Sauvola threshold instead of its global Otsu one, and keep that reading when its table has more named
-    /// rows with a value and ≥ 2 more values (``TableValueCount``). Only on a photo's first reading: a read with
-    /// ``knownOrientation`` set (the scanner's later readings of the same photo) never does it. Pass kind
-    /// ``OCRPass/Kind/pageLocalThreshold``.
-    ///
-    /// Default off: on the corpus it gains recall but costs precision and CPU (+19 correct fields, +32 predicted:
-    /// precision 90.0 % against 90.9 %; the Sauvola passes are ~17 % of the OCR CPU); docs/ocr.md, "Session 5".
-    public var localThresholdReread = false
     /// Binarisation method Tesseract applies.
     public var thresholding: Thresholding = .otsu
     /// Seconds of the reading thread's CPU time the whole read may take (survey, orientation, every recognition
@@ -92,19 +79,5 @@ public struct OCRReadOptions: Sendable, Equatable {
     /// and OSD cannot be interrupted, so a read may overrun by one such step. The result says so in
     /// ``OCRPage/budgetExhausted``. Default 5 s (a busy 3 MP working image reads in ~1–3 s in release builds).
     public var timeBudget: Double? = 5
-    /// Read only this part of the image (``OCRReadRegion``) instead of the whole page: no page pass, one pass of
-    /// ``tableSegmentation`` over the region cropped and scaled so its anchors' x-height reaches ``targetXHeight``
-    /// (pass kind ``OCRPass/Kind/region``), then the cleaned re-read when its values look missing
-    /// (``cleanedTableReread``). The page is read as turned by ``knownOrientation`` (upright when `nil`: a region
-    /// read never detects orientation) and with ``knownLightOnDark``'s pool. The result holds only the region's words
-    /// (original pixels), with ``OCRPage/tableRegion`` the part they cover; ``OCRPage/replacingRegion(_:with:)``
-    /// merges them into an earlier whole reading. `nil` (default) = the whole page.
-    /// Before the LSTM reads an upright page, its layout is analysed and ``LayoutTableLocator`` looks for a table
-    /// (docs/ocr.md, "Session 8"). When it finds one, the read stops there: the page comes back without words, with the
-    /// table in ``OCRPage/layoutTable`` for a region read (``region``); when it finds none the page pass reads on,
-    /// reusing the layout, for the price of the geometry alone. `nil` (default) = no layout step.
-    public var layoutLocator: LayoutTableLocator?
-    public var region: OCRReadRegion?
-
     public init() {}
 }

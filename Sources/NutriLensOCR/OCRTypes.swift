@@ -129,9 +129,6 @@ public struct OCRPage: Sendable, Equatable {
     /// True when ``OCRReadOptions/timeBudget`` ran out: a recognition pass was stopped part-way or skipped (OSD
     /// retries, second page pass, table re-read), so ``words`` may miss text that is on the page.
     public var budgetExhausted: Bool = false
-    /// The table ``OCRReadOptions/layoutLocator`` found before any word was read (the page then has no words), as the
-    /// region to read: original pixels, at the page pass's scale; `nil` otherwise.
-    public var layoutTable: OCRReadRegion?
     /// Whether the light-on-dark check (``PolarityMap``) found light-on-dark text, so the page was read by
     /// ``NutritionOCR/invertingPool``; `nil` when no check was asked for (``OCRReadOptions/Polarity/tesseractLineRetry``).
     /// Pass it to a later read of the same image as ``OCRReadOptions/knownLightOnDark``.
@@ -143,6 +140,14 @@ public struct OCRPage: Sendable, Equatable {
     public var text: String { lines.map(\.text).joined(separator: "\n") }
 }
 
+extension OCRWord {
+    /// Whether at least half the word's box area lies inside `region` (same pixels as the box): the test by which
+    /// a re-read of a region replaces the words of an earlier pass there.
+    func liesMostlyInside(_ region: PixelRect) -> Bool {
+        region.intersection(box).map { $0.width * $0.height * 2 >= box.width * box.height } ?? false
+    }
+}
+
 extension PixelRect {
     /// The smallest rectangle containing both.
     public func union(_ other: PixelRect) -> PixelRect {
@@ -152,7 +157,7 @@ extension PixelRect {
     }
 
     /// The overlap, or `nil` when they do not overlap.
-    public func intersection(_ other: PixelRect) -> PixelRect? {
+    func intersection(_ other: PixelRect) -> PixelRect? {
         let x0 = Swift.max(x, other.x), y0 = Swift.max(y, other.y)
         let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
         return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
@@ -163,11 +168,6 @@ extension PixelRect {
         let x0 = Swift.max(0, x - dx), y0 = Swift.max(0, y - dy)
         let x1 = Swift.min(w, maxX + dx), y1 = Swift.min(h, maxY + dy)
         return PixelRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
-    }
-
-    /// Horizontal distance to `other`, pixels (0 when they overlap horizontally).
-    func horizontalGap(to other: PixelRect) -> Double {
-        Double(Swift.max(0, Swift.max(x - other.maxX, other.x - maxX)))
     }
 
     var centerX: Double { Double(x) + Double(width) / 2 }

@@ -1,48 +1,9 @@
 import NutriLensImaging
 
-/// The table re-reads of one read (``PageReader``): the located table read again at its own scale, on a cleaned
-/// crop (flattened background, ruling lines removed), or the page with Tesseract's local threshold under uneven
-/// light, each adopted only when it reads more of the table than the pass it would replace.
+/// The table re-reads of one read (``PageReader``): the located table read again at its own scale, or on a cleaned
+/// crop (flattened background, ruling lines removed), adopted only when it reads more of the table than the pass it
+/// would replace.
 extension PageReader {
-    /// Named rows with a value below which the page's table counts as incomplete: an EU table has 7–8 rows (energy,
-    /// fat, saturates, carbohydrate, sugars, protein, salt), a US panel more.
-    static let localThresholdRows = 6
-    /// ``PageIllumination/spread`` from which a page counts as unevenly lit (rendered labels and flat scans: 1.00–1.10).
-    /// At 1.15 the corpus adopted 15 local readings, 5 better and 10 worse; at 1.75, 9: 5 better (+20 correct
-    /// fields), 4 worse (−1 correct, 11 wrong fields added) (docs/ocr.md, "Session 5").
-    static let localThresholdSpread = 1.75
-
-    /// The page read once more with Tesseract's local (Sauvola) threshold, when its Otsu reading looks incomplete
-    /// under uneven light: the first reading of a photo (no ``OCRReadOptions/knownOrientation``), a table located
-    /// with fewer than ``localThresholdRows`` named rows carrying a value, and a survey ``PageIllumination/spread`` ≥
-    /// ``localThresholdSpread``. `nil` (the Otsu words kept) unless the local reading locates a table with more
-    /// named rows with a value and ≥ 2 more values (``TableValueCount``), each counted in its own table region.
-    /// Why not Sauvola for every page: on the corpus it moved 75 photos both ways (956 vs 992 correct fields).
-    mutating func rereadLocallyThresholded(_ working: GrayImage, words: [OCRWord], table: TableLocator.Result?,
-                                           transform: ImageTransform, clock: inout StageClock)
-        -> (words: [(RawWord, OCRWord)], table: TableLocator.Result)? {
-        guard options.knownOrientation == nil, let table else { return nil }
-        let before = TableValueCount(words: words.filter { $0.liesMostlyInside(table.region) })
-        guard before.namedRowsWithValue < Self.localThresholdRows,
-              PageIllumination(survey: survey.image).spread >= Self.localThresholdSpread else { return nil }
-        guard !budget.isSpent else { budgetExhausted = true; return nil }
-        engine.setVariable("thresholding_method", String(OCRReadOptions.Thresholding.sauvola.rawValue))
-        let raw = recognize(working, segmentation: options.pageSegmentation, kind: .pageLocalThreshold)
-        engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
-        let pass = timings.passes.lastIndex { $0.kind == .pageLocalThreshold }
-        if let pass { timings.passes[pass].replaced = 0 }
-        timings.recognition += clock.lap()
-        // Cut short by the budget, it is not the whole page: the Otsu reading stays.
-        guard !budgetExhausted else { return nil }
-        let reread = raw.map { ($0, convert($0, transform)) }
-        guard let found = TableLocator.locate(words: reread.map(\.1), imageWidth: image.width, imageHeight: image.height)
-        else { return nil }
-        let after = TableValueCount(words: reread.map(\.1).filter { $0.liesMostlyInside(found.region) })
-        guard after.namedRowsWithValue > before.namedRowsWithValue, after.values >= before.values + 2 else { return nil }
-        if let pass { timings.passes[pass].replaced = words.count }
-        return (reread, found)
-    }
-
     /// Re-reads the table region at its own x-height, or returns `nil` when ``OCRReadOptions/tableReread`` says
     /// the page pass is good enough. Words are paired with their original-coordinate form.
     mutating func rereadTable(_ table: TableLocator.Result, full: GrayImage, transform: ImageTransform,

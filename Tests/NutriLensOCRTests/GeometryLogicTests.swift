@@ -36,46 +36,9 @@ final class GeometryLogicTests: XCTestCase {
         XCTAssertEqual(NutritionAnchors.weight(of: "Fit"), 0, "short words must match exactly")
     }
 
-    func testNumericTokens() {
-        for t in ["7.1", "7,1g", "<0.5", "1569kJ", "12%", "0,27", "373kcal", "(30g)", "24"] {
-            XCTAssertTrue(TableGeometry.isNumericToken(t), t)
-        }
-        for t in ["E150d", "g", "kcal", "B12", "1.2.3a", "%"] {
-            XCTAssertFalse(TableGeometry.isNumericToken(t), t)
-        }
-    }
-
     private func word(_ text: String, x: Int, y: Int, w: Int = 40, h: Int = 20, line: Int = 0) -> OCRWord {
         OCRWord(text: text, box: PixelRect(x: x, y: y, width: w, height: h), confidence: 0.9, blockID: 0, lineID: line,
                 baseline: OCRBaseline(start: PixelPoint(x: Double(x), y: Double(y + h)), end: PixelPoint(x: Double(x + w), y: Double(y + h))))
-    }
-
-    func testHeaderCells() {
-        let ws = [word("Typical", x: 0, y: 0), word("per", x: 200, y: 0), word("100", x: 240, y: 0), word("g", x: 280, y: 0),
-                  word("per", x: 400, y: 0), word("serving", x: 440, y: 0), word("%RI*", x: 600, y: 0)]
-        let cells = TableGeometry.headerCells(in: ws)
-        XCTAssertEqual(cells.map(\.basis), [.per100g, .perServing, .referenceIntake])
-        XCTAssertEqual(cells[0].box, PixelRect(x: 200, y: 0, width: 120, height: 20))
-        XCTAssertEqual(TableGeometry.headerCells(in: [word("pro", x: 0, y: 0), word("100ml", x: 50, y: 0)]).map(\.basis), [.per100ml])
-        XCTAssertEqual(TableGeometry.headerCells(in: [word("per", x: 0, y: 0), word("30", x: 50, y: 0), word("g", x: 90, y: 0)]).map(\.basis),
-                       [.perServing])
-        XCTAssertEqual(TableGeometry.headerCells(in: [word("per", x: 0, y: 0), word("30g", x: 50, y: 0)]).map(\.basis), [.perServing])
-        XCTAssertEqual(TableGeometry.headerCells(in: [word("as", x: 0, y: 0), word("sold", x: 30, y: 0), word("as", x: 200, y: 0),
-                                                      word("prepared", x: 230, y: 0)]).map(\.basis), [.asSold, .asPrepared])
-        XCTAssertEqual(TableGeometry.headerCells(in: [word("zubereitet", x: 0, y: 0)]).map(\.basis), [.asPrepared])
-        XCTAssertEqual(TableGeometry.headerCells(in: [word("Fat", x: 0, y: 0), word("3.2", x: 50, y: 0)]).map(\.basis), [])
-    }
-
-    func testRowsFromBaselinesJoinSplitColumnsAndColumnsCluster() {
-        // Labels in one block, values in another (as PSM 3 segments tables); a 3 px baseline wobble.
-        let ws = [word("Fat", x: 0, y: 100, line: 0), word("Salt", x: 0, y: 140, line: 1),
-                  word("7.1", x: 300, y: 103, line: 2), word("0.45", x: 295, y: 141, w: 50, line: 3),
-                  word("2.1", x: 420, y: 101, line: 2), word("0.14", x: 415, y: 139, w: 50, line: 3)]
-        let g = TableGeometry(words: ws)
-        XCTAssertEqual(g.rows.map(\.text), ["Fat 7.1 2.1", "Salt 0.45 0.14"])
-        XCTAssertEqual(g.columns.count, 2)
-        XCTAssertEqual(g.columns.map { $0.tokens.map(\.text).sorted() }, [["0.45", "7.1"], ["0.14", "2.1"]])
-        XCTAssertEqual(g.value(in: g.rows[1], column: g.columns[1])?.text, "0.14")
     }
 
     func testLineAssemblyOrdersBlocksLinesAndWords() {

@@ -157,7 +157,6 @@ final class TableCleanupTests: XCTestCase {
         var options = OCRReadOptions.unlimited
         options.pageSegmentation = .sparse; options.tableSegmentation = .sparse   // as the scanner reads
         options.cleanedTableReread = false
-        options.localThresholdReread = false   // it reads this photo's values too (UnevenLightTests)
         let plain = try SharedReaders.english.read(image, options: options)
         options.cleanedTableReread = true
         let cleaned = try SharedReaders.english.read(image, options: options)

@@ -23,17 +23,4 @@ final class TableLocalisationTests: XCTestCase {
         })
     }
 
-    func testGeometryFindsRowsValueColumnsAndHeaders() throws {
-        let label = try RenderedLabel.load("label_en_dejavu_medium")
-        let page = try SharedReaders.english.read(label.image, options: .unlimited)
-        let region = try XCTUnwrap(page.tableRegion)
-        let geometry = TableGeometry(words: page.words.filter { region.intersection($0.box) != nil })
-        XCTAssertEqual(geometry.rows.count, 11, geometry.rows.map(\.text).joined(separator: "\n"))
-        XCTAssertEqual(geometry.columns.count, 2, "\(geometry.columns.map { $0.tokens.map(\.text) })")
-        XCTAssertEqual(geometry.columns.map { $0.header?.basis }, [.per100g, .perServing])
-        let salt = try XCTUnwrap(geometry.rows.first { $0.words.first?.text == "Salt" })
-        // A value may come back joined with its unit ("0.45g"); the column still finds it.
-        XCTAssertEqual(geometry.value(in: salt, column: geometry.columns[0])?.text.hasPrefix("0.45"), true)
-        XCTAssertEqual(geometry.value(in: salt, column: geometry.columns[1])?.text.hasPrefix("0.14"), true)
-    }
 }

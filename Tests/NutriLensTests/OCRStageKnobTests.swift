@@ -7,17 +7,6 @@ import XCTest
 
 /// The OCR stage's knobs taken from the environment: the second-opinion rule and Tesseract variables.
 final class OCRStageKnobTests: XCTestCase {
-    func testSecondOpinionRuleFromTheEnvironment() {
-        XCTAssertNil(OCRStage.secondOpinion(environment: ["NUTRILENS_OCR_SECOND": "off"]))
-        XCTAssertNil(OCRStage.secondOpinion(environment: ["NUTRILENS_OCR_SECOND": "bogus"]))
-        let all = OCRStage.secondOpinion(environment: ["NUTRILENS_OCR_SECOND": "all", "NUTRILENS_OCR_SECOND_CONF": "0.5"])
-        XCTAssertEqual(all?.candidates, .all)
-        XCTAssertEqual(all?.maximumConfidence, 0.5)
-        // A confidence that is not a positive number keeps the default.
-        let numeric = OCRStage.secondOpinion(environment: ["NUTRILENS_OCR_SECOND": "numeric", "NUTRILENS_OCR_SECOND_CONF": "x"])
-        XCTAssertEqual(numeric?.candidates, .numeric)
-        XCTAssertEqual(numeric?.maximumConfidence, 0.875)
-    }
 
     func testTesseractVariablesFromTheEnvironment() {
         XCTAssertEqual(OCRStage.tesseractVariables(environment: [:]), [:])

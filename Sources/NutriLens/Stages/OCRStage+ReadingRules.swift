@@ -40,26 +40,6 @@ extension OCRStage {
     /// whose OSD was unsure had read both quarter turns for every hypothesis (one TestImage: 4.1 → 2.2 s).
     static let reusesOrientation = ProcessInfo.processInfo.environment["NUTRILENS_OCR_REUSE_ORIENTATION"] != "0"
 
-    /// Under `.allLanguages` with several languages: pages are read with the primary language and only the words
-    /// this rule picks are read again with the whole set (``WordSecondOpinion``); `nil` (default) = every reading
-    /// with the whole set. `NUTRILENS_OCR_SECOND` = `numeric` | `all` (candidate words), `NUTRILENS_OCR_SECOND_CONF`
-    /// = the confidence below which a word is a candidate. Opt-in because it lost fields (docs/ocr.md, "Session 4"):
-    /// every 3rd corpus photo 319 vs 322 correct at 0.90× the OCR CPU, TestImages 398 vs 414 — cut out of the page,
-    /// the LSTM reads a word differently whatever the language, so the set's page-level wins are not reproduced.
-    static let secondOpinion: WordSecondOpinion? = secondOpinion(environment: ProcessInfo.processInfo.environment)
-
-    /// ``secondOpinion`` for `env`.
-    static func secondOpinion(environment env: [String: String]) -> WordSecondOpinion? {
-        var rule = WordSecondOpinion()
-        switch env["NUTRILENS_OCR_SECOND"] {
-        case "numeric": rule.candidates = .numeric
-        case "all": rule.candidates = .all
-        default: return nil
-        }
-        if let c = env["NUTRILENS_OCR_SECOND_CONF"].flatMap(Double.init), c > 0 { rule.maximumConfidence = c }
-        return rule
-    }
-
     /// A first reading without any table (no key parsed, no table region located) ends the stage (default;
     /// `NUTRILENS_OCR_STOP=off` tries the other hypotheses anyway). On the corpus the 38 later readings of photos
     /// whose first reading parsed no key cost 22 s of 246 s and none of them parsed a key; TestImages keep 414/422

@@ -57,17 +57,7 @@ struct OCRStage: Sendable {
             // Only the pools the policy can use are loaded (each engine holds its models in memory).
             let primary = OCRConfiguration(languages: try OCRLanguages(codes: [languages.codes[0]]),
                                            tessdataPath: configuration.tessdataPath, tesseractVariables: variables)
-            if routing.hypothesesUseConfiguredSet && Self.secondOpinion != nil {
-                // The primary language reads; the configured set only re-reads the words the rule picks. Pages with
-                // light-on-dark text are read as before, whole, by the set with Tesseract's inverted-line retry.
-                languageReaders = nil
-                var inverting = configured
-                inverting.tesseractVariables["tessedit_do_invert"] = "1"
-                ocr = NutritionOCR(pool: try OCREnginePool(configuration: primary),
-                                   invertingPool: polarity == .lineRetryWhereFound
-                                       ? try OCREnginePool(configuration: inverting, preload: false) : nil,
-                                   secondOpinionPool: try OCREnginePool(configuration: configured))
-            } else if routing.hypothesesUseConfiguredSet || !routing.isMultilingual {
+            if routing.hypothesesUseConfiguredSet || !routing.isMultilingual {
                 languageReaders = nil
                 ocr = try reader(configured)
             } else {
@@ -89,7 +79,6 @@ struct OCRStage: Sendable {
         }
         var options = Self.baseReadOptions
         options.timeBudget = configuration.ocrTimeBudget
-        if ocr.secondOpinionPool != nil { options.secondOpinion = Self.secondOpinion }
         readOptions = options
         readings = configuration.ocrReadings
         hypotheses = Self.hypotheses(first: options.pageSegmentation, readings: readings, environment: environment)
@@ -166,15 +155,12 @@ struct OCRStage: Sendable {
         let started = ThreadCPUClock.now()
         let gray = working.gray
         var trace = OCRStageTrace.isEnabled ? OCRStageTrace() : nil
-        // The whole page, or the table a layout analysis found before it (NUTRILENS_OCR_LOCATE, OCRStage+Layout.swift).
-        var best = try firstReading(gray)
+        var best = try read(gray, levelling: nil, options: readOptions, with: ocr)
         var bestScore = LabelReadingScore(lines: best.lines, parser: parser)
         trace?.add(hypotheses[0].name, languages: OCRStageTrace.languages(of: ocr), passes: best.passes, score: bestScore)
         var bestHypothesis = hypotheses[0]
         let firstScore = bestScore
         let first = best
-        // Which later readings read only the first reading's table region (OCRStage+Region.swift).
-        let regionPlan = RegionPlan(first: first, firstScore: firstScore, rule: Self.regionRule, parser: parser)
         // Later readings of the same photo keep the first one's quarter turn instead of detecting it again (OSD
         // and, when OSD is unsure, reading both quarter turns cost one to three recognitions per hypothesis).
         let orientation = Self.reusesOrientation ? PageOrientation(quarterTurns: best.mapping.quarterTurns) : nil
@@ -194,7 +180,7 @@ struct OCRStage: Sendable {
         let firstWords = Double(LaterReadingGate.words(of: first.passes))
         var predictedWork = firstWords
         /// Reads `hypothesis` with `engines` on what is left of the budget; the better reading is kept.
-        func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR, wholePage: Bool = false) throws {
+        func attempt(_ hypothesis: ReadingHypothesis, with engines: NutritionOCR) throws {
             guard let budget = remainingBudget(since: started), let input = input(for: hypothesis) else { return }
             let models = engines.pool.configuration.languages.codes.count
             let predicted = firstWords * LaterReadingGate.workFactor(of: hypothesis, models: models)
@@ -206,18 +192,12 @@ struct OCRStage: Sendable {
             predictedWork += predicted
             var options = options(for: hypothesis, budget: budget, orientation: orientation, lightOnDark: lightOnDark)
             if engines !== ocr { Self.setReadingTable.apply(to: &options) }
-            // Only the table the first reading located, its words outside it taken from the first reading.
-            options.region = wholePage ? nil : regionPlan.region(for: hypothesis)
-            let reading = try read(input.image, levelling: input.mapping, options: options, with: engines,
-                                   outside: options.region != nil ? first.page : nil)
+            let reading = try read(input.image, levelling: input.mapping, options: options, with: engines)
             let score = LabelReadingScore(lines: reading.lines, parser: parser)
             trace?.add(hypothesis.name, languages: OCRStageTrace.languages(of: engines), passes: reading.passes, score: score)
             if engines === ocr { primaryReadings.append((hypothesis, score)) }
-            if score > bestScore, options.region == nil || regionPlan.mayWin(score, over: bestScore) {
+            if score > bestScore {
                 (best, bestScore, bestHypothesis) = (reading, score, hypothesis)
-            }
-            if options.region != nil, regionPlan.readsWholePage(after: score) {
-                try attempt(hypothesis, with: engines, wholePage: true)
             }
         }
         /// Once the grammar finds the label is in another configured language: the best way of reading so far
@@ -322,20 +302,26 @@ struct OCRStage: Sendable {
     }
 
     /// One OCR pass over `gray` (the working image, or the page levelled by `levelling`): its lines as the label
-    /// grammar takes them, with boxes on the upright page. With `options.region` set, `outside` (an earlier whole
-    /// reading of `gray`) gives the words outside the region.
+    /// grammar takes them, with boxes on the upright page.
     func read(_ gray: GrayImage, levelling: RotationMapping?, options: OCRReadOptions,
-                      with engines: NutritionOCR, outside: OCRPage? = nil) throws -> Reading {
-        var page: OCRPage
+              with engines: NutritionOCR) throws -> Reading {
+        let page: OCRPage
         do { page = try engines.read(gray, options: options) } catch let error as OCRError {
             throw ScanError.stageFailed(stage: "ocr", message: error.description)
         }
-        if let region = options.region, let outside { page = outside.replacingRegion(region.rect, with: page) }
         let mapping = ReadPageMapping(levelling: levelling, quarterTurns: page.orientation.quarterTurns,
                                       inputWidth: gray.width, inputHeight: gray.height)
         let lines = page.lines.map { line in TextLine(words: line.words.map { Self.textWord($0, mapping: mapping) }) }
         return Reading(lines: lines, budgetExhausted: page.budgetExhausted, mapping: mapping, passes: page.timings.passes,
                        tableRegion: page.tableRegion, lightOnDark: page.lightOnDark, page: page)
+    }
+
+    /// `word` as the grammar takes it: its box on the upright page.
+    static func textWord(_ word: OCRWord, mapping: ReadPageMapping) -> TextWord {
+        TextWord(text: word.text,
+                 box: mapping.upright(TextBox(x: Double(word.box.x), y: Double(word.box.y),
+                                              width: Double(word.box.width), height: Double(word.box.height))),
+                 confidence: word.confidence)
     }
 
     /// What is left of the configured OCR budget after the first pass (`.some(nil)` = unlimited), `nil` when it

@@ -23,7 +23,6 @@ struct OCRStageTrace {
     mutating func add(_ hypothesis: String, languages: String, passes: [OCRPass], score: LabelReadingScore) {
         let p = passes.map {
             "\($0.kind.rawValue)/\($0.pageSegmentationMode) \(Int(($0.cpuSeconds * 1000).rounded()))ms \($0.words)w"
-                + ($0.replaced.map { " \($0)r" } ?? "")
         }
         reads.append("\(hypothesis) \(languages): " + p.joined(separator: ", ")
                      + " => \(score.fields)f \(score.findings)c \(String(format: "%.2f", score.value))")
@@ -34,11 +33,8 @@ struct OCRStageTrace {
         gated.append("\(hypothesis.replacingOccurrences(of: " ", with: "_"))/\(languages)~\(Int(predicted.rounded()))")
     }
 
-    /// `eng+deu`, or `eng/table:eng+deu+fra` when the table is re-read with other models.
-    static func languages(of ocr: NutritionOCR) -> String {
-        ocr.pool.configuration.languages.description
-            + (ocr.secondOpinionPool.map { "/2nd:" + $0.configuration.languages.description } ?? "")
-    }
+    /// `eng+deu`.
+    static func languages(of ocr: NutritionOCR) -> String { ocr.pool.configuration.languages.description }
 
     /// Writes the line for a scan of a `width`×`height` image whose best reading scored `best`.
     func emit(width: Int, height: Int, best: LabelReadingScore) {
