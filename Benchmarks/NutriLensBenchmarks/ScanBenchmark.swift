@@ -118,7 +118,7 @@ enum ScanBenchmark {
         var tesseractLibrary: String?
         /// The OCR budget the scans ran with, seconds of CPU time; `nil` = unlimited.
         var ocrBudgetSeconds: Double?
-        /// `ScannerConfiguration.OCRReadings` and `LanguageRouting` raw values the scans ran with.
+        /// The OCR strategy's readings (`psm11+levelled-psm11+psm3`) and language routing the scans ran with.
         var ocrReadings: String
         var languageRouting: String
     }
@@ -197,8 +197,8 @@ enum ScanBenchmark {
                             peakRSSMiB: ProcessMemory.peakRSSMiB(), pipelines: pipelines,
                             tesseractLibrary: ProcessMemory.mappedLibrary(named: "libtesseract.so"),
                             ocrBudgetSeconds: scanner.configuration.ocrTimeBudget,
-                            ocrReadings: scanner.configuration.ocrReadings.rawValue,
-                            languageRouting: scanner.configuration.languageRouting.rawValue)
+                            ocrReadings: scanner.configuration.ocr.readings.map(\.description).joined(separator: "+"),
+                            languageRouting: scanner.configuration.ocr.languageRouting.rawValue)
         printReport(report)
         if let path = options.jsonPath {
             let encoder = JSONEncoder()

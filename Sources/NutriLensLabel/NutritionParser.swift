@@ -70,7 +70,6 @@ public struct NutritionParser: Sendable {
         guard characters <= options.maximumCharacters else {
             throw NutritionParsingError.inputTooLarge(characters: characters, limit: options.maximumCharacters)
         }
-        DebugLineDump.write(lines)
         let analyses: [LineAnalysis]
         if let rows = VisualRows.rows(from: lines) {
             analyses = rows.enumerated().map { index, row in

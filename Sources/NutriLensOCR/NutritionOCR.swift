@@ -22,13 +22,24 @@ public final class NutritionOCR: Sendable {
     /// changed no word on a corpus photo), hence two pools (each holds its own models).
     public let invertingPool: OCREnginePool?
 
-    /// Loads one engine now (so a missing language pack throws here) and more on demand, up to `poolCapacity`.
+    /// Loads one engine now (so a missing language pack throws here) and more on demand, up to `poolCapacity`, as the
+    /// scanner loads its readers: engines with Tesseract's inverted-line retry off, and an ``invertingPool`` with it on
+    /// whose engines load on the first page that needs them (``OCRReadOptions/Polarity``). A `tessedit_do_invert` in
+    /// `configuration` rules instead: one pool loaded with it.
     /// - Throws: ``OCRError/tessdataNotFound(searched:)``, ``OCRError/languagePackMissing(language:debianPackage:tessdataPath:)``,
     ///   ``OCRError/engineInitFailed(languages:tessdataPath:)``.
     public init(configuration: OCRConfiguration = OCRConfiguration(),
                 poolCapacity: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
-        pool = try OCREnginePool(configuration: configuration, capacity: poolCapacity)
-        invertingPool = nil
+        guard configuration.tesseractVariables["tessedit_do_invert"] == nil else {
+            pool = try OCREnginePool(configuration: configuration, capacity: poolCapacity)
+            invertingPool = nil
+            return
+        }
+        var plain = configuration, inverting = configuration
+        plain.tesseractVariables["tessedit_do_invert"] = "0"
+        inverting.tesseractVariables["tessedit_do_invert"] = "1"
+        pool = try OCREnginePool(configuration: plain, capacity: poolCapacity)
+        invertingPool = try OCREnginePool(configuration: inverting, capacity: poolCapacity, preload: false)
     }
 
     /// Reads with existing pools (so several readers can share loaded engines): the page with `pool`;
@@ -62,7 +73,8 @@ public final class NutritionOCR: Sendable {
                                              words: glyphs, cpuSeconds: ThreadCPUClock.now() - cpu))
         }
         let found = known ?? ((polarity?.glyphs ?? 0) >= PolarityMap.minimumGlyphs)
-        let readingPool = options.polarity == .lineRetryWhereFound && found ? invertingPool ?? pool : pool
+        // Tesseract's retry on every page, or on this page because it shows light-on-dark text: the engines with it.
+        let readingPool = options.polarity == .tesseractLineRetry || found ? invertingPool ?? pool : pool
         var page = try readingPool.withEngine { engine in
             engine.setVariable("thresholding_method", String(options.thresholding.rawValue))
             var reader = PageReader(engine: engine, image: image, survey: survey, options: options)

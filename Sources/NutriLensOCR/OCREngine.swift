@@ -38,7 +38,7 @@ public struct OCRConfiguration: Sendable, Hashable {
 }
 
 /// Tesseract page segmentation modes used here (subset of `TessPageSegMode`).
-public enum OCRSegmentation: Sendable, Equatable {
+public enum OCRSegmentation: Sendable, Hashable {
     /// Fully automatic layout (PSM 3): columns become separate blocks.
     case auto
     /// One uniform block of text (PSM 6): table rows stay whole lines.

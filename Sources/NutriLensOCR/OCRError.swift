@@ -13,6 +13,9 @@ public enum OCRError: Error, Sendable, Equatable, CustomStringConvertible {
     case engineInitFailed(languages: String, tessdataPath: String)
     /// The image (after scaling) is too small or too large for Tesseract (`width`×`height` pixels; limits 3...32767).
     case unsupportedImageSize(width: Int, height: Int)
+    /// An ``OCRStrategy`` that cannot be read with (no readings, a levelled first reading, a limit out of range, …);
+    /// the text says which field and what it may be.
+    case invalidStrategy(String)
 
     public var description: String {
         switch self {
@@ -27,6 +30,8 @@ public enum OCRError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Tesseract failed to load '\(langs)' from \(path) (model file corrupt or incompatible?)"
         case .unsupportedImageSize(let w, let h):
             return "image \(w)x\(h) is outside Tesseract's supported size (3...32767 px per side)"
+        case .invalidStrategy(let reason):
+            return "invalid OCR strategy: \(reason)"
         }
     }
 }

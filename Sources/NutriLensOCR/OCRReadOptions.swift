@@ -1,5 +1,6 @@
-/// Per-call settings of ``NutritionOCR/read(_:options:)``. The defaults and what was measured to choose them are
-/// in docs/ocr.md (`nutrilens-bench ocr` takes flags for each).
+/// Per-call settings of ``NutritionOCR/read(_:options:)``. The defaults are the ones the scanner reads with
+/// (``OCRStrategy/thorough``'s ``OCRStrategy/readOptions`` is `OCRReadOptions()`), chosen by the measurements in
+/// docs/history/ocr-sessions.md; `nutrilens-bench ocr` takes flags for each.
 public struct OCRReadOptions: Sendable, Equatable {
     /// When to re-read the located table region with ``tableSegmentation`` at its own scale.
     public enum TableReread: Sendable, Equatable {
@@ -29,8 +30,10 @@ public struct OCRReadOptions: Sendable, Equatable {
         case lineRetryWhereFound
     }
 
-    /// How light-on-dark text is read (docs/ocr.md, "Session 3 round 2" for the figures).
-    public var polarity: Polarity = .tesseractLineRetry
+    /// How light-on-dark text is read. Default ``Polarity/lineRetryWhereFound``: measured against
+    /// ``Polarity/tesseractLineRetry`` (docs/history/ocr-sessions.md, "Session 3, round 2"), corpus OCR CPU 0.90×,
+    /// 936 vs 933 correct fields (7 photos moved, both ways), TestImages 414/422 both.
+    public var polarity: Polarity = .lineRetryWhereFound
     /// Under ``Polarity/lineRetryWhereFound``: the verdict of an earlier read of the same image
     /// (``OCRPage/lightOnDark``), so the light-on-dark check is not run again; `nil` = check.
     public var knownLightOnDark: Bool?
@@ -57,11 +60,14 @@ public struct OCRReadOptions: Sendable, Equatable {
     public var maxWorkingPixels = 3_000_000
     /// Largest enlargement factor (text below ~3 px x-height is not legible at any scale).
     public var maxUpscale = 3.0
-    /// Segmentation of the whole-page pass. Automatic (PSM 3) measured better than a single block (PSM 6) on the
-    /// corpus: numbers found 0.568 vs 0.434; PSM 6 lost whole rendered tables below a coloured title band.
-    public var pageSegmentation: OCRSegmentation = .auto
-    /// Segmentation of the table re-read.
-    public var tableSegmentation: OCRSegmentation = .singleBlock
+    /// Segmentation of the whole-page pass. Default sparse text (PSM 11), measured with `nutrilens eval --lang eng
+    /// --no-classifier` against a single block (PSM 6): ../shared/corpus/labels field recall 50.0 % vs 35.5 %,
+    /// precision 71.7 % vs 62.1 %; TestImages recall 77.5 % vs 14.5 % (single-block reads ruled tables as noise).
+    /// Automatic layout (PSM 3) reads fewer fields as a first reading (50.0 % vs 57.0 % recall) but wins some photos
+    /// as a later one (``OCRStrategy/readings``).
+    public var pageSegmentation: OCRSegmentation = .sparse
+    /// Segmentation of the table re-read (default PSM 11, as the page pass).
+    public var tableSegmentation: OCRSegmentation = .sparse
     /// When to re-read the table region.
     public var tableReread: TableReread = .whenUseful
     /// When more than a quarter of the table region's named rows ("Fat", "Energy") show no value token ("9.5g",

@@ -50,6 +50,8 @@ struct ParsedArguments: Equatable {
     var flags: Set<String> = []
     /// Option values (long name → last value given).
     var values: [String: String] = [:]
+    /// Every value of each option, in the order given (for options that may repeat, such as `--ocr`).
+    var allValues: [String: [String]] = [:]
     /// Positional arguments, in order.
     var positionals: [String] = []
     /// True when `--help`/`-h` was given (other errors are then not reported).
@@ -129,8 +131,10 @@ extension CommandSpec {
                 out.flags.insert(name)
             } else if let value = inlineValue {
                 out.values[name] = value
+                out.allValues[name, default: []].append(value)
             } else if index < arguments.count {
                 out.values[name] = arguments[index]
+                out.allValues[name, default: []].append(arguments[index])
                 index += 1
             } else {
                 pending.append(.missingValue(option: name))

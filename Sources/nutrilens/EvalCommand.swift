@@ -21,6 +21,8 @@ enum EvalCommand {
         printed precision and the qualifier (<, trace) matches; recall = correct/truth fields, precision =
         correct/predicted fields; barcodes compare by GTIN-13 normal form.
         Exit status: 0 ok, 1 regression against --baseline, 2 usage error, 3 unreadable folder/sidecar/baseline.
+
+        \(OCRStrategyOptions.help)
         """)
 
     static func run(_ args: ParsedArguments) async throws -> ExitCode {
@@ -47,7 +49,8 @@ enum EvalCommand {
                 return .setup
             }
         }
-        let scanner = try NutriLensScanner(configuration: try ScannerOptions.configuration(from: args))
+        let scanner = try NutriLensScanner(configuration: try ScannerOptions.configuration(from: args),
+                                           observer: try ScanDiagnostics.from(args))
         let images = Evaluator.labelledImages(under: folder)
         if images.isEmpty { Terminal.err("nutrilens eval: no labelled images (NAME.jpg/png with NAME.json) under \(folder)") }
         var progress = ProgressBar(total: images.count, enabled: !args.flags.contains("quiet") && Terminal.stderrIsTTY)

@@ -15,13 +15,15 @@ enum ScanCommand {
         Output: a readable summary on a terminal, JSON Lines otherwise (or as chosen with --json/--jsonl).
         Exit status: 0 all scanned, 1 some inputs failed (each reported, the rest still scanned), 2 usage error,
         3 set-up error (e.g. missing tessdata).
+
+        \(OCRStrategyOptions.help)
         """)
 
     static func run(_ args: ParsedArguments) async throws -> ExitCode {
         let format = try OutputFormat.from(args, isTTY: Terminal.stdoutIsTTY)
         let config = try ScannerOptions.configuration(from: args)
         let jobs = try ScannerOptions.jobs(from: args)
-        let scanner = try NutriLensScanner(configuration: config)
+        let scanner = try NutriLensScanner(configuration: config, observer: try ScanDiagnostics.from(args))
         let urls = ImageFileDiscovery.expand(args.positionals)
         let quiet = args.flags.contains("quiet")
         let hasFolder = args.positionals.contains { path in

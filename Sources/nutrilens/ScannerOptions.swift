@@ -1,5 +1,6 @@
 import Foundation
 import NutriLens
+import NutriLensOCR
 
 /// Options shared by `scan` and `eval` that shape the `NutriLensScanner`.
 enum ScannerOptions {
@@ -9,6 +10,9 @@ enum ScannerOptions {
         OptionSpec(name: "lang-routing", short: nil, valueName: "MODE", help: "How OCR spends the languages: routed (default: primary language first; the set for labels in another configured language and for tables it left unconvincing; ~0.86x the OCR CPU of all on real photos, as many fields), all (every reading with all of them), label-language (~0.6x CPU), primary."),
         OptionSpec(name: "ocr-readings", short: nil, valueName: "MODE", help: "thorough (default: the page, then levelled, PSM 3 and language-set readings while the table is unconvincing) or single (one reading; the levelled page too when it parsed no nutrient on a skewed page)."),
         OptionSpec(name: "fast", short: nil, valueName: nil, help: "Latency first: --ocr-readings single --lang-routing primary (~0.44x the OCR CPU, ~2.5 points less field recall on real photos); explicit options still apply."),
+        OptionSpec(name: "ocr", short: nil, valueName: "KEY=VALUE", help: "Set one field of the OCR strategy, for measuring alternatives (repeatable; keys below)."),
+        OptionSpec(name: "trace", short: nil, valueName: "FILE", help: "Append one line per photo read by OCR to FILE ('-' = stderr): every reading, its Tesseract passes with CPU and words, the grammar's score."),
+        OptionSpec(name: "dump-lines", short: nil, valueName: "DIR", help: "Write the lines the label grammar parsed of each photo to DIR/NAME.lines.json (NAME: the path below the folder scanned, '/' as '__'), and DIR/list.txt."),
         OptionSpec(name: "no-barcode", short: nil, valueName: nil, help: "Skip barcode reading."),
         OptionSpec(name: "no-nutrition", short: nil, valueName: nil, help: "Skip OCR and the nutrition table."),
         OptionSpec(name: "no-classifier", short: nil, valueName: nil, help: "Skip food/kind classification (and kind routing)."),
@@ -31,16 +35,19 @@ enum ScannerOptions {
             config.languages = list
         }
         if let mode = args.values["lang-routing"] {
-            guard let routing = ScannerConfiguration.LanguageRouting(rawValue: mode) else {
+            guard let routing = OCRStrategy.LanguageRouting(rawValue: mode) else {
                 throw UsageError.invalidValue(option: "lang-routing", value: mode, expected: "all, routed, label-language or primary")
             }
-            config.languageRouting = routing
+            config.ocr.languageRouting = routing
         }
         if let mode = args.values["ocr-readings"] {
-            guard let readings = ScannerConfiguration.OCRReadings(rawValue: mode) else {
+            // The readings of a preset and the levelled-page rule that goes with them.
+            let presets: [String: OCRStrategy] = ["thorough": .thorough, "single": .fast]
+            guard let preset = presets[mode] else {
                 throw UsageError.invalidValue(option: "ocr-readings", value: mode, expected: "thorough or single")
             }
-            config.ocrReadings = readings
+            config.ocr.readings = preset.readings
+            config.ocr.levelledOnlyBelowKeys = preset.levelledOnlyBelowKeys
         }
         if args.flags.contains("no-barcode") { config.stages.remove(.barcode) }
         if args.flags.contains("no-nutrition") { config.stages.remove(.nutrition) }
@@ -67,6 +74,7 @@ enum ScannerOptions {
         if let bytes = try args.integer("max-file-bytes", in: 1...Int.max) { config.maxFileBytes = bytes }
         config.tessdataPath = args.values["tessdata"]
         config.classifierModelPath = args.values["model"]
+        try OCRStrategyOptions.apply(args.allValues["ocr"] ?? [], to: &config.ocr, languages: config.languages)
         return config
     }
 

@@ -1,3 +1,4 @@
+import NutriLensOCR
 import XCTest
 @testable import nutrilens
 
@@ -71,20 +72,63 @@ final class ArgumentParserTests: XCTestCase {
 
     func testFastStartsFromTheFastPresetAndExplicitOptionsStillApply() throws {
         let fast = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--fast", "a"]))
-        XCTAssertEqual(fast.ocrReadings, .single)
-        XCTAssertEqual(fast.languageRouting, .primary)
+        XCTAssertEqual(fast.ocr, .fast)
+        XCTAssertEqual(fast.ocr.languageRouting, .primary)
         XCTAssertEqual(fast.languages, ["eng", "deu", "fra"], "the languages stay; only the routing changes")
         let routed = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--fast", "--lang-routing", "routed", "a"]))
-        XCTAssertEqual(routed.ocrReadings, .single)
-        XCTAssertEqual(routed.languageRouting, .routed)
+        XCTAssertEqual(routed.ocr.readings, [.sparse, .levelledSparse])
+        XCTAssertEqual(routed.ocr.languageRouting, .routed)
         let plain = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"]))
-        XCTAssertEqual(plain.ocrReadings, .thorough)
-        XCTAssertEqual(plain.languageRouting, .routed)
+        XCTAssertEqual(plain.ocr, .thorough)
         let single = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--ocr-readings", "single", "a"]))
-        XCTAssertEqual(single.ocrReadings, .single)
-        XCTAssertEqual(single.languageRouting, .routed)
+        XCTAssertEqual(single.ocr.readings, OCRStrategy.fast.readings)
+        XCTAssertEqual(single.ocr.levelledOnlyBelowKeys, 1, "single reads the levelled page only after a keyless reading")
+        XCTAssertEqual(single.ocr.languageRouting, .routed)
         XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--ocr-readings", "all", "a"]))) {
             XCTAssertEqual($0 as? UsageError, .invalidValue(option: "ocr-readings", value: "all", expected: "thorough or single"))
         }
+    }
+
+    /// `--ocr KEY=VALUE` sets typed strategy fields, in order, after the presets and the other options.
+    func testOCRAssignmentsSetStrategyFields() throws {
+        let args = try ScanCommand.spec.parse([
+            "--fast", "--ocr", "readings=psm11+psm3", "--ocr", "gate-work=off", "--ocr=levelled-below-keys=always",
+            "--ocr", "stop-without-table=off", "--ocr", "polarity=every-page", "--ocr", "x-height=20",
+            "--ocr", "label-languages=label+primary", "--ocr", "final-languages=eng+fra", "--ocr", "table-reread=never",
+            "--ocr", "tesseract.textord_min_xheight=8", "--ocr", "lang-routing=routed", "a"])
+        let ocr = try ScannerOptions.configuration(from: args).ocr
+        XCTAssertEqual(ocr.readings, [.sparse, .automaticLayout])
+        XCTAssertNil(ocr.laterReadingGate)
+        XCTAssertNil(ocr.levelledOnlyBelowKeys)
+        XCTAssertFalse(ocr.stopsWithoutTable)
+        XCTAssertTrue(ocr.skipsAutomaticLayoutAfterKeyless)
+        XCTAssertEqual(ocr.readOptions.polarity, .tesseractLineRetry)
+        XCTAssertEqual(ocr.readOptions.targetXHeight, 20)
+        XCTAssertEqual(ocr.labelLanguages, .labelThenPrimary)
+        XCTAssertEqual(ocr.finalReadingLanguages, ["eng", "fra"])
+        XCTAssertEqual(ocr.readOptions.tableReread, .never)
+        XCTAssertEqual(ocr.tesseractVariables, ["textord_min_xheight": "8"])
+        XCTAssertEqual(ocr.languageRouting, .routed, "--ocr comes after --fast")
+        let gate = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--ocr", "gate-work=300", "a"]))
+        XCTAssertEqual(gate.ocr.laterReadingGate, LaterReadingGate(workLimit: 300))
+    }
+
+    /// Unknown keys, bad values and strategies that cannot read are usage errors naming what is valid.
+    func testBadOCRAssignmentsNameTheValidKeysAndValues() throws {
+        func error(_ assignment: String) -> String {
+            do {
+                _ = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--ocr", assignment, "a"]))
+                return "no error"
+            } catch { return "\(error)" }
+        }
+        XCTAssertTrue(error("bogus=1").contains("valid keys: readings, gate-work,"), error("bogus=1"))
+        XCTAssertTrue(error("gate-work").contains("KEY=VALUE"))
+        for bad in ["gate-work=0", "gate-work=-5", "gate-work=nan", "levelled-below-keys=0", "x-height=100",
+                    "stop-without-table=maybe", "readings=psm4", "readings=", "polarity=inverted", "lang-routing=x"] {
+            let key = String(bad.prefix { $0 != "=" })
+            XCTAssertTrue(error(bad).contains("expected \(key)="), "\(bad): \(error(bad))")
+        }
+        XCTAssertTrue(error("readings=levelled-psm11").contains("first reading"))
+        XCTAssertTrue(error("final-languages=deu+eng").contains("primary language"))
     }
 }

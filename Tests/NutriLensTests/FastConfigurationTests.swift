@@ -5,31 +5,34 @@ import NutriLensOCR
 
 /// `ScannerConfiguration.fast`: one PSM 11 reading with the primary language's engines only.
 final class FastConfigurationTests: XCTestCase {
-    func testThePresetChangesOnlyTheReadingsAndTheLanguageRouting() {
+    func testThePresetChangesOnlyTheOCRStrategy() {
         var expected = ScannerConfiguration()
-        XCTAssertEqual(expected.ocrReadings, .thorough)
+        XCTAssertEqual(expected.ocr, .thorough)
         XCTAssertNotEqual(ScannerConfiguration.fast, expected)
-        expected.ocrReadings = .single
-        expected.languageRouting = .primary
+        expected.ocr = .fast
         XCTAssertEqual(ScannerConfiguration.fast, expected)
+        XCTAssertEqual(OCRStrategy.fast.readings.map(\.description), ["psm11", "levelled-psm11"], "no PSM 3")
+        XCTAssertEqual(OCRStrategy.fast.languageRouting, .primary)
+        XCTAssertEqual(OCRStrategy.fast.levelledOnlyBelowKeys, 1)
     }
 
     func testOneReadingWithThePrimaryModelReadsACleanEnglishLabel() throws {
         var configuration = ScannerConfiguration.fast
         configuration.stages = [.nutrition]
         configuration.ocrTimeBudget = nil  // debug builds on a busy CI are slow
-        let stage = try OCRStage(configuration: configuration, environment: [:])
-        XCTAssertEqual(stage.hypotheses.map(\.name), ["psm11", "levelled psm11"], "no PSM 3")
-        XCTAssertNil(stage.languageReaders, "no eng+deu+fra reader is set up")
-        XCTAssertEqual(stage.ocr.pool.configuration.languages.codes, ["eng"])
+        let stage = try OCRStage(configuration: configuration)
+        let readers = try XCTUnwrap(stage.readers as? TesseractReaders)
+        XCTAssertEqual(readers.primary.modelName, "eng")
+        XCTAssertNil(try readers.reader(for: ["eng", "deu", "fra"]), "no eng+deu+fra reader under .primary")
 
         let url = TestPaths.testImages.appendingPathComponent("eu_en_one_decimal.jpg")
         let expected = try TestPaths.truthNutriments(of: url)
         XCTAssertEqual(expected.count, 18)
         let (working, _) = try DecodeStage(configuration: configuration).decode(.file(url))
-        let (lines, warning, _) = try stage.recognize(working)
-        XCTAssertNil(warning)
-        let table = try XCTUnwrap(try NutritionParser().parse(lines: lines))
+        let read = try stage.recognize(working)
+        XCTAssertNil(read.warning)
+        XCTAssertEqual(read.trace.readings.map(\.name), ["psm11"], "a convincing first reading is the only one")
+        let table = try XCTUnwrap(try NutritionParser().parse(lines: read.lines))
         for (key, value) in expected { XCTAssertEqual(table.nutriments[key], value, key) }
     }
 
@@ -37,14 +40,14 @@ final class FastConfigurationTests: XCTestCase {
         var configuration = ScannerConfiguration.fast
         configuration.stages = [.nutrition]
         configuration.ocrTimeBudget = nil
-        let stage = try OCRStage(configuration: configuration, environment: [:])
+        let stage = try OCRStage(configuration: configuration)
         let url = TestPaths.testImages.appendingPathComponent("deg_rotate_small_fr.jpg")
         let expected = try TestPaths.truthNutriments(of: url)
         XCTAssertEqual(expected.count, 9)
         let (working, _) = try DecodeStage(configuration: configuration).decode(.file(url))
-        let (lines, _, mapping) = try stage.recognize(working)
-        XCTAssertNotNil(mapping.levelling, "the levelled page's reading won")
-        let table = try XCTUnwrap(try NutritionParser().parse(lines: lines))
+        let read = try stage.recognize(working)
+        XCTAssertNotNil(read.mapping.levelling, "the levelled page's reading won")
+        let table = try XCTUnwrap(try NutritionParser().parse(lines: read.lines))
         for (key, value) in expected { XCTAssertEqual(table.nutriments[key], value, key) }
     }
 }

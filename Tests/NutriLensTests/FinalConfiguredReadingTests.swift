@@ -1,17 +1,18 @@
 import NutriLensLabel
+@testable import NutriLensOCR
 import XCTest
 @testable import NutriLens
 
 /// Under `.routed`, which ways of reading the configured set reads at the end for a table the primary language
-/// left unconvincing (`OCRStage.finalConfiguredHypotheses`, `LanguageRouting.needsFinalConfiguredReading`).
+/// left unconvincing (`OCRStrategy.finalConfiguredReadings`, `LanguagePlan.needsFinalConfiguredReading`).
 final class FinalConfiguredReadingTests: XCTestCase {
     private let parser = NutritionParser()
-    private let photographed = OCRStage.ReadingHypothesis(levelled: false, segmentation: .sparse)
-    private let levelled = OCRStage.ReadingHypothesis(levelled: true, segmentation: .sparse)
-    private let autoLayout = OCRStage.ReadingHypothesis(levelled: false, segmentation: .auto)
+    private let photographed = OCRStrategy.Reading(levelled: false, segmentation: .sparse)
+    private let levelled = OCRStrategy.Reading(levelled: true, segmentation: .sparse)
+    private let autoLayout = OCRStrategy.Reading(levelled: false, segmentation: .auto)
 
-    private func score(_ text: String) -> LabelReadingScore {
-        LabelReadingScore(lines: text.split(separator: "\n").map { TextLine(text: String($0)) }, parser: parser)
+    private func score(_ text: String) -> ReadingScore {
+        ReadingScore(grammarOf: text.split(separator: "\n").map { TextLine(text: String($0)) }, parser: parser)
     }
 
     /// `deg_exif6_en`'s table (per 100 g and per serving) as `eng` read it: "llg" for 11 g.
@@ -27,16 +28,16 @@ final class FinalConfiguredReadingTests: XCTestCase {
     ]
 
     /// The sugars row as read: the per-serving sugars value is lost, so the columns do not match.
-    private var sugarsMisread: LabelReadingScore { score(exif6Rows.joined(separator: "\n")) }
+    private var sugarsMisread: ReadingScore { score(exif6Rows.joined(separator: "\n")) }
 
     /// The same table with its sugars row missing altogether and protein's per-serving value lost (13 keys).
-    private var sugarsRowMissing: LabelReadingScore {
+    private var sugarsRowMissing: ReadingScore {
         score(exif6Rows.filter { !$0.contains("sugars") }
             .map { $0.hasPrefix("Protein") ? "Protein 3.4g" : $0 }.joined(separator: "\n"))
     }
 
-    private var twoKeys: LabelReadingScore { score("Fat 3.2 g\nSalt 1.0 g") }
-    private var noTable: LabelReadingScore { score("Ingredients: wheat flour, sugar") }
+    private var twoKeys: ReadingScore { score("Fat 3.2 g\nSalt 1.0 g") }
+    private var noTable: ReadingScore { score("Ingredients: wheat flour, sugar") }
 
     func testTheReadingsUsedHaveTheKeyCountsTheDecisionsAssume() {
         XCTAssertEqual(sugarsMisread.fields, 15, "sugars per 100 g taken from the per-serving 3.2g")
@@ -47,10 +48,9 @@ final class FinalConfiguredReadingTests: XCTestCase {
         XCTAssertEqual(noTable.fields, 0)
     }
 
-    func testSetReadsWhereTheTableWasFirstFoundThenTheMostCompleteLayout() throws {
-        try XCTSkipIf(OCRStage.finalReadingIsBestOnly, "NUTRILENS_OCR_FINAL=best is set")
+    func testSetReadsWhereTheTableWasFirstFoundThenTheMostCompleteLayout() {
         // Decision table: primary-language readings in the order read → what the set reads, in order.
-        let cases: [(String, [(hypothesis: OCRStage.ReadingHypothesis, score: LabelReadingScore)], [OCRStage.ReadingHypothesis])] = [
+        let cases: [(String, [(reading: OCRStrategy.Reading, score: ReadingScore)], [OCRStrategy.Reading])] = [
             // eu_multilingual_en_fr_nl: PSM 11 scored higher, PSM 3 found more keys → both, PSM 11 first.
             ("more keys later", [(photographed, sugarsRowMissing), (autoLayout, sugarsMisread)], [photographed, autoLayout]),
             // deg_exif6_en: equal keys, whatever the scores → only where the table was first found.
@@ -64,17 +64,17 @@ final class FinalConfiguredReadingTests: XCTestCase {
             ("no table anywhere", [(photographed, noTable), (levelled, noTable)], []),
         ]
         for (name, readings, expected) in cases {
-            XCTAssertEqual(OCRStage.finalConfiguredHypotheses(readings), expected, name)
+            XCTAssertEqual(OCRStrategy.finalConfiguredReadings(readings), expected, name)
         }
     }
 
-    func testOnlyATableOfAtLeastThreeKeysThatIsNotConvincingGetsTheSet() {
-        let routing = LanguageRouting(codes: ["eng", "deu", "fra"], mode: .routed)
-        XCTAssertEqual(LanguageRouting.minimumKeysForFinalReading, 3)
+    func testOnlyATableOfAtLeastThreeKeysThatIsNotConvincingGetsTheSet() throws {
+        let routing = try LanguagePlan(codes: ["eng", "deu", "fra"], strategy: .thorough)
+        XCTAssertEqual(LanguagePlan.minimumKeysForFinalReading, 3)
         XCTAssertTrue(routing.needsFinalConfiguredReading(sugarsMisread))
         XCTAssertFalse(routing.needsFinalConfiguredReading(twoKeys), "two keys: no table the set could complete")
         XCTAssertFalse(routing.needsFinalConfiguredReading(noTable))
-        XCTAssertFalse(LanguageRouting(codes: ["eng", "deu", "fra"], mode: .labelLanguage)
+        XCTAssertFalse(try LanguagePlan(codes: ["eng", "deu", "fra"], strategy: OCRStrategy(languageRouting: .labelLanguage))
             .needsFinalConfiguredReading(sugarsMisread))
     }
 }

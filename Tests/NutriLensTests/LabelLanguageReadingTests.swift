@@ -1,21 +1,24 @@
 import Foundation
 import NutriLensLabel
+import NutriLensOCR
 import XCTest
 @testable import NutriLens
 
 /// A rendered French label (TestImages `eu_fr_table.jpg`: decimal commas, "<" qualifiers, a per-serving column)
-/// through the OCR stage with the label's own model first (`NUTRILENS_OCR_LABEL_SET=label+primary`): `eng` reads
+/// through the OCR stage with the label's own model first (`OCRStrategy.labelLanguages = .labelThenPrimary`): `eng` reads
 /// first, the grammar finds French row names, and `fra+eng` — not the whole set — reads the page again.
 final class LabelLanguageReadingTests: XCTestCase {
     func testFrenchLabelIsReadWithFrenchFirstAndKeepsEveryValue() throws {
         var configuration = ScannerConfiguration(stages: [.nutrition])
         configuration.ocrTimeBudget = nil  // debug builds on a busy CI are slow; routing, not the budget, is tested
-        let stage = try OCRStage(configuration: configuration, environment: ["NUTRILENS_OCR_LABEL_SET": "label+primary"])
+        configuration.ocr.labelLanguages = .labelThenPrimary
+        let stage = try OCRStage(configuration: configuration)
         let url = TestPaths.testImages.appendingPathComponent("eu_fr_table.jpg")
         let (working, _) = try DecodeStage(configuration: configuration).decode(.file(url))
-        let (lines, warning, _) = try stage.recognize(working)
-        XCTAssertNil(warning)
-        XCTAssertEqual(stage.languageReaders?.created.map(\.description), ["fra+eng"],
+        let read = try stage.recognize(working)
+        let lines = read.lines
+        XCTAssertNil(read.warning)
+        XCTAssertEqual((stage.readers as? TesseractReaders)?.created.map(\.description), ["fra+eng"],
                        "French rows: the French model first, the other configured one (deu) not loaded")
         let table = try XCTUnwrap(try NutritionParser().parse(lines: lines))
         XCTAssertEqual(table.language, "fr")

@@ -4,23 +4,28 @@ import NutriLensTestSupport
 import XCTest
 @testable import NutriLens
 
-/// The OCR stage's readers for other model lists than the primary language: none loaded at set-up, each created on
-/// the first read that needs it and reused after.
+/// The OCR stage's readers (`TesseractReaders`) for other model lists than the primary language: none loaded at
+/// set-up, each created on the first read that needs it and reused after.
 final class LanguageReadersTests: XCTestCase {
-    func testSetReadersAreCreatedOnFirstUseOnlyAndReused() throws {
-        let stage = try OCRStage(configuration: ScannerConfiguration(stages: [.nutrition]), environment: [:])
-        let readers = try XCTUnwrap(stage.languageReaders, "eng+deu+fra under .routed needs set readers")
-        XCTAssertEqual(readers.created, [], "nothing but the primary language is loaded at set-up")
-        XCTAssertEqual(stage.ocr.pool.configuration.languages.codes, ["eng"])
-        XCTAssertEqual(stage.ocr.pool.loadedEngineCount, 1, "the primary language is preloaded")
+    private func readers(_ configuration: ScannerConfiguration) throws -> TesseractReaders {
+        try XCTUnwrap(OCRStage(configuration: configuration).readers as? TesseractReaders)
+    }
 
-        let germanFirst = try OCRLanguages("deu+eng")
-        let reader = try readers.reader(for: germanFirst)
+    func testSetReadersAreCreatedOnFirstUseOnlyAndReused() throws {
+        let readers = try readers(ScannerConfiguration(stages: [.nutrition]))
+        XCTAssertEqual(readers.created, [], "nothing but the primary language is loaded at set-up")
+        let primary = try XCTUnwrap(readers.primary as? NutritionOCR)
+        XCTAssertEqual(primary.pool.configuration.languages.codes, ["eng"])
+        XCTAssertEqual(primary.pool.loadedEngineCount, 1, "the primary language is preloaded")
+        XCTAssertEqual(primary.pool.configuration.tesseractVariables["tessedit_do_invert"], "0",
+                       "the inverted-line retry only on pages with light-on-dark text")
+
+        let reader = try XCTUnwrap(try readers.reader(for: ["deu", "eng"]) as? NutritionOCR)
         XCTAssertEqual(reader.pool.configuration.languages.codes, ["deu", "eng"])
         XCTAssertEqual(reader.pool.loadedEngineCount, 0, "models load on the first read, not when the list is picked")
         XCTAssertNotNil(reader.invertingPool, "light-on-dark pages of a German label get their own engines too")
-        XCTAssertTrue(try readers.reader(for: germanFirst) === reader, "the same list reuses its reader")
-        let englishFirst = try readers.reader(for: OCRLanguages("eng+deu"))
+        XCTAssertTrue(try readers.reader(for: ["deu", "eng"]) as? NutritionOCR === reader, "the same list reuses its reader")
+        let englishFirst = try readers.reader(for: ["eng", "deu"]) as? NutritionOCR
         XCTAssertFalse(englishFirst === reader, "order matters: eng+deu is another engine")
         XCTAssertEqual(readers.created.map(\.description), ["deu+eng", "eng+deu"])
 
@@ -33,58 +38,51 @@ final class LanguageReadersTests: XCTestCase {
     }
 
     func testReadersAreCreatedOnceWhenThreadsAskTogether() throws {
-        let made = Counter()
-        let readers = LanguageReaders { languages in
-            made.increment()
-            return NutritionOCR(pool: try OCREnginePool(configuration: OCRConfiguration(languages: languages), preload: false))
-        }
-        let languages = try OCRLanguages("fra+eng")
+        let readers = try readers(ScannerConfiguration(stages: [.nutrition]))
         let results = ConcurrentSlots<ObjectIdentifier?>(count: 8, initial: nil)
         DispatchQueue.concurrentPerform(iterations: 8) { i in
-            results.set(i, (try? readers.reader(for: languages)).map(ObjectIdentifier.init))
+            results.set(i, (try? readers.reader(for: ["fra", "eng"]) as? NutritionOCR).map(ObjectIdentifier.init))
         }
-        XCTAssertEqual(made.value, 1)
+        XCTAssertEqual(readers.created.map(\.description), ["fra+eng"])
         XCTAssertEqual(Set(results.values.compactMap { $0 }).count, 1)
         XCTAssertFalse(results.values.contains(nil))
     }
 
-    func testAFailedCreationIsNotKept() throws {
-        struct Refused: Error {}
-        let attempts = Counter()
-        let readers = LanguageReaders { languages in
-            attempts.increment()
-            if attempts.value == 1 { throw Refused() }
-            return NutritionOCR(pool: try OCREnginePool(configuration: OCRConfiguration(languages: languages), preload: false))
-        }
-        XCTAssertThrowsError(try readers.reader(for: .english))
+    func testAListTheOCRModuleRejectsIsNotKept() throws {
+        let readers = try readers(ScannerConfiguration(stages: [.nutrition]))
+        XCTAssertThrowsError(try readers.reader(for: ["eng", "de u"]))
         XCTAssertEqual(readers.created, [])
-        XCTAssertNoThrow(try readers.reader(for: .english))
-        XCTAssertEqual(readers.created, [.english])
     }
 
-    func testOneLanguageOrAllLanguagesNeedsNoSetReaders() throws {
-        let single = try OCRStage(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]),
-                                  environment: [:])
-        XCTAssertNil(single.languageReaders)
+    func testOneLanguageOrAllLanguagesOrThePrimaryAloneNeedNoOtherReaders() throws {
+        let single = try readers(ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
+        XCTAssertNil(try single.reader(for: ["eng", "deu"]))
         var configuration = ScannerConfiguration(languages: ["eng", "deu"], stages: [.nutrition])
-        configuration.languageRouting = .allLanguages
-        let all = try OCRStage(configuration: configuration, environment: [:])
-        XCTAssertNil(all.languageReaders)
-        XCTAssertEqual(all.ocr.pool.configuration.languages.codes, ["eng", "deu"])
+        configuration.ocr.languageRouting = .allLanguages
+        let all = try readers(configuration)
+        XCTAssertNil(try all.reader(for: ["deu", "eng"]))
+        XCTAssertEqual(all.primary.modelName, "eng+deu")
+        XCTAssertEqual(all.primary.modelCount, 2)
+        configuration.ocr.languageRouting = .primary
+        XCTAssertNil(try readers(configuration).reader(for: ["deu", "eng"]))
+    }
+
+    /// `OCRStrategy.tesseractVariables` reach every engine, after the strategy's own.
+    func testStrategyTesseractVariablesReachTheEngines() throws {
+        var configuration = ScannerConfiguration(stages: [.nutrition])
+        configuration.ocr.tesseractVariables = ["textord_min_xheight": "8"]
+        let readers = try readers(configuration)
+        let primary = try XCTUnwrap(readers.primary as? NutritionOCR)
+        XCTAssertEqual(primary.pool.configuration.tesseractVariables, ["textord_min_xheight": "8", "tessedit_do_invert": "0"])
+        let set = try XCTUnwrap(try readers.reader(for: ["eng", "deu"]) as? NutritionOCR)
+        XCTAssertEqual(set.invertingPool?.configuration.tesseractVariables,
+                       ["textord_min_xheight": "8", "tessedit_do_invert": "1"])
     }
 
     func testAMissingLanguagePackFailsAtSetUpThoughItsModelsLoadLater() {
-        XCTAssertThrowsError(try OCRStage(configuration: ScannerConfiguration(languages: ["eng", "zzz"], stages: [.nutrition]),
-                                          environment: [:])) { error in
+        XCTAssertThrowsError(try OCRStage(configuration: ScannerConfiguration(languages: ["eng", "zzz"],
+                                                                              stages: [.nutrition]))) { error in
             XCTAssertTrue("\(error)".contains("tesseract-ocr-zzz"), "\(error)")
         }
     }
-}
-
-/// A thread-safe count for the concurrency tests.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
-    func increment() { lock.lock(); count += 1; lock.unlock() }
 }

@@ -1,5 +1,5 @@
 import NutriLensLabel
-import NutriLensOCR
+@testable import NutriLensOCR
 import XCTest
 @testable import NutriLens
 
@@ -7,12 +7,20 @@ import XCTest
 final class LanguageRoutingTests: XCTestCase {
     private let parser = NutritionParser()
 
-    private func score(_ text: String) -> LabelReadingScore {
-        LabelReadingScore(lines: text.split(separator: "\n").map { TextLine(text: String($0)) }, parser: parser)
+    private func score(_ text: String) -> ReadingScore {
+        ReadingScore(grammarOf: text.split(separator: "\n").map { TextLine(text: String($0)) }, parser: parser)
+    }
+
+    /// The language plan of `codes` under a strategy with `mode`, `labelLanguages` and `final` languages.
+    private func plan(_ codes: [String], _ mode: OCRStrategy.LanguageRouting = .routed,
+                      labelLanguages: OCRStrategy.LabelLanguages = .configuredSet,
+                      final: [String]? = nil) throws -> LanguagePlan {
+        try LanguagePlan(codes: codes, strategy: OCRStrategy(languageRouting: mode, labelLanguages: labelLanguages,
+                                                             finalReadingLanguages: final))
     }
 
     /// A German table read with one per-serving value lost: not convincing, row names German.
-    private var holedGerman: LabelReadingScore {
+    private var holedGerman: ReadingScore {
         score("""
             Nährwerte pro 100 g pro Portion
             Brennwert 1046 kJ / 250 kcal 523 kJ / 125 kcal
@@ -26,7 +34,7 @@ final class LanguageRoutingTests: XCTestCase {
     }
 
     /// The same loss on an English table.
-    private var holedEnglish: LabelReadingScore {
+    private var holedEnglish: ReadingScore {
         score("""
             Nutrition per 100 g per serving
             Energy 1046 kJ / 250 kcal 523 kJ / 125 kcal
@@ -40,7 +48,7 @@ final class LanguageRoutingTests: XCTestCase {
     }
 
     /// A French table (per 100 g only), row names as the French model reads them.
-    private var french: LabelReadingScore {
+    private var french: ReadingScore {
         score("""
             Valeurs nutritionnelles pour 100 g
             Énergie 1046 kJ / 250 kcal
@@ -53,52 +61,43 @@ final class LanguageRoutingTests: XCTestCase {
             """)
     }
 
-    func testLabelLanguageOrderPicksTheModelsOfTheLabelsOwnLanguageFirst() {
+    func testLabelLanguageOrderPicksTheModelsOfTheLabelsOwnLanguageFirst() throws {
         XCTAssertEqual(french.languages.first, "fr")
-        typealias Order = LanguageRouting.LabelOrder
+        typealias Order = OCRStrategy.LabelLanguages
         let expected: [(Order, german: [String], french: [String])] = [
-            (.configured, ["eng", "deu", "fra"], ["eng", "deu", "fra"]),
+            (.configuredSet, ["eng", "deu", "fra"], ["eng", "deu", "fra"]),
             (.label, ["deu"], ["fra"]),
             (.labelThenPrimary, ["deu", "eng"], ["fra", "eng"]),
             (.labelFirst, ["deu", "eng", "fra"], ["fra", "eng", "deu"]),
         ]
         for (order, german, frenchCodes) in expected {
-            let routing = LanguageRouting(codes: ["eng", "deu", "fra"], mode: .routed, labelOrder: order)
+            let routing = try plan(["eng", "deu", "fra"], labelLanguages: order)
             XCTAssertEqual(routing.labelReadingCodes(for: holedGerman), german, order.rawValue)
             XCTAssertEqual(routing.labelReadingCodes(for: french), frenchCodes, order.rawValue)
             XCTAssertNil(routing.labelReadingCodes(for: holedEnglish), "English rows stay with eng (\(order.rawValue))")
-            XCTAssertNil(LanguageRouting(codes: ["eng", "deu"], mode: .routed, labelOrder: order)
-                .labelReadingCodes(for: french), "French is not configured")
+            XCTAssertNil(try plan(["eng", "deu"], labelLanguages: order).labelReadingCodes(for: french),
+                         "French is not configured")
         }
         // A German primary language routes an English label to English first.
-        XCTAssertEqual(LanguageRouting(codes: ["deu", "eng", "fra"], mode: .routed, labelOrder: .labelThenPrimary)
+        XCTAssertEqual(try plan(["deu", "eng", "fra"], labelLanguages: .labelThenPrimary)
             .labelReadingCodes(for: holedEnglish), ["eng", "deu"])
         // Only routing policies read a label-language set.
-        XCTAssertNil(LanguageRouting(codes: ["eng", "deu", "fra"], mode: .primary, labelOrder: .label)
-            .labelReadingCodes(for: holedGerman))
+        XCTAssertNil(try plan(["eng", "deu", "fra"], .primary, labelLanguages: .label).labelReadingCodes(for: holedGerman))
     }
 
-    func testFinalReadingModelsMustStartWithThePrimaryAndBeConfigured() {
+    /// The final reading's models: the configured set by default; another list must start with the primary language
+    /// and hold only other configured ones, or the strategy is refused at set-up (it was silently replaced before).
+    func testFinalReadingModelsMustStartWithThePrimaryAndBeConfigured() throws {
         let codes = ["eng", "deu", "fra"]
-        let fallback = LanguageRouting.defaultFinalCodes(for: codes)
-        XCTAssertEqual(LanguageRouting(codes: codes).finalReadingCodes, fallback)
-        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: ["eng", "fra"]).finalReadingCodes, ["eng", "fra"])
-        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: codes).finalReadingCodes, codes)
-        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: ["deu", "eng"]).finalReadingCodes, fallback, "primary not first")
-        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: ["eng", "spa"]).finalReadingCodes, fallback, "not configured")
-        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: ["eng"]).finalReadingCodes, fallback, "the primary alone again")
-        XCTAssertEqual(LanguageRouting(codes: codes, finalCodes: ["eng", "deu", "deu"]).finalReadingCodes, fallback)
-    }
-
-    func testKnobsFromTheEnvironment() {
-        let codes = ["eng", "deu", "fra"]
-        let routing = LanguageRouting(codes: codes, mode: .routed, environment: [
-            "NUTRILENS_OCR_LABEL_SET": "label+primary", "NUTRILENS_OCR_FINAL_SET": "eng+deu"])
-        XCTAssertEqual(routing.labelOrder, .labelThenPrimary)
-        XCTAssertEqual(routing.finalReadingCodes, ["eng", "deu"])
-        let unset = LanguageRouting(codes: codes, mode: .routed, environment: ["NUTRILENS_OCR_LABEL_SET": "bogus"])
-        XCTAssertEqual(unset.labelOrder, LanguageRouting.defaultLabelOrder)
-        XCTAssertEqual(unset.finalReadingCodes, LanguageRouting.defaultFinalCodes(for: codes))
+        XCTAssertEqual(try plan(codes).finalReadingCodes, codes)
+        XCTAssertEqual(try plan(codes, final: ["eng", "fra"]).finalReadingCodes, ["eng", "fra"])
+        XCTAssertEqual(try plan(codes, final: codes).finalReadingCodes, codes)
+        for bad in [["deu", "eng"], ["eng", "spa"], ["eng"], ["eng", "deu", "deu"]] {
+            XCTAssertThrowsError(try plan(codes, final: bad), "\(bad)") { error in
+                guard case OCRError.invalidStrategy(let reason)? = error as? OCRError else { return XCTFail("\(error)") }
+                XCTAssertTrue(reason.contains("primary language"), reason)
+            }
+        }
     }
 
     func testTessdataCodesMapToTheGrammarsLanguageCodes() {
@@ -116,10 +115,10 @@ final class LanguageRoutingTests: XCTestCase {
         XCTAssertEqual(score("Ingredients: wheat flour").languages, [])
     }
 
-    func testConfiguredSetIsReadWhenTheRowNamesAreMostlyInAnotherConfiguredLanguage() {
-        let routing = LanguageRouting(codes: ["eng", "deu", "fra"])
+    func testConfiguredSetIsReadWhenTheRowNamesAreMostlyInAnotherConfiguredLanguage() throws {
+        let routing = try plan(["eng", "deu", "fra"])
         XCTAssertEqual(routing.otherLanguages, ["de", "fr"])
-        XCTAssertFalse(routing.hypothesesUseConfiguredSet)
+        XCTAssertFalse(routing.readsWithConfiguredSet)
         XCTAssertTrue(routing.needsConfiguredSet(holedGerman), "German row names")
         XCTAssertFalse(routing.needsConfiguredSet(holedEnglish), "English label: the other models cannot help")
         XCTAssertFalse(routing.needsConfiguredSet(score("Ingredients: wheat flour")), "nothing recognised")
@@ -139,11 +138,11 @@ final class LanguageRoutingTests: XCTestCase {
         let dutch = score("Voedingswaarde per 100 g\nVetten 3,2 g\nKoolhydraten 42 g\nEiwitten 12 g\nZout 1,0 g")
         XCTAssertEqual(dutch.languages.first, "nl")
         XCTAssertFalse(routing.needsConfiguredSet(dutch))
-        XCTAssertTrue(LanguageRouting(codes: ["eng", "nld"]).needsConfiguredSet(dutch))
+        XCTAssertTrue(try plan(["eng", "nld"]).needsConfiguredSet(dutch))
     }
 
-    func testUnconvincingTableGetsOneLastConfiguredReadingUnlessRoutingIsLanguageOnly() {
-        let routing = LanguageRouting(codes: ["eng", "deu", "fra"])
+    func testUnconvincingTableGetsOneLastConfiguredReadingUnlessRoutingIsLanguageOnly() throws {
+        let routing = try plan(["eng", "deu", "fra"])
         XCTAssertTrue(routing.needsFinalConfiguredReading(holedEnglish), "a column with a hole")
         XCTAssertFalse(routing.needsFinalConfiguredReading(score("Ingredients: wheat flour")), "no table at all")
         let complete = score("""
@@ -158,42 +157,42 @@ final class LanguageRoutingTests: XCTestCase {
             """)
         XCTAssertTrue(complete.isConvincing, "\(complete)")
         XCTAssertFalse(routing.needsFinalConfiguredReading(complete))
-        let languageOnly = LanguageRouting(codes: ["eng", "deu"], mode: .labelLanguage)
+        let languageOnly = try plan(["eng", "deu"], .labelLanguage)
         XCTAssertFalse(languageOnly.needsFinalConfiguredReading(holedEnglish))
         XCTAssertTrue(languageOnly.needsConfiguredSet(holedGerman))
-        XCTAssertFalse(LanguageRouting(codes: ["eng"]).needsFinalConfiguredReading(holedEnglish))
+        XCTAssertFalse(try plan(["eng"]).needsFinalConfiguredReading(holedEnglish))
     }
 
-    func testGermanPrimaryRoutesEnglishLabelsToTheSet() {
-        let routing = LanguageRouting(codes: ["deu", "eng"])
+    func testGermanPrimaryRoutesEnglishLabelsToTheSet() throws {
+        let routing = try plan(["deu", "eng"])
         XCTAssertEqual(routing.otherLanguages, ["en"])
         XCTAssertTrue(routing.needsConfiguredSet(holedEnglish))
         XCTAssertFalse(routing.needsConfiguredSet(holedGerman))
     }
 
-    func testOneLanguageOrTheOtherPoliciesTurnRoutingOff() {
-        let single = LanguageRouting(codes: ["eng"])
+    func testOneLanguageOrTheOtherPoliciesTurnRoutingOff() throws {
+        let single = try plan(["eng"])
         XCTAssertFalse(single.isMultilingual)
-        XCTAssertFalse(single.hypothesesUseConfiguredSet)
+        XCTAssertFalse(single.readsWithConfiguredSet)
         XCTAssertFalse(single.needsConfiguredSet(holedGerman))
-        let configured = LanguageRouting(codes: ["eng", "deu"], mode: .allLanguages)
-        XCTAssertTrue(configured.hypothesesUseConfiguredSet)
+        let configured = try plan(["eng", "deu"], .allLanguages)
+        XCTAssertTrue(configured.readsWithConfiguredSet)
         XCTAssertFalse(configured.needsConfiguredSet(holedGerman), "every reading already used the set")
-        let primary = LanguageRouting(codes: ["eng", "deu"], mode: .primary)
-        XCTAssertFalse(primary.hypothesesUseConfiguredSet)
+        let primary = try plan(["eng", "deu"], .primary)
+        XCTAssertFalse(primary.readsWithConfiguredSet)
         XCTAssertFalse(primary.needsConfiguredSet(holedGerman))
         XCTAssertFalse(primary.needsFinalConfiguredReading(holedEnglish))
         XCTAssertFalse(configured.needsFinalConfiguredReading(holedEnglish))
-        XCTAssertEqual(ScannerConfiguration().languageRouting, .routed)
-        XCTAssertEqual(ScannerConfiguration.LanguageRouting(rawValue: "label-language"), .labelLanguage)
-        XCTAssertNil(ScannerConfiguration.LanguageRouting(rawValue: "bogus"))
+        XCTAssertEqual(ScannerConfiguration().ocr.languageRouting, .routed)
+        XCTAssertEqual(OCRStrategy.LanguageRouting(rawValue: "label-language"), .labelLanguage)
+        XCTAssertNil(OCRStrategy.LanguageRouting(rawValue: "bogus"))
     }
 
     /// A rendered German label (TestImages `eu_de_table.jpg`, "<" qualifiers, decimal commas) through the routed
     /// path of the default configuration (eng first, eng+deu+fra when the grammar asks): every value of its truth.
     func testGermanRenderedLabelIsReadThroughTheRoutedPath() throws {
         var configuration = ScannerConfiguration(stages: [.nutrition])
-        configuration.languageRouting = .routed
+        configuration.ocr.languageRouting = .routed
         configuration.ocrTimeBudget = nil  // debug builds on a busy CI are slow; routing, not the budget, is tested
         let scanner = try NutriLensScanner(configuration: configuration)
         let url = TestPaths.testImages.appendingPathComponent("eu_de_table.jpg")
@@ -206,4 +205,9 @@ final class LanguageRoutingTests: XCTestCase {
             XCTAssertEqual(nutrition.nutriments[key], value, key)
         }
     }
+}
+
+extension LanguagePlan {
+    /// Whether the page is read with another list once its row names are in another configured language.
+    func needsConfiguredSet(_ best: ReadingScore) -> Bool { labelReadingCodes(for: best) != nil }
 }

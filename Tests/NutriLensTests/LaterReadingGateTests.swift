@@ -1,16 +1,15 @@
 import Foundation
 import NutriLensLabel
-import NutriLensOCR
+@testable import NutriLensOCR
 import XCTest
 @testable import NutriLens
 
 /// Which later readings of a photo start (`LaterReadingGate`, docs/ocr.md "Session 8"): their work predicted from the
 /// first reading's words, against a per-photo limit, and the failed-check evidence that lets a set reading through.
 final class LaterReadingGateTests: XCTestCase {
-    typealias H = OCRStage.ReadingHypothesis
-    private let sparse = H(levelled: false, segmentation: .sparse)
-    private let auto = H(levelled: false, segmentation: .auto)
-    private let levelled = H(levelled: true, segmentation: .sparse)
+    private let sparse = OCRStrategy.Reading.sparse
+    private let auto = OCRStrategy.Reading.automaticLayout
+    private let levelled = OCRStrategy.Reading.levelledSparse
 
     private func pass(_ kind: OCRPass.Kind, words: Int) -> OCRPass {
         OCRPass(kind: kind, pageSegmentationMode: 11, width: 1200, height: 1600, words: words, cpuSeconds: 0.5)
@@ -72,17 +71,6 @@ final class LaterReadingGateTests: XCTestCase {
         XCTAssertFalse(gate.allows(predicted: set, spent: words, models: 3, firstFindings: 1))
         XCTAssertFalse(gate.allows(predicted: words, spent: words, models: 1, firstFindings: 9))
     }
-
-    func testGateKnobsFromTheEnvironment() {
-        XCTAssertEqual(OCRStage.laterReadingGate(environment: [:]), LaterReadingGate(workLimit: 800))
-        XCTAssertNil(OCRStage.laterReadingGate(environment: ["NUTRILENS_OCR_GATE": "off"]))
-        XCTAssertEqual(OCRStage.laterReadingGate(environment: ["NUTRILENS_OCR_GATE_WORK": "300"]),
-                       LaterReadingGate(workLimit: 300))
-        for bad in ["0", "-5", "x", "inf", "nan"] {
-            XCTAssertEqual(OCRStage.laterReadingGate(environment: ["NUTRILENS_OCR_GATE_WORK": bad]),
-                           LaterReadingGate(workLimit: 800), bad)
-        }
-    }
 }
 
 /// The gate in the OCR stage on a real label: TestImages `eu_fr_table.jpg` (a rendered French table). `eng` reads it
@@ -90,18 +78,19 @@ final class LaterReadingGateTests: XCTestCase {
 /// 131 × 1.75) did not win in main's trace. With a limit of 200 words that reading is skipped — the set's engines
 /// are never loaded — and every truth value still parses; with the gate off the set reads the page.
 final class LaterReadingGateScanTests: XCTestCase {
-    private func read(environment: [String: String]) throws -> (table: NutritionTable, setEngines: Int?) {
+    private func read(gate: LaterReadingGate?) throws -> (table: NutritionTable, setEngines: Int?, trace: OCRReadingTrace) {
         var configuration = ScannerConfiguration(stages: [.nutrition])
         configuration.ocrTimeBudget = nil  // debug builds on a busy CI are slow; the gate, not the budget, is tested
-        let stage = try OCRStage(configuration: configuration, environment: environment)
+        configuration.ocr.laterReadingGate = gate
+        let stage = try OCRStage(configuration: configuration)
         let url = TestPaths.testImages.appendingPathComponent("eu_fr_table.jpg")
         let (working, _) = try DecodeStage(configuration: configuration).decode(.file(url))
-        let (lines, warning, _) = try stage.recognize(working)
-        XCTAssertNil(warning)
-        let table = try XCTUnwrap(try NutritionParser().parse(lines: lines))
-        let readers = try XCTUnwrap(stage.languageReaders)
-        let set = try readers.created.first.map { try readers.reader(for: $0) }
-        return (table, set?.pool.loadedEngineCount)
+        let read = try stage.recognize(working)
+        XCTAssertNil(read.warning)
+        let table = try XCTUnwrap(try NutritionParser().parse(lines: read.lines))
+        let readers = try XCTUnwrap(stage.readers as? TesseractReaders)
+        let set = try readers.created.first.map { try readers.reader(for: $0.codes) as? NutritionOCR }
+        return (table, set??.pool.loadedEngineCount, read.trace)
     }
 
     func testTheSetReadingIsSkippedOverTheLimitAndTheFieldsAreKept() throws {
@@ -109,11 +98,13 @@ final class LaterReadingGateScanTests: XCTestCase {
             of: TestPaths.testImages.appendingPathComponent("eu_fr_table.jpg"))
         XCTAssertEqual(expected.count, 18)
 
-        let gated = try read(environment: ["NUTRILENS_OCR_GATE_WORK": "200"])
+        let gated = try read(gate: LaterReadingGate(workLimit: 200))
         XCTAssertEqual(gated.setEngines ?? 0, 0, "the set's reading was skipped: no engine of it loaded")
+        XCTAssertEqual(gated.trace.gated.map(\.models), ["eng+deu+fra"])
         for (key, value) in expected { XCTAssertEqual(gated.table.nutriments[key], value, key) }
 
-        let open = try read(environment: ["NUTRILENS_OCR_GATE": "off"])
+        let open = try read(gate: nil)
+        XCTAssertEqual(open.trace.gated.count, 0)
         XCTAssertEqual(open.setEngines, 1, "without the gate the set reads the French page")
         XCTAssertEqual(open.table.nutriments, gated.table.nutriments, "the set's reading did not change a value")
     }

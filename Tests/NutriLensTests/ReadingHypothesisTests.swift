@@ -1,7 +1,7 @@
 import Foundation
 import NutriLensImaging
 import NutriLensLabel
-import NutriLensOCR
+@testable import NutriLensOCR
 import XCTest
 @testable import NutriLens
 
@@ -10,8 +10,8 @@ import XCTest
 final class ReadingHypothesisTests: XCTestCase {
     private let parser = NutritionParser()
 
-    private func score(_ text: String) -> LabelReadingScore {
-        LabelReadingScore(lines: text.split(separator: "\n").map { TextLine(text: String($0)) }, parser: parser)
+    private func score(_ text: String) -> ReadingScore {
+        ReadingScore(grammarOf: text.split(separator: "\n").map { TextLine(text: String($0)) }, parser: parser)
     }
 
     func testCompleteTwoColumnTableIsConvincingAndOneWithAHoleIsNot() {
@@ -44,43 +44,47 @@ final class ReadingHypothesisTests: XCTestCase {
         XCTAssertLessThan(holed, complete)
     }
 
-    /// Only a first reading with neither a parsed key nor a located table region ends the stage
-    /// (`OCRStage.stopsWithoutTable`): a region without keys is how a 7° skewed table reads before levelling.
+    /// Only a first reading with neither a parsed key nor a located table region ends the photo's reading
+    /// (`OCRStrategy.stopsWithoutTable`): a region without keys is how a 7° skewed table reads before levelling.
     func testOnlyAReadingWithoutKeysAndWithoutATableRegionFoundNoTable() {
         let none = score("Ingredients: wheat flour, sugar, palm oil")
         let region = PixelRect(x: 10, y: 10, width: 200, height: 100)
-        XCTAssertTrue(OCRStage.foundNoTable(none, tableRegion: nil))
-        XCTAssertFalse(OCRStage.foundNoTable(none, tableRegion: region))
-        XCTAssertFalse(OCRStage.foundNoTable(score("Fat 3.2 g\nSalt 1.0 g"), tableRegion: nil))
-        XCTAssertTrue(OCRStage.stopsWithoutTable || ProcessInfo.processInfo.environment["NUTRILENS_OCR_STOP"] == "off",
-                      "the stop is the default")
+        XCTAssertTrue(OCRStrategy.foundNoTable(none, tableRegion: nil))
+        XCTAssertFalse(OCRStrategy.foundNoTable(none, tableRegion: region))
+        XCTAssertFalse(OCRStrategy.foundNoTable(score("Fat 3.2 g\nSalt 1.0 g"), tableRegion: nil))
+        XCTAssertTrue(OCRStrategy.thorough.stopsWithoutTable, "the stop is the default")
     }
 
-    /// After a keyless first reading only PSM 3 on the page as photographed is skipped (`OCRStage.keylessSkipsAutoLayout`):
-    /// the levelled page is what reads a 7° skewed table whose first reading found only its region.
+    /// After a keyless first reading only PSM 3 on the page as photographed is skipped
+    /// (`OCRStrategy.skipsAutomaticLayoutAfterKeyless`): the levelled page is what reads a 7° skewed table whose first
+    /// reading found only its region.
     func testAKeylessFirstReadingSkipsAutomaticLayoutButNotTheLevelledPage() {
-        typealias H = OCRStage.ReadingHypothesis
+        let strategy = OCRStrategy.thorough
         let keyless = score("Ingredients: wheat flour, sugar, palm oil")
         let keyed = score("Fat 3.2 g\nSalt 1.0 g")
-        XCTAssertTrue(OCRStage.skipsAfterKeyless(H(levelled: false, segmentation: .auto), first: keyless))
-        XCTAssertFalse(OCRStage.skipsAfterKeyless(H(levelled: true, segmentation: .sparse), first: keyless))
-        XCTAssertFalse(OCRStage.skipsAfterKeyless(H(levelled: false, segmentation: .auto), first: keyed))
+        XCTAssertTrue(strategy.skips(.automaticLayout, after: keyless))
+        XCTAssertFalse(strategy.skips(.levelledSparse, after: keyless))
+        XCTAssertFalse(strategy.skips(.automaticLayout, after: keyed))
+        var all = strategy
+        all.skipsAutomaticLayoutAfterKeyless = false
+        XCTAssertFalse(all.skips(.automaticLayout, after: keyless))
     }
 
-    /// The levelled page is read only after a first reading of fewer than 5 keys (`OCRStage.levelledOnlyBelowKeys`):
+    /// The levelled page is read only after a first reading of fewer than 5 keys (`OCRStrategy.levelledOnlyBelowKeys`):
     /// one that parsed 5 followed the rows as photographed.
-    func testTheLevelledPageIsSkippedAfterAFirstReadingOfFiveKeys() throws {
-        try XCTSkipIf(OCRStage.levelledOnlyBelowKeys == nil, "NUTRILENS_OCR_LEVEL=always is set")
-        typealias H = OCRStage.ReadingHypothesis
+    func testTheLevelledPageIsSkippedAfterAFirstReadingOfFiveKeys() {
+        let strategy = OCRStrategy.thorough
         let fourKeys = score("Fat 3.2 g\nCarbohydrate 42 g\nProtein 12 g\nSalt 1.0 g")
         let fiveKeys = score("Fat 3.2 g\nof which saturates 1.1 g\nCarbohydrate 42 g\nProtein 12 g\nSalt 1.0 g")
         XCTAssertEqual(fourKeys.fields, 4)
         XCTAssertEqual(fiveKeys.fields, 5)
-        let levelled = H(levelled: true, segmentation: .sparse)
-        XCTAssertFalse(OCRStage.skipsLevelled(levelled, first: fourKeys))
-        XCTAssertTrue(OCRStage.skipsLevelled(levelled, first: fiveKeys))
-        XCTAssertFalse(OCRStage.skipsLevelled(levelled, first: score("Ingredients: wheat flour")), "the 7° skew case")
-        XCTAssertFalse(OCRStage.skipsLevelled(H(levelled: false, segmentation: .auto), first: fiveKeys))
+        XCTAssertFalse(strategy.skips(.levelledSparse, after: fourKeys))
+        XCTAssertTrue(strategy.skips(.levelledSparse, after: fiveKeys))
+        XCTAssertFalse(strategy.skips(.levelledSparse, after: score("Ingredients: wheat flour")), "the 7° skew case")
+        XCTAssertFalse(strategy.skips(.automaticLayout, after: fiveKeys))
+        var always = strategy
+        always.levelledOnlyBelowKeys = nil
+        XCTAssertFalse(always.skips(.levelledSparse, after: fiveKeys))
     }
 
     func testTextWithoutATableScoresZero() {
@@ -91,35 +95,26 @@ final class ReadingHypothesisTests: XCTestCase {
         XCTAssertLessThan(none, score("Fat 3.2 g\nSalt 1.0 g"))
     }
 
-    func testHypothesesFollowTheEnvironmentKnobs() {
-        typealias H = OCRStage.ReadingHypothesis
-        XCTAssertEqual(OCRStage.hypotheses(first: .sparse, environment: [:]),
-                       [H(levelled: false, segmentation: .sparse), H(levelled: true, segmentation: .sparse),
-                        H(levelled: false, segmentation: .auto)])
-        XCTAssertEqual(OCRStage.hypotheses(first: .sparse, environment: ["NUTRILENS_OCR_HYPOTHESES": "first"]),
-                       [H(levelled: false, segmentation: .sparse)])
-        XCTAssertEqual(OCRStage.hypotheses(first: .sparse, environment: ["NUTRILENS_DESKEW": "off"]),
-                       [H(levelled: false, segmentation: .sparse), H(levelled: false, segmentation: .auto)])
-        XCTAssertEqual(OCRStage.hypotheses(first: .auto, environment: [:]),
-                       [H(levelled: false, segmentation: .auto), H(levelled: true, segmentation: .auto)])
-        XCTAssertEqual(OCRStage.hypotheses(first: .sparse, readings: .single, environment: [:]),
-                       [H(levelled: false, segmentation: .sparse), H(levelled: true, segmentation: .sparse)])
-        XCTAssertEqual(OCRStage.hypotheses(first: .sparse, readings: .single,
-                                           environment: ["NUTRILENS_OCR_HYPOTHESES": "all"]),
-                       [H(levelled: false, segmentation: .sparse), H(levelled: true, segmentation: .sparse)],
-                       "the configuration wins over the measuring knob")
+    /// The readings' spelling (`--ocr readings=…`) and the presets' readings.
+    func testReadingsParseFromTheirNames() {
+        XCTAssertEqual(OCRStrategy.thorough.readings.map(\.description), ["psm11", "levelled-psm11", "psm3"])
+        XCTAssertEqual(OCRStrategy.Reading("levelled-psm3"), OCRStrategy.Reading(levelled: true, segmentation: .auto))
+        XCTAssertEqual(OCRStrategy.Reading("psm6"), OCRStrategy.Reading(segmentation: .singleBlock))
+        for bad in ["psm4", "levelled", "psm", "11", "levelled-psm", "PSM11", ""] {
+            XCTAssertNil(OCRStrategy.Reading(bad), bad)
+        }
+        XCTAssertThrowsError(try OCRStrategy(readings: []).validate(languages: ["eng"]))
+        XCTAssertThrowsError(try OCRStrategy(readings: [.levelledSparse]).validate(languages: ["eng"]))
+        XCTAssertNoThrow(try OCRStrategy(readings: [.automaticLayout]).validate(languages: ["eng"]))
     }
 
-    func testSingleReadsOnlyTheLevelledPageAndOnlyAfterAKeylessFirstReading() {
-        typealias H = OCRStage.ReadingHypothesis
+    func testFastReadsOnlyTheLevelledPageAndOnlyAfterAKeylessFirstReading() {
         let keyless = score("Ingredients: water, sugar")
         let twoKeys = score("Fat 3.2 g\nSalt 1.0 g")
         XCTAssertEqual(keyless.fields, 0)
         XCTAssertEqual(twoKeys.fields, 2)
-        let levelled = H(levelled: true, segmentation: .sparse)
-        XCTAssertFalse(OCRStage.skipsLevelled(levelled, first: keyless, readings: .single))
-        XCTAssertTrue(OCRStage.skipsLevelled(levelled, first: twoKeys, readings: .single))
-        XCTAssertFalse(OCRStage.hypotheses(first: .sparse, readings: .single, environment: [:])
-                        .contains { $0.segmentation == .auto }, "PSM 3 is never read under .single")
+        XCTAssertFalse(OCRStrategy.fast.skips(.levelledSparse, after: keyless))
+        XCTAssertTrue(OCRStrategy.fast.skips(.levelledSparse, after: twoKeys))
+        XCTAssertFalse(OCRStrategy.fast.readings.contains { $0.segmentation == .auto }, "PSM 3 is never read")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import NutriLensImaging
 import NutriLensLabel
 import NutriLensImageIO
+@testable import NutriLensOCR
 import XCTest
 @testable import NutriLens
 
@@ -28,13 +29,13 @@ final class SkewedPageTests: XCTestCase {
 
     func testLevelPagesAreNotResampled() throws {
         let level = GrayImage(width: 200, height: 100, fill: 255)
-        XCTAssertNil(OCRStage.levelled(level), "a blank page has no lines to level")
+        XCTAssertNil(OCRStrategy.levelled(level), "a blank page has no lines to level")
     }
 
     func testSevenDegreePageIsLevelledByItsEstimate() throws {
         let skewed = try XCTUnwrap(try? NutriLensImageIO.ImageDecoder.decode(
             contentsOf: TestPaths.testImages.appendingPathComponent("deg_rotate_small_en.jpg")))
-        let (level, mapping) = try XCTUnwrap(OCRStage.levelled(skewed.image.grayscale))
+        let (level, mapping) = try XCTUnwrap(OCRStrategy.levelled(skewed.image.grayscale))
         XCTAssertGreaterThan(level.width, skewed.image.width, "expanded to keep every pixel")
         XCTAssertEqual(level.width, mapping.outputWidth)
     }

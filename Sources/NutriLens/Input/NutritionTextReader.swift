@@ -8,10 +8,6 @@ public enum NutritionTextReader {
     public static func read(text: String, name: String? = nil) -> ScanResult {
         var result = ScanResult(path: name)
         var clock = StageClock()
-        guard LabelStage.isAvailable else {
-            result.error = ScanError.stageFailed(stage: "parse", message: "the label grammar (NutriLensLabel) is not wired into this build yet").failure
-            return result
-        }
         do {
             result.nutrition = try clock.measure("parse") { try LabelStage().parse(text: text) }
         } catch let error as ScanError {

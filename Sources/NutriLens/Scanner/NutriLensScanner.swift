@@ -20,18 +20,22 @@ public final class NutriLensScanner: Sendable {
     let ocr: OCRStage?
     let label: LabelStage?
     let classifier: ClassifierStage?
+    /// Told what each scan did besides its result (``ScanObserver``); `nil` = nobody.
+    let observer: (any ScanObserver)?
 
     /// Sets up every enabled stage once (Tesseract engines, classifier weights).
+    /// - Parameter observer: told what each scan did besides its result (OCR readings, the lines parsed).
     /// - Throws: `ScanError.setup` when an enabled stage's data is missing (tessdata folder, language file, model),
-    ///   naming the path to fix.
-    public init(configuration: ScannerConfiguration = ScannerConfiguration()) throws {
+    ///   naming the path to fix, or a setting is out of range.
+    public init(configuration: ScannerConfiguration = ScannerConfiguration(), observer: (any ScanObserver)? = nil) throws {
         self.configuration = configuration
+        self.observer = observer
         decoder = DecodeStage(configuration: configuration)
         let stages = configuration.stages
-        barcodes = stages.contains(.barcode) && BarcodeStage.isAvailable ? try BarcodeStage(configuration: configuration) : nil
-        ocr = stages.contains(.nutrition) && OCRStage.isAvailable ? try OCRStage(configuration: configuration) : nil
+        barcodes = stages.contains(.barcode) ? try BarcodeStage(configuration: configuration) : nil
+        ocr = stages.contains(.nutrition) ? try OCRStage(configuration: configuration) : nil
         label = ocr != nil ? LabelStage() : nil
-        classifier = stages.contains(.classifier) && ClassifierStage.isAvailable ? try ClassifierStage(configuration: configuration) : nil
+        classifier = stages.contains(.classifier) ? try ClassifierStage(configuration: configuration) : nil
     }
 
     // MARK: Single inputs
@@ -102,12 +106,14 @@ public final class NutriLensScanner: Sendable {
                     warnings.append("nutrition OCR skipped: photo looks like food (p=\(ScanResultJSON.rounded(food, decimals: 2)))")
                 } else {
                     try checkpoint()
-                    let (lines, ocrWarning, pageMapping) = try clock.measure("ocr") { try ocr.recognize(working) }
-                    anchorWords = ClassifierStage.anchorWords(in: lines)
-                    if let ocrWarning { warnings.append(ocrWarning) }
+                    let read = try clock.measure("ocr") { try ocr.recognize(working) }
+                    observer?.scan(input.path, observed: .textRead(read.trace))
+                    anchorWords = ClassifierStage.anchorWords(in: read.lines)
+                    if let warning = read.warning { warnings.append(warning) }
                     try checkpoint()
+                    observer?.scan(input.path, observed: .linesParsed(read.lines))
                     result.nutrition = try clock.measure("parse") {
-                        try label.parse(lines, working: working, mapping: pageMapping)
+                        try label.parse(read.lines, working: working, mapping: read.mapping)
                     }
                 }
             }
@@ -127,7 +133,6 @@ public final class NutriLensScanner: Sendable {
         } catch {
             result.error = ScanFailure(type: "internal", message: String(describing: error))
         }
-        warnings += unavailableStageWarnings
         result.timingsMs = clock.finished()
         result.warnings = warnings.isEmpty ? nil : warnings
         return result
@@ -135,14 +140,4 @@ public final class NutriLensScanner: Sendable {
 
     /// Distinct nutrients that make a photo a label for routing (fewer may be stray words on a food photo).
     static let tableRowsForLabel = 3
-
-    /// Enabled stages this build cannot run, reported on every result so a missing stage is never silent.
-    private var unavailableStageWarnings: [String] {
-        var out: [String] = []
-        let stages = configuration.stages
-        if stages.contains(.barcode) && barcodes == nil { out.append("barcode stage not available in this build") }
-        if stages.contains(.nutrition) && ocr == nil { out.append("nutrition stage not available in this build") }
-        if stages.contains(.classifier) && classifier == nil { out.append("classifier stage not available in this build") }
-        return out
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensOCR
 
 /// How a `NutriLensScanner` is set up. A value type with defaults that work on a stock Debian install
 /// (`scripts/setup.sh`); build it once and hand it to `NutriLensScanner(configuration:)`.
@@ -18,7 +19,8 @@ public struct ScannerConfiguration: Sendable, Equatable {
     }
 
     /// Tesseract language codes (ISO 639-2/T as Tesseract names them: `eng`, `deu`, `fra`, …) used for OCR, in order
-    /// of preference; the first is the *primary* language (see ``languageRouting``). Default `["eng", "deu", "fra"]`.
+    /// of preference; the first is the *primary* language (see `OCRStrategy.languageRouting`). Default
+    /// `["eng", "deu", "fra"]`.
     /// Each needs `<code>.traineddata` under `tessdataPath`.
     public var languages: [String]
     /// Stages to run. Default `.all`. Decoding always runs.
@@ -31,8 +33,24 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// Seconds of CPU time (the scanning thread's) OCR may spend per image (all Tesseract passes together), `> 0`;
     /// `nil` = unlimited. CPU time, so the fields found do not change when other work holds the cores. When it runs
     /// out, Tesseract's recognition is cancelled, the words read so far are parsed and `ScanResult.warnings`
-    /// says the table may be incomplete. Default 5 (a label reads in well under 2 s in release builds).
-    public var ocrTimeBudget: Double?
+    /// says the table may be incomplete. Default 5 (a label reads in well under 2 s in release builds). The same value
+    /// as `ocr.readOptions.timeBudget`.
+    public var ocrTimeBudget: Double? {
+        get { ocr.readOptions.timeBudget }
+        set { ocr.readOptions.timeBudget = newValue }
+    }
+    /// How OCR reads a photo: the readings, their stop and skip rules, the later-reading gate, language routing and
+    /// the options of every Tesseract call (`NutriLensOCR.OCRStrategy`; presets `.thorough`, the default, and
+    /// `.fast`). Two configurations with different strategies can scan side by side in one process.
+    public var ocr: OCRStrategy
+    /// The text engines that read: ``TextEngine``. Default `.tesseract`.
+    public var ocrEngine: TextEngine = .tesseract
+
+    /// The OCR engines a scanner reads with (each behind NutriLensOCR's `OCRPageReader`).
+    public enum TextEngine: String, Sendable, Equatable, CaseIterable {
+        /// Tesseract's LSTM through its C API (`NutriLensOCR.TesseractReaders`), one engine pool per language list.
+        case tesseract
+    }
     /// Inputs whose header declares more pixels than this fail with a `too_large` error before any allocation.
     /// Default 100 megapixels.
     public var maxImagePixels: Int
@@ -60,63 +78,13 @@ public struct ScannerConfiguration: Sendable, Equatable {
         case foodFirst = "food-first"
     }
 
-    /// How OCR spends the configured languages on a page.
-    ///
-    /// With several models loaded Tesseract re-recognises every word the first model is unsure of with each further
-    /// model; on real photos that is most words (eng+deu+fra ≈ 1.9× the CPU of eng). Measured in docs/ocr.md
-    /// ("Session 5"; release, `OMP_THREAD_LIMIT=1 nutrilens eval --jobs 1 --ocr-budget 0 --lang-routing MODE`,
-    /// eng+deu+fra, OCR-stage thread CPU summed over the 128 shared label photos): `.allLanguages` 222.5 s, 992
-    /// correct fields at 90.9 % precision, TestImages 414/418; `.routed` 191.7 s (0.86×), 1003 at 91.4 %, 414/418.
-    public enum LanguageRouting: String, Sendable, Equatable, CaseIterable {
-        /// Every reading with every configured language (the default before session 5).
-        case allLanguages = "all"
-        /// Readings with the primary language; the whole set once the label grammar finds the row names are mostly
-        /// in another configured language, and at the end, for a table that is still not convincing (fewer than 7
-        /// nutrients, a failed check or a column with a hole) after a primary reading of at least 3 keys
-        /// (`LanguageRouting.minimumKeysForFinalReading`), a set reading of the earliest way of reading where the
-        /// primary language found a key, then of the one with the most keys. Default.
-        case routed
-        /// As `.routed` without the last reading: only the label's language brings in the whole set.
-        case labelLanguage = "label-language"
-        /// The primary language only (cheapest; the other codes are ignored).
-        case primary
-    }
-
-    /// Language routing policy. Default `.routed` (since session 5: 0.86× the OCR CPU of `.allLanguages` on real
-    /// photos with 11 more correct fields and the same TestImages fields). With one configured language every
-    /// policy is the same.
-    public var languageRouting: LanguageRouting = .routed
-
-    /// How many ways OCR reads a page before the label grammar takes the best reading.
-    ///
-    /// Measured on the 128 shared label photos (release, `OMP_THREAD_LIMIT=1 nutrilens eval --jobs 1 --ocr-budget 0`,
-    /// Debian's libtesseract 5.3, session 8, docs/speed.md): `.thorough` with `.routed` languages 1017 correct of
-    /// 1099 fields predicted (recall 73.7 %, precision 92.5 %), OCR-stage CPU median 844 ms, p95 3.6 s; `.single`
-    /// with `.primary` languages (``fast``) 982 of 1084 (71.2 %, 90.6 %), median 383 ms, p95 1.7 s, 0.44× the CPU;
-    /// TestImages 414 / 418 and 388 / 406.
-    public enum OCRReadings: String, Sendable, Equatable, CaseIterable {
-        /// The page at PSM 11 (sparse text); then, while the table it gave is not convincing and the predicted
-        /// work allows (`LaterReadingGate`, at most ~800 first-reading words per photo), the page levelled when it
-        /// is skewed and PSM 3 (automatic layout), and the language set as ``languageRouting`` says. Default.
-        case thorough
-        /// The page at PSM 11 once (with its table re-read at Tesseract's preferred scale, which is part of that
-        /// reading), and the levelled page only when that reading parsed no nutrient on a skewed page where a table
-        /// was located (TestImages `deg_rotate_small_*`: 7°); ``languageRouting`` may add a reading with the
-        /// configured language set.
-        case single
-    }
-
-    /// OCR readings per page. Default `.thorough`.
-    public var ocrReadings: OCRReadings = .thorough
-
-    /// Latency first: one OCR reading with the primary language (`ocrReadings = .single`,
-    /// `languageRouting = .primary`), every other setting the default. Labels in the other configured languages
-    /// are read with the primary language's model only. Figures: ``OCRReadings``; with `ocrTimeBudget` also
-    /// lowered, the slowest photos are cut short too (docs/speed.md, "Session 8").
+    /// Latency first: OCR reads each photo once with the primary language (`ocr = .fast`), every other setting the
+    /// default. Labels in the other configured languages are read with the primary language's model only. On the 128
+    /// shared label photos 982 of 1084 fields at 0.44× the OCR CPU of the default (`OCRStrategy.fast`); with
+    /// `ocrTimeBudget` also lowered, the slowest photos are cut short too.
     public static var fast: ScannerConfiguration {
         var configuration = ScannerConfiguration()
-        configuration.ocrReadings = .single
-        configuration.languageRouting = .primary
+        configuration.ocr = .fast
         return configuration
     }
 
@@ -128,11 +96,13 @@ public struct ScannerConfiguration: Sendable, Equatable {
     public init(languages: [String] = ["eng", "deu", "fra"], stages: Stages = .all, barcodeTimeBudget: Double = 0.25,
                 ocrTimeBudget: Double? = 5,
                 maxImagePixels: Int = 100_000_000, maxFileBytes: Int = 256 << 20, workingMaxDimension: Int? = 2400, tessdataPath: String? = nil,
-                classifierModelPath: String? = nil, routing: Routing = .labelFirst, foodThreshold: Double = 0.9) {
+                classifierModelPath: String? = nil, routing: Routing = .labelFirst, foodThreshold: Double = 0.9,
+                ocr: OCRStrategy = .thorough) {
         self.languages = languages
         self.stages = stages
         self.barcodeTimeBudget = barcodeTimeBudget
-        self.ocrTimeBudget = ocrTimeBudget
+        self.ocr = ocr
+        self.ocr.readOptions.timeBudget = ocrTimeBudget
         self.maxImagePixels = maxImagePixels
         self.maxFileBytes = maxFileBytes
         self.workingMaxDimension = workingMaxDimension

@@ -4,7 +4,6 @@ import NutriLensImaging
 
 /// Adapter over `NutriLensBarcode`: working image → barcodes in original-image coordinates.
 struct BarcodeStage: Sendable {
-    static let isAvailable = true
     let reader: BarcodeReader
     /// The ladder's budget in seconds of the reference machine (`ScannerConfiguration.barcodeTimeBudget`).
     let budget: Double

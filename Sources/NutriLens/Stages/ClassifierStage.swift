@@ -7,7 +7,6 @@ import NutriLensOCR
 /// Adapter over `NutriLensClassifier`: colour image → food items and food-ness, then the image kind once the other
 /// stages' signals (barcode found, nutrition rows read) are known.
 struct ClassifierStage: Sendable {
-    static let isAvailable = true
     let classifier: FoodClassifier
 
     /// Loads the model from `configuration.classifierModelPath` or `ModelLocator`'s discovery.

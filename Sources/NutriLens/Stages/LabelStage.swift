@@ -4,7 +4,6 @@ import NutriLensLabel
 
 /// Adapter over `NutriLensLabel`: OCR lines or plain text → `NutritionResult` (nil when there is no nutrition table).
 struct LabelStage: Sendable {
-    static let isAvailable = true
     let parser = NutritionParser()
 
     /// Parses OCR lines (word boxes on the page as OCR read it upright; `mapping` takes them to working-image

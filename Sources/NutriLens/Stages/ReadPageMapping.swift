@@ -3,7 +3,7 @@ import NutriLensLabel
 import NutriLensOCR
 
 /// Where the page the label grammar reads lies in the working image: the working image possibly levelled
-/// (deskew, ``OCRStage/levelled(_:)``) and then turned upright by the OCR's orientation detection.
+/// (deskew, NutriLensOCR's `OCRStrategy.levelled`) and then turned upright by the OCR's orientation detection.
 ///
 /// Why the grammar gets upright boxes: it groups words into rows by their boxes (`VisualRows`); on a page photographed
 /// sideways the boxes of one printed row, in the photo's pixels, stand in a vertical column, so rows fell apart

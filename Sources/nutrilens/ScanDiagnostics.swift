@@ -1,0 +1,66 @@
+import Foundation
+import NutriLens
+
+/// The CLI's ``ScanObserver``: `--trace FILE` appends each photo's OCR trace line (`OCRReadingTrace.line` plus
+/// `path=`), `--dump-lines DIR` writes the lines the grammar parsed to `DIR/NAME.lines.json` and the photo's path to
+/// `DIR/list.txt` (what `LineDumpEvaluationTests` reads). The library itself writes nothing.
+final class ScanDiagnostics: ScanObserver, @unchecked Sendable {
+    // @unchecked Sendable: the only mutable state, the two file handles' positions, is written under `lock`.
+    private let lock = NSLock()
+    private let trace: FileHandle?
+    private let dumpFolder: URL?
+    private let list: FileHandle?
+    /// Folders given on the command line; a photo found in one is named by its path below it.
+    private let roots: [String]
+
+    /// `nil` when neither `--trace` nor `--dump-lines` was given.
+    /// - Throws: `UsageError.invalidValue` when the trace file or dump folder cannot be created.
+    static func from(_ args: ParsedArguments) throws -> ScanDiagnostics? {
+        guard args.values["trace"] != nil || args.values["dump-lines"] != nil else { return nil }
+        return try ScanDiagnostics(trace: args.values["trace"], dumpLines: args.values["dump-lines"],
+                                   roots: args.positionals)
+    }
+
+    private init(trace: String?, dumpLines: String?, roots: [String]) throws {
+        func open(_ path: String, option: String) throws -> FileHandle {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: path) else {
+                throw UsageError.invalidValue(option: option, value: path, expected: "a file that can be written")
+            }
+            return handle
+        }
+        self.trace = try trace.map { $0 == "-" ? FileHandle.standardError : try open($0, option: "trace") }
+        if let dumpLines {
+            do { try FileManager.default.createDirectory(atPath: dumpLines, withIntermediateDirectories: true) } catch {
+                throw UsageError.invalidValue(option: "dump-lines", value: dumpLines, expected: "a folder that can be created")
+            }
+            dumpFolder = URL(fileURLWithPath: dumpLines, isDirectory: true)
+            list = try open(dumpFolder!.appendingPathComponent("list.txt").path, option: "dump-lines")
+        } else {
+            dumpFolder = nil
+            list = nil
+        }
+        self.roots = roots.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    }
+
+    func scan(_ path: String?, observed event: ScanEvent) {
+        switch event {
+        case .textRead(let reading):
+            guard let trace else { return }
+            let line = reading.line.replacingOccurrences(of: " | ", with: " path=\(path ?? "-") | ", options: [],
+                                                         range: reading.line.range(of: " | "))
+            lock.lock(); defer { lock.unlock() }
+            trace.write(Data((line + "\n").utf8))
+        case .linesParsed(let lines):
+            guard let dumpFolder, let list, let path else { return }
+            let relative = roots.first { path.hasPrefix($0) }.map { String(path.dropFirst($0.count)) } ?? path
+            let name = (relative.replacingOccurrences(of: "/", with: "__") as NSString).deletingPathExtension
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            guard let data = try? encoder.encode(lines) else { return }
+            lock.lock(); defer { lock.unlock() }
+            try? data.write(to: dumpFolder.appendingPathComponent(name + ".lines.json"), options: .atomic)
+            list.write(Data((relative + "\n").utf8))
+        }
+    }
+}
