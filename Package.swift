@@ -43,8 +43,8 @@ let package = Package(
         ]),
         // Ground truth, field scoring, reports and baseline comparison: for the CLI, the benchmarks and the tests; not
         // part of the NutriLens product.
-        .target(name: "NutriLensEvaluation", dependencies: ["NutriLens", "NutriLensBarcode"]),
-        .executableTarget(name: "nutrilens", dependencies: ["NutriLens", "NutriLensEvaluation"]),
+        .target(name: "NutriLensEvaluation", dependencies: ["NutriLens", "NutriLensBarcode", "NutriLensClassifier"]),
+        .executableTarget(name: "nutrilens", dependencies: ["NutriLens", "NutriLensEvaluation", "NutriLensOCR"]),
 
         // MARK: Benchmarks (release build: `swift run -c release nutrilens-bench --help`)
         .executableTarget(name: "nutrilens-bench", dependencies: ["NutriLens", "NutriLensEvaluation", "CLeptonica"],
@@ -66,7 +66,8 @@ let package = Package(
         .testTarget(name: "NutriLensClassifierTests", dependencies: ["NutriLensTestSupport", "NutriLensClassifier",
                                                                       "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "NutriLensEvaluationTests", dependencies: ["NutriLensTestSupport", "NutriLensEvaluation"]),
+        .testTarget(name: "NutriLensEvaluationTests", dependencies: ["NutriLensTestSupport", "NutriLensEvaluation",
+                                                                      "NutriLensClassifier"]),
         .testTarget(name: "NutriLensTests", dependencies: ["NutriLensTestSupport", "NutriLens", "NutriLensEvaluation",
                                                             "nutrilens"]),
 

@@ -49,6 +49,8 @@ func awaitBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) throw
     return box.value!
 }
 
+/// The detached task's result. `@unchecked Sendable`: written once by the task before it signals the semaphore, read
+/// only after `wait()` returns, so the two accesses never overlap.
 private final class ResultBox<T>: @unchecked Sendable {
     var value: T?
 }

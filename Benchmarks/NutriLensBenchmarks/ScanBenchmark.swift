@@ -150,7 +150,7 @@ enum ScanBenchmark {
         for _ in 0..<options.reps {
             lastResults = images.map { scanner.scan($0) }
             for result in lastResults {
-                for (stage, value) in result.timingsMs ?? [:] { stageSamples[stage, default: []].append(value) }
+                for (stage, value) in result.timingsMs ?? [:] { stageSamples[stage.rawValue, default: []].append(value) }
             }
         }
         let stageMs = stageSamples.compactMapValues(Distribution.init)
@@ -179,7 +179,7 @@ enum ScanBenchmark {
             ? throughput["\(options.jobs)"].flatMap { n in throughput["1"].map { n / (Double(options.jobs) * $0) } }
             : nil
 
-        let ours = figures(name: "NutriLens (library, in-process)", times: lastResults.compactMap { $0.timingsMs?["total"] },
+        let ours = figures(name: "NutriLens (library, in-process)", times: lastResults.compactMap { $0.timingsMs?[.total] },
                            results: lastResults, truths: truths)
         var pipelines = [ours]
         if options.peers {

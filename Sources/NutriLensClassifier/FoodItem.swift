@@ -1,7 +1,11 @@
-/// One food the classifier sees in a photo.
+/// One food the classifier sees in a photo: what `FoodClassifier` returns and what `ScanResult.foodItems` lists.
+///
+/// JSON (as `nutrilens scan` prints it): `{"confidence": 0.81, "group": "dish", "label": "pizza"}`; ``classIndex``
+/// stays out (it numbers ImageNet's classes, not foods).
 public struct FoodItem: Sendable, Equatable, Codable {
-    /// ImageNet class name (its first synonym, e.g. "Granny Smith", "cheeseburger", "head cabbage"), or
-    /// `FoodItem.unknownLabel` when the photo shows food that no ImageNet class fits confidently.
+    /// ImageNet class name (its first synonym exactly as printed in the class list, case and spaces kept: "Granny
+    /// Smith", "cheeseburger", "ice cream"; the spelling the corpus sidecars use), or `FoodItem.unknownLabel` when the
+    /// photo shows food that no ImageNet class fits confidently.
     public var label: String
     /// Food group of the class; `.unknown` for the "unknown food" item.
     public var group: FoodGroup
@@ -13,11 +17,15 @@ public struct FoodItem: Sendable, Equatable, Codable {
     /// Label of the item reported when the photo is food but no class is confident.
     public static let unknownLabel = "unknown food"
 
-    public init(label: String, group: FoodGroup, confidence: Double, classIndex: Int?) {
+    public init(label: String, group: FoodGroup, confidence: Double, classIndex: Int? = nil) {
         self.label = label
         self.group = group
         self.confidence = confidence
         self.classIndex = classIndex
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case label, group, confidence
     }
 }
 

@@ -1,10 +1,15 @@
 import Foundation
 
-/// What a photo mainly shows, as in the ground-truth sidecars' `kind` field.
+/// What a photo mainly shows. Raw values are the `kind` strings of the ground-truth sidecars
+/// (`../shared/docs/ground-truth.md`), so a `ScanResult` and a sidecar compare directly.
 public enum ImageKind: String, Sendable, Codable, CaseIterable {
+    /// A nutrition table (EU/UK "Nutrition information", US "Nutrition Facts", …) is the main subject.
     case nutritionLabel = "nutrition_label"
+    /// A barcode (EAN/UPC/…) is the main subject.
     case barcode
+    /// A plate, dish or piece of food.
     case foodPhoto = "food_photo"
+    /// Anything else.
     case other
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NutriLens
+import NutriLensClassifier
 
 /// A ground-truth sidecar (`NAME.json` beside `NAME.jpg`), format of `../shared/docs/ground-truth.md`.
 public struct GroundTruth: Codable, Sendable, Equatable {

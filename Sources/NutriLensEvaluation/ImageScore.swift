@@ -23,8 +23,8 @@ public struct ImageScore: Codable, Sendable, Equatable {
     public var spuriousBarcodes: Int
     /// Whether the predicted kind equals the truth's; absent when the truth has no kind.
     public var kindCorrect: Bool?
-    /// The scan's error type when the scan failed.
-    public var error: String?
+    /// The scan's error kind when the scan failed.
+    public var error: ScanFailure.Kind?
     /// The scan's total milliseconds.
     public var totalMs: Double?
 
@@ -50,8 +50,8 @@ extension ImageScore {
     /// Scores `result` against `truth` with the rules of `FieldScoring` and `GTIN`.
     public init(result: ScanResult, truth: GroundTruth) {
         path = result.path ?? "?"
-        error = result.error?.type
-        totalMs = result.timingsMs?["total"]
+        error = result.error?.kind
+        totalMs = result.timingsMs?[.total]
         let truthValues = (truth.nutrition?.nutriments ?? [:]).filter { FieldScoring.isScored($0.key) }
         let predicted = (result.nutrition?.nutriments ?? [:]).filter { FieldScoring.isScored($0.key) }
         var outcomes: [String: FieldOutcome] = [:]

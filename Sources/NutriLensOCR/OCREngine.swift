@@ -71,7 +71,22 @@ struct RawWord: Equatable {
 
 /// One Tesseract instance (`TessBaseAPI*`) with its models loaded. Not thread-safe: use one per thread, via
 /// ``OCREnginePool``. Create once and reuse; loading costs ~0.2 s per language.
+///
+/// Process-wide effects, from the first engine on (NutriLens writes nothing to stderr itself; these are what it does
+/// to the process an app links it into):
+/// - `OMP_THREAD_LIMIT=1` is set in the environment unless already set, and every thread that uses an engine gets
+///   OpenMP's `max-active-levels` 0 (``OpenMPLimit``): Debian's libtesseract is built with OpenMP, whose parallel
+///   regions cost ~3× the wall time on a shared machine; the pools give the parallelism instead.
+/// - Leptonica's message severity is set to `L_SEVERITY_NONE` (`setMsgSeverity`): Tesseract triggers its messages
+///   ("Error in pixScanForForeground: invalid box") on degenerate regions of ordinary photos, and they are not errors
+///   of the scan. An app that wants them calls `setMsgSeverity` after creating the first engine.
+/// - Leptonica's `pixWriteMem` and `pixReadMem` are interposed by the `CTesseractLineImages` target (its header
+///   says how): PNG writes made inside a recognition on the recognising thread become raw copies, everything else
+///   goes to Leptonica unchanged (``rawLineImages``).
+/// - Tesseract's own debug output goes to `/dev/null` (`debug_file`, per engine).
 public final class OCREngine: @unchecked Sendable {
+    // @unchecked Sendable: the Tesseract handles are used by one thread at a time, which ``OCREnginePool`` guarantees
+    // by checking an engine out to a single caller; `configuration` and `tessdataPath` are immutable.
     private let api: OpaquePointer
     /// Created on first orientation query: the `osd` model runs on the legacy engine, separate from the LSTM one.
     private var osdAPI: OpaquePointer?
@@ -80,27 +95,20 @@ public final class OCREngine: @unchecked Sendable {
     /// The tessdata directory actually used.
     public let tessdataPath: String
 
-    /// Leptonica's messages, which Tesseract triggers on degenerate regions of ordinary photos ("Error in
-    /// pixScanForForeground: invalid box"), are turned off once per process: they are not errors of the scan (the
-    /// scan reports its own) and they broke the CLI's progress line. A `LEPT_MSG_SEVERITY` in the environment
-    /// (Leptonica's own switch, e.g. `2` for info) is left to rule instead.
-    private static let quietLeptonica: Void = {
-        if getenv("LEPT_MSG_SEVERITY") == nil { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }
-    }()
+    /// Leptonica's messages are turned off once per process (see the type's docs): they are not errors of the scan
+    /// (the scan reports its own) and they broke the CLI's progress line.
+    private static let quietLeptonica: Void = { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
 
     /// Whether Tesseract's text-line images go to its LSTM raw (default) or through the PNG encode/decode that
     /// Debian's libtesseract 5.3.0 does for every line (it is built without `TESSERACT_IMAGEDATA_AS_PIX`, Tesseract
     /// PR #2965): the `CTesseractLineImages` target interposes Leptonica's `pixWriteMem`/`pixReadMem` for PNG writes
     /// made inside a recognition on the recognising thread, and copies the raster instead. The same pixels reach
-    /// the LSTM, so the words are the same; the OCR stage's CPU was 0.89× on the corpus (docs/ocr.md, "Session 6").
-    /// Process-wide; `NUTRILENS_OCR_LINE_PNG=1` in the environment turns it off at the first engine load.
+    /// the LSTM, so the words are the same; the OCR stage's CPU was 0.89× on the corpus (docs/history/ocr-sessions.md,
+    /// "Session 6"). Process-wide, default `true`; `false` sends every PNG write to Leptonica again (for measuring).
     public static var rawLineImages: Bool {
-        get { environmentLineImages; return nl_line_images_enabled() != 0 }
-        set { environmentLineImages; nl_line_images_set_enabled(newValue ? 1 : 0) }
+        get { nl_line_images_enabled() != 0 }
+        set { nl_line_images_set_enabled(newValue ? 1 : 0) }
     }
-    private static let environmentLineImages: Void = {
-        if ProcessInfo.processInfo.environment["NUTRILENS_OCR_LINE_PNG"] == "1" { nl_line_images_set_enabled(0) }
-    }()
 
     /// Loads the models.
     /// - Throws: ``OCRError/tessdataNotFound(searched:)``, ``OCRError/languagePackMissing(language:debianPackage:tessdataPath:)``,
@@ -108,7 +116,6 @@ public final class OCREngine: @unchecked Sendable {
     public init(configuration: OCRConfiguration = OCRConfiguration()) throws {
         OpenMPLimit.serialiseCurrentThread()
         Self.quietLeptonica
-        Self.environmentLineImages
         let path = try TessdataLocator.locate(explicit: configuration.tessdataPath)
         try TessdataLocator.verify(configuration.languages, in: path)
         guard let api = TessBaseAPICreate() else { throw OCRError.engineInitFailed(languages: configuration.languages.description, tessdataPath: path) }

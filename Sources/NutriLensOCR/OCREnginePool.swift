@@ -5,6 +5,8 @@ import Foundation
 /// Engines are created lazily up to `capacity` (default: active processor count), so a pool costs one model
 /// load per engine actually used. A caller that finds all engines busy waits for one to be returned.
 public final class OCREnginePool: @unchecked Sendable {
+    // @unchecked Sendable: `idle` and `created` are only touched while holding `condition`'s lock, and an engine is
+    // handed to one caller at a time (``withEngine(_:)``); `configuration` and `capacity` are immutable.
     /// The configuration of every engine in the pool.
     public let configuration: OCRConfiguration
     /// Maximum number of engines (≥ 1).

@@ -111,7 +111,7 @@ enum EvaluationSummary {
             lines.append("worst images:")
             for s in r.worstImages {
                 var line = String(format: "  recall %@ precision %@  %@", pct(s.recall), pct(s.precision), s.path)
-                if let e = s.error { line += "  [\(e)]" }
+                if let e = s.error { line += "  [\(e.rawValue)]" }
                 let bad = s.outcomes.filter { $0.value != .correct }.sorted { $0.key < $1.key }.prefix(6)
                 if !bad.isEmpty { line += "  " + bad.map { "\($0.key):\($0.value.rawValue)" }.joined(separator: " ") }
                 lines.append(line)

@@ -16,10 +16,10 @@ enum HumanSummary {
             head += "  \(kind.rawValue)"
             if let p = r.kindConfidence { head += String(format: " (%.2f)", p) }
         }
-        if let total = r.timingsMs?["total"] { head += String(format: "  %.0f ms", total) }
+        if let total = r.timingsMs?[.total] { head += String(format: "  %.0f ms", total) }
         lines.append(head)
         if let error = r.error {
-            lines.append("  ✗ \(error.type): \(error.message)")
+            lines.append("  ✗ \(error.kind.rawValue): \(error.message)")
         }
         for b in r.barcodes ?? [] {
             var s = "  barcode  \(b.symbology) \(b.text)"
@@ -28,11 +28,10 @@ enum HumanSummary {
         }
         if let n = r.nutrition { lines += nutritionLines(n) }
         if let items = r.foodItems, !items.isEmpty {
-            lines.append("  food     " + items.prefix(3).map { item in
-                item.confidence.map { String(format: "%@ %.2f", item.label, $0) } ?? item.label
-            }.joined(separator: ", "))
+            lines.append("  food     " + items.prefix(3).map { String(format: "%@ %.2f", $0.label, $0.confidence) }
+                .joined(separator: ", "))
         }
-        for w in r.warnings ?? [] { lines.append("  ! \(w)") }
+        for w in r.warnings ?? [] { lines.append("  ! \(w.message)") }
         return lines.joined(separator: "\n")
     }
 

@@ -56,7 +56,7 @@ struct ScanTally {
         if r.failed { failed += 1 }
         barcodes += r.barcodes?.count ?? 0
         if let n = r.nutrition { tables += 1; fields += n.nutriments.count }
-        if let t = r.timingsMs?["total"], !r.failed { totalMs.append(t) }
+        if let t = r.timingsMs?[.total], !r.failed { totalMs.append(t) }
     }
 
     var summary: String {

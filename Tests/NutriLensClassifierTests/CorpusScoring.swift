@@ -48,6 +48,7 @@ struct CorpusPhoto: Sendable {
         return try (0..<samples.count).map { try slots.get($0) }
     }
 
+    /// One result per worker. `@unchecked Sendable`: every access to `slots` holds `lock`.
     final class Slots: @unchecked Sendable {
         private var slots: [Result<CorpusPhoto, Error>?]
         private let lock = NSLock()

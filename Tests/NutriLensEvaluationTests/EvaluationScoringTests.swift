@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import NutriLens
+import NutriLensClassifier
 @testable import NutriLensEvaluation
 
 final class EvaluationScoringTests: XCTestCase {

@@ -46,6 +46,7 @@ final class RecoverableDamageTests: XCTestCase {
     }
 }
 
+/// Names collected by concurrent workers. `@unchecked Sendable`: every access to `list` holds `lock`.
 private final class Mismatches: @unchecked Sendable {
     private let lock = NSLock()
     private var list: [String] = []

@@ -67,10 +67,10 @@ final class CorruptFolderBatchTests: XCTestCase {
             XCTAssertEqual(result.path.map { URL(fileURLWithPath: $0).lastPathComponent }, name, "results in input order")
             if let expected {
                 guard let error = result.error else { XCTFail("\(name): bad file scanned without error"); continue }
-                XCTAssertTrue(expected.contains(error.type), "\(name): error type \(error.type), expected \(expected)")
+                XCTAssertTrue(expected.contains(error.kind.rawValue), "\(name): error type \(error.kind.rawValue), expected \(expected)")
                 XCTAssertFalse(error.message.isEmpty, "\(name): error without a message")
                 XCTAssertNil(result.barcodes, "\(name): a failed input must not carry stage output")
-                if expected.contains(error.type) { badReported += 1 }
+                if expected.contains(error.kind.rawValue) { badReported += 1 }
             } else {
                 XCTAssertNil(result.error, "\(name): \(result.error?.message ?? "")")
                 XCTAssertGreaterThan(result.width ?? 0, 0, "\(name): decoded width")
@@ -89,7 +89,7 @@ final class CorruptFolderBatchTests: XCTestCase {
         var configuration = ScannerConfiguration(stages: [.barcode])
         configuration.maxImagePixels = 1_000_000
         let result = await (try NutriLensScanner(configuration: configuration)).scan(url)
-        XCTAssertEqual(result.error?.type, "too_large")
+        XCTAssertEqual(result.error?.kind.rawValue, "too_large")
         XCTAssertTrue(result.error?.message.contains("60000x60000") ?? false, result.error?.message ?? "")
         XCTAssertTrue(result.error?.message.contains("1000000") ?? false, result.error?.message ?? "")
     }
@@ -99,7 +99,7 @@ final class CorruptFolderBatchTests: XCTestCase {
         var configuration = ScannerConfiguration(stages: [.barcode])
         configuration.maxImagePixels = 10_000
         let tight = await (try NutriLensScanner(configuration: configuration)).scan(url)
-        XCTAssertEqual(tight.error?.type, "too_large", "a normal photo over a 10 kpx limit")
+        XCTAssertEqual(tight.error?.kind.rawValue, "too_large", "a normal photo over a 10 kpx limit")
         configuration.maxImagePixels = 100_000_000
         let loose = await (try NutriLensScanner(configuration: configuration)).scan(url)
         XCTAssertNil(loose.error)

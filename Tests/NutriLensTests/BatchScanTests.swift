@@ -19,7 +19,7 @@ final class BatchScanTests: XCTestCase {
             XCTAssertEqual(r.width, 10 + (i < 3 ? i : i - 1))
             XCTAssertEqual(r.height, 20)
         }
-        XCTAssertEqual(results[3].error?.type, "truncated", "a JPEG header cut short is reported as truncated")
+        XCTAssertEqual(results[3].error?.kind.rawValue, "truncated", "a JPEG header cut short is reported as truncated")
         XCTAssertNil(results[3].width)
     }
 
@@ -44,15 +44,15 @@ final class BatchScanTests: XCTestCase {
         let results = await task.value
         XCTAssertEqual(results.count, 50)
         XCTAssertEqual(results.map(\.path), (0..<50).map { "\($0)" })
-        XCTAssertTrue(results.allSatisfy { $0.error?.type == "cancelled" }, "a cancelled task stops at the first stage boundary")
+        XCTAssertTrue(results.allSatisfy { $0.error?.kind.rawValue == "cancelled" }, "a cancelled task stops at the first stage boundary")
     }
 
     func testMissingFileIsReportedWithTheDecodersType() {
         let scanner = try! NutriLensScanner(configuration: ScannerConfiguration(stages: []))
         let r = scanner.scan(URL(fileURLWithPath: "/nonexistent/nutrilens/photo.jpg"))
-        XCTAssertEqual(r.error?.type, "file_not_found")
+        XCTAssertEqual(r.error?.kind.rawValue, "file_not_found")
         XCTAssertEqual(r.path, "/nonexistent/nutrilens/photo.jpg")
-        XCTAssertNotNil(r.timingsMs?["total"])
+        XCTAssertNotNil(r.timingsMs?[.total])
     }
 
     /// Lays out a folder of good and bad files; returns it.
@@ -91,7 +91,7 @@ final class BatchScanTests: XCTestCase {
         let scanner = try NutriLensScanner(configuration: ScannerConfiguration(stages: []))
         let results = await scanner.scan(contentsOf: ImageFileDiscovery.imageFiles(under: dir.path), maxConcurrentScans: 2)
         var types: [String: String] = [:]
-        for r in results { types[URL(fileURLWithPath: r.path ?? "").lastPathComponent] = r.error?.type ?? "ok" }
+        for r in results { types[URL(fileURLWithPath: r.path ?? "").lastPathComponent] = r.error?.kind.rawValue ?? "ok" }
         XCTAssertEqual(types, ["IMG_1.WEBP": "unsupported", "a.png": "truncated", "anim.gif": "unsupported",
                                "dangling.jpg": "file_not_found", "fake.jpg": "unrecognized_format", "photo.dat": "truncated",
                                "zero.jpg": "empty"])

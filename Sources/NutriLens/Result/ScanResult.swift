@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensClassifier
 
 /// Everything NutriLens read from one input: the library's answer and the CLI's JSON output.
 ///
@@ -29,16 +30,16 @@ public struct ScanResult: Codable, Sendable, Equatable {
     public var nutrition: NutritionResult?
     /// Foods seen in the photo, most likely first; absent when the classifier did not run.
     public var foodItems: [FoodItem]?
-    /// Wall-clock milliseconds per stage (`decode`, `classify`, `barcode`, `ocr`, `parse`, `total`), rounded to 0.1.
-    public var timingsMs: [String: Double]?
-    /// Things a user should know that did not stop the scan (stage unavailable, skipped by routing, …).
-    public var warnings: [String]?
+    /// Wall-clock milliseconds per ``Stage`` that ran, plus ``Stage/total``, rounded to 0.1.
+    public var timingsMs: [Stage: Double]?
+    /// Things a user should know that did not stop the scan (a budget ran out, OCR skipped by routing, …).
+    public var warnings: [ScanWarning]?
     /// Why the input failed; absent on success.
     public var error: ScanFailure?
 
     public init(path: String? = nil, width: Int? = nil, height: Int? = nil, kind: ImageKind? = nil,
                 kindConfidence: Double? = nil, barcodes: [ScannedBarcode]? = nil, nutrition: NutritionResult? = nil,
-                foodItems: [FoodItem]? = nil, timingsMs: [String: Double]? = nil, warnings: [String]? = nil,
+                foodItems: [FoodItem]? = nil, timingsMs: [Stage: Double]? = nil, warnings: [ScanWarning]? = nil,
                 error: ScanFailure? = nil) {
         self.path = path
         self.width = width

@@ -73,11 +73,11 @@ public final class NutriLensScanner: Sendable {
     private func run(_ input: ScanInput, isCancelled: () -> Bool) -> ScanResult {
         var result = ScanResult(path: input.path)
         var clock = StageClock()
-        var warnings: [String] = []
+        var warnings: [ScanWarning] = []
         func checkpoint() throws { if isCancelled() { throw ScanError.cancelled } }
         do {
             try checkpoint()
-            let (working, decodeWarnings) = try clock.measure("decode") { try decoder.decode(input) }
+            let (working, decodeWarnings) = try clock.measure(.decode) { try decoder.decode(input) }
             warnings += decodeWarnings
             result.width = working.originalWidth
             result.height = working.originalHeight
@@ -89,30 +89,30 @@ public final class NutriLensScanner: Sendable {
             func classify() throws {
                 guard let classifier, !classified else { return }
                 try checkpoint()
-                evidence = clock.measure("classify") { classifier.classify(working) }
+                evidence = clock.measure(.classify) { classifier.classify(working) }
                 result.foodItems = evidence?.foodItems
                 classified = true
             }
             if routing != .labelFirst { try classify() }
             if let barcodes {
                 try checkpoint()
-                let (found, budgetWarning) = try clock.measure("barcode") { try barcodes.read(working) }
+                let (found, budgetWarning) = try clock.measure(.barcode) { try barcodes.read(working) }
                 result.barcodes = found
                 if let budgetWarning { warnings.append(budgetWarning) }
             }
             if let ocr, let label {
                 if routing == .foodFirst, let food = evidence?.foodProbability, food >= configuration.foodThreshold,
                    result.barcodes?.isEmpty ?? true {
-                    warnings.append("nutrition OCR skipped: photo looks like food (p=\(ScanResultJSON.rounded(food, decimals: 2)))")
+                    warnings.append(.ocrSkippedForFood(probability: ScanResultJSON.rounded(food, decimals: 2)))
                 } else {
                     try checkpoint()
-                    let read = try clock.measure("ocr") { try ocr.recognize(working) }
+                    let read = try clock.measure(.ocr) { try ocr.recognize(working) }
                     observer?.scan(input.path, observed: .textRead(read.trace))
                     anchorWords = ClassifierStage.anchorWords(in: read.lines)
                     if let warning = read.warning { warnings.append(warning) }
                     try checkpoint()
                     observer?.scan(input.path, observed: .linesParsed(read.lines))
-                    result.nutrition = try clock.measure("parse") {
+                    result.nutrition = try clock.measure(.parse) {
                         try label.parse(read.lines, working: working, mapping: read.mapping)
                     }
                 }
@@ -131,7 +131,7 @@ public final class NutriLensScanner: Sendable {
         } catch let error as ScanError {
             result.error = error.failure
         } catch {
-            result.error = ScanFailure(type: "internal", message: String(describing: error))
+            result.error = ScanFailure(.internal, message: String(describing: error))
         }
         result.timingsMs = clock.finished()
         result.warnings = warnings.isEmpty ? nil : warnings

@@ -2,21 +2,21 @@
 struct StageClock {
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
-    private(set) var timings: [String: Double] = [:]
+    private(set) var timings: [Stage: Double] = [:]
 
     init() { start = clock.now }
 
     /// Runs `body`, recording its duration under `stage` even when it throws.
-    mutating func measure<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+    mutating func measure<T>(_ stage: Stage, _ body: () throws -> T) rethrows -> T {
         let t0 = clock.now
         defer { timings[stage] = ScanResultJSON.rounded(Self.milliseconds(clock.now - t0), decimals: 1) }
         return try body()
     }
 
-    /// All stage timings plus `total` since `init`.
-    func finished() -> [String: Double] {
+    /// All stage timings plus ``Stage/total`` since `init`.
+    func finished() -> [Stage: Double] {
         var out = timings
-        out["total"] = ScanResultJSON.rounded(Self.milliseconds(clock.now - start), decimals: 1)
+        out[.total] = ScanResultJSON.rounded(Self.milliseconds(clock.now - start), decimals: 1)
         return out
     }
 

@@ -19,20 +19,15 @@ struct BarcodeStage: Sendable {
     /// Barcodes found, plus a warning when the ladder found nothing and stopped at its budget with steps left: the
     /// reader stops quietly there, so without it "no barcode" and "gave up early" would look the same to the user.
     /// - Throws: `ScanError.stageFailed(stage: "barcode")` when ZBar cannot run or the image is over its limit.
-    func read(_ working: WorkingImage) throws -> (barcodes: [ScannedBarcode], warning: String?) {
+    func read(_ working: WorkingImage) throws -> (barcodes: [ScannedBarcode], warning: ScanWarning?) {
         let search: BarcodeSearch
         do {
             search = try reader.search(working.gray, toOriginal: .scale(working.scaleToOriginal))
         } catch let error as BarcodeError {
             throw ScanError.stageFailed(stage: "barcode", message: error.description)
         }
-        let warning = search.barcodes.isEmpty && search.stoppedByBudget ? Self.budgetWarning(budget) : nil
+        let warning = search.barcodes.isEmpty && search.stoppedByBudget ? ScanWarning.barcodeBudget(budget) : nil
         return (search.barcodes.map(Self.scanned), warning)
-    }
-
-    /// The warning text for a search that ran out of time, naming the budget and the CLI flag that raises it.
-    static func budgetWarning(_ budget: Double) -> String {
-        "barcode search stopped at its \(budget) s budget; raise --barcode-budget"
     }
 
     private static func scanned(_ b: Barcode) -> ScannedBarcode {

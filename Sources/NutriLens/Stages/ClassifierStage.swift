@@ -25,9 +25,11 @@ struct ClassifierStage: Sendable {
         var classification: FoodClassification
         /// Probability that the photo shows food (0…1).
         var foodProbability: Double { classification.isFoodProbability }
+        /// The items with their confidence rounded to 3 decimals, as results show them.
         var foodItems: [FoodItem] {
             classification.items.map {
-                FoodItem(label: $0.label, confidence: ScanResultJSON.rounded($0.confidence, decimals: 3), group: $0.group.rawValue)
+                FoodItem(label: $0.label, group: $0.group, confidence: ScanResultJSON.rounded($0.confidence, decimals: 3),
+                         classIndex: $0.classIndex)
             }
         }
     }
@@ -47,7 +49,7 @@ struct ClassifierStage: Sendable {
         let words = anchorWords >= minimumAnchorWords ? anchorWords : 0
         let signals = KindSignals(barcodeFound: barcodeFound, nutritionAnchorWords: max(nutritionRows, words))
         let scores = ImageKindScorer().score(classification: evidence?.classification, signals: signals)
-        return (ImageKind(rawValue: scores.kind.rawValue) ?? .other, scores.confidence)
+        return (scores.kind, scores.confidence)
     }
 
     /// Fewest OCR anchor words that count as label evidence (see ``anchorWords(in:)``): with one, the pack side

@@ -12,8 +12,8 @@ struct DecodeStage: Sendable {
                                 applyOrientation: true, wantColor: configuration.stages.contains(.classifier))
     }
 
-    /// - Throws: `ScanError.decoding` (type = `ImageDecodingError.typeName`) or `.unreadable`.
-    func decode(_ input: ScanInput) throws -> (WorkingImage, warnings: [String]) {
+    /// - Throws: `ScanError.decoding` or `.unreadable`.
+    func decode(_ input: ScanInput) throws -> (WorkingImage, warnings: [ScanWarning]) {
         let photo: DecodedPhoto
         do {
             switch input {
@@ -25,9 +25,9 @@ struct DecodeStage: Sendable {
                 photo = try ImageDecoder.decode(data: data, options: options)
             }
         } catch let error as ImageDecodingError {
-            throw ScanError.decoding(type: error.typeName, message: error.description)
+            throw ScanError.decoding(error)
         }
         let working = WorkingImage(image: photo.image, originalWidth: photo.fullWidth, originalHeight: photo.fullHeight)
-        return (working, photo.warnings.map { "decoder: \($0)" })
+        return (working, photo.warnings.map(ScanWarning.decoder))
     }
 }

@@ -16,7 +16,7 @@ struct OCRStage: Sendable {
         /// The best reading's lines, boxes on the page as read upright (`mapping` takes them to working pixels).
         var lines: [TextLine]
         /// Set when the time budget cut the best reading short.
-        var warning: String?
+        var warning: ScanWarning?
         var mapping: ReadPageMapping
         /// Every reading made and skipped, for a ``ScanObserver``.
         var trace: OCRReadingTrace
@@ -56,13 +56,7 @@ struct OCRStage: Sendable {
         }
         let mapping = ReadPageMapping(levelling: result.levelling, quarterTurns: result.orientation.quarterTurns,
                                       inputWidth: result.inputWidth, inputHeight: result.inputHeight)
-        let warning = result.budgetExhausted ? strategy.readOptions.timeBudget.map(Self.budgetWarning) : nil
+        let warning = result.budgetExhausted ? strategy.readOptions.timeBudget.map(ScanWarning.ocrBudget) : nil
         return Output(lines: result.lines.map(TextLine.init), warning: warning, mapping: mapping, trace: result.trace)
-    }
-
-    /// The warning for a read the budget cut short, naming the budget and the CLI flag that raises it.
-    static func budgetWarning(_ budget: Double) -> String {
-        let seconds = budget == budget.rounded() && budget < 1e6 ? String(Int(budget)) : String(budget)
-        return "OCR stopped at its \(seconds) s budget; the table may be incomplete; raise --ocr-budget"
     }
 }
