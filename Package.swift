@@ -9,6 +9,8 @@ let package = Package(
     name: "NutriLens",
     products: [
         .library(name: "NutriLens", targets: ["NutriLens"]),
+        // OCRStrategy and the OCR stage alone (ScannerConfiguration.ocr's type).
+        .library(name: "NutriLensOCR", targets: ["NutriLensOCR"]),
         .library(name: "NutriLensLabel", targets: ["NutriLensLabel"]),
         .library(name: "NutriLensImaging", targets: ["NutriLensImaging"]),
         .library(name: "NutriLensClassifier", targets: ["NutriLensClassifier"]),

@@ -15,6 +15,11 @@ import NutriLensImaging
 /// step.
 ///
 /// `Sendable` and stateless: each `read` creates its own ZBar scanner, so one reader can serve many threads.
+///
+/// Process-wide effect: Debian's libzbar is built with its internal assertions on, and its DataBar decoder prints
+/// `WARNING: decoder/databar.c:1265: _zbar_decode_databar: Assertion "seg->finder >= 0" failed.` to the process's
+/// stderr on some photos (9 messages in an eval of the 128 shared label photos). The read goes on and its result is
+/// unaffected; the message comes from ZBar, which offers no switch for it short of disabling DataBar.
 public struct BarcodeReader: Sendable {
     public var options: BarcodeReadOptions
 

@@ -8,12 +8,14 @@ final class PassAccountingTests: XCTestCase {
         let label = try RenderedLabel.load("label_en_dejavu_medium")
         let page = try SharedReaders.english.read(label.image, options: .unlimited)
         let passes = page.timings.passes
-        let first = try XCTUnwrap(passes.first)
-        XCTAssertEqual(first.kind, .page)
-        XCTAssertEqual(first.pageSegmentationMode, 3, "default page segmentation is automatic (PSM 3)")
+        XCTAssertEqual(passes.first?.kind, .polarity, "the light-on-dark check runs first (OCRReadOptions.polarity)")
+        XCTAssertEqual(passes.first?.words, 0, "a dark-on-light label has no light-on-dark glyphs")
+        let first = try XCTUnwrap(passes.first { $0.kind == .page })
+        XCTAssertEqual(first.pageSegmentationMode, 11, "default page segmentation is sparse text (PSM 11), the scanner's")
         XCTAssertFalse(passes.contains { $0.kind == .orientation }, "an upright page must not pay for OSD: \(passes)")
         // The page pass returned the words (no table re-read replaced them: the text is at the target size).
-        XCTAssertEqual(passes.filter { $0.kind != .orientation }.last?.words, page.words.count, "\(passes)")
+        XCTAssertEqual(passes.filter { $0.kind != .orientation && $0.kind != .polarity }.last?.words, page.words.count,
+                       "\(passes)")
         XCTAssertGreaterThan(first.cpuSeconds, 0)
         XCTAssertEqual(page.timings.passesCPU, passes.map(\.cpuSeconds).reduce(0, +), accuracy: 1e-12)
         // The recorded size is the working image's: the fixture scaled (both sides by the same factor).
