@@ -3,9 +3,9 @@ import XCTest
 import NutriLensTestSupport
 
 /// The grammar on the project's own Tesseract OCR of the shared label photos, from text alone: a folder of
-/// `NAME.lines.json` dumps (written by `NUTRILENS_LABEL_DUMP=FILE nutrilens scan photo.jpg`, one photo per process)
-/// plus `list.txt` (photo paths relative to `../shared/corpus/labels`, one per line; NAME is the path with `/` → `__`
-/// and no extension), scored against the photos' sidecars with the `eval` rules (value rounded to the truth's
+/// `NAME.lines.json` dumps (written by `nutrilens scan --dump-lines DIR ../shared/corpus/labels`) plus `list.txt`
+/// (photo paths relative to `../shared/corpus/labels`, one per line; NAME is the path with `/` → `__` and no
+/// extension), scored against the photos' sidecars with the `eval` rules (value rounded to the truth's
 /// decimals, qualifier equal). Development aid: skipped unless `NUTRILENS_LINE_DUMPS` names the folder, because the
 /// dumps go stale whenever the OCR changes. `NUTRILENS_EVAL_VERBOSE=1` prints every mismatching field.
 final class LineDumpEvaluationTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import NutriLens
 import NutriLensEvaluation
+import NutriLensLabel
 
 /// Runs the built `nutrilens` binary as a subprocess: exit codes, streamed JSON, eval regressions.
 final class CLITests: XCTestCase {
@@ -17,6 +18,42 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("invalid value 'zero' for --jobs"))
         XCTAssertEqual(try runCLI(["frobnicate"]).status, 2)
+    }
+
+    /// `--ocr KEY=VALUE`: an unknown key or a bad value exits 2 naming what is valid, before any engine loads.
+    func testBadOCRAssignmentsExitTwo() throws {
+        let unknown = try runCLI(["eval", "--ocr", "stop=off", "TestImages"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("valid keys: readings, gate-work"), unknown.stderr)
+        let bad = try runCLI(["scan", "--ocr", "gate-work=-1", "x.jpg"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("gate-work=WORDS > 0 | off"), bad.stderr)
+        let help = try runCLI(["scan", "--help"])
+        for key in ["readings", "gate-work", "levelled-below-keys", "lang-routing", "tesseract.NAME=VALUE"] {
+            XCTAssertTrue(help.stdout.contains(key), key)
+        }
+    }
+
+    /// `--trace FILE` and `--dump-lines DIR`: the diagnostics the library hands its observer, written by the CLI.
+    func testTraceAndLineDumpOfOnePhoto() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let trace = dir.appendingPathComponent("trace.txt"), dumps = dir.appendingPathComponent("dumps")
+        let run = try runCLI(["scan", "--jsonl", "-q", "--lang", "eng", "--no-barcode", "--no-classifier",
+                              "--ocr-budget", "0", "--trace", trace.path, "--dump-lines", dumps.path, "TestImages"],
+                             in: PackagePaths.root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "", "the library writes nothing to stderr")
+        let traceLines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(traceLines.count, run.jsonLines.count, "one trace line per photo read")
+        let line = try XCTUnwrap(traceLines.first { $0.contains("path=TestImages/eu_en_one_decimal.jpg") })
+        XCTAssertTrue(line.hasPrefix("ocr-trace 682x"), String(line))
+        XCTAssertTrue(line.contains(" | psm11 eng: polarity/0 "), String(line))
+        let list = try String(contentsOf: dumps.appendingPathComponent("list.txt"), encoding: .utf8)
+        XCTAssertTrue(list.split(separator: "\n").contains("eu_en_one_decimal.jpg"), list)
+        let lines = try JSONDecoder().decode([TextLine].self, from: Data(contentsOf: dumps.appendingPathComponent(
+            "eu_en_one_decimal.lines.json")))
+        let table = try XCTUnwrap(try NutritionParser().parse(lines: lines))
+        XCTAssertEqual(table.nutriments["energy-kj_100g"], 1888, "the dump parses to what the scan read")
     }
 
     func testScanReportsBadFilesSkipsThemAndExitsOne() throws {
