@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "NutriLensLabel", targets: ["NutriLensLabel"]),
         .library(name: "NutriLensImaging", targets: ["NutriLensImaging"]),
         .library(name: "NutriLensClassifier", targets: ["NutriLensClassifier"]),
+        .library(name: "NutriLensText", targets: ["NutriLensText"]),
         .executable(name: "nutrilens", targets: ["nutrilens"]),
     ],
     targets: [
@@ -21,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        // GEMM for the neural text reader on Linux (Apple platforms use Accelerate).
+        .systemLibrary(name: "CBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
         // C we write: setjmp/longjmp guards so libjpeg/libpng errors never unwind Swift frames.
         .target(name: "CImageShims", dependencies: ["CJPEG", "CPNG"]),
         // Tesseract's line images passed to its LSTM raw instead of through a PNG round trip (the
@@ -37,6 +40,10 @@ let package = Package(
         .target(name: "NutriLensOCR", dependencies: ["NutriLensImaging", "CTesseract", "CLeptonica",
                                                      "CTesseractLineImages"]),
         .target(name: "NutriLensLabel"),
+        // Neural text reader (PP-OCR detector + CTC recogniser from models/*.nlg); see docs/text.md.
+        .target(name: "NutriLensText",
+                dependencies: ["NutriLensImaging", .target(name: "CBLAS", condition: .when(platforms: [.linux]))],
+                swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]),
         // Optimised in debug builds too: an unoptimised forward pass takes ~15 s, which would dominate CI's debug
         // test run; -O keeps bounds/overflow checks.
         .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"],
@@ -48,7 +55,7 @@ let package = Package(
         .executableTarget(name: "nutrilens", dependencies: ["NutriLens"]),
 
         // MARK: Benchmarks (release build: `swift run -c release nutrilens-bench --help`)
-        .executableTarget(name: "nutrilens-bench", dependencies: ["NutriLens", "CLeptonica"],
+        .executableTarget(name: "nutrilens-bench", dependencies: ["NutriLens", "NutriLensText", "CLeptonica"],
                           path: "Benchmarks/NutriLensBenchmarks"),
 
         // MARK: Tests (mirror the targets)
@@ -66,6 +73,9 @@ let package = Package(
         .testTarget(name: "NutriLensLabelTests", dependencies: ["NutriLensTestSupport", "NutriLensLabel"]),
         .testTarget(name: "NutriLensClassifierTests", dependencies: ["NutriLensTestSupport", "NutriLensClassifier",
                                                                       "NutriLensImageIO"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "NutriLensTextTests", dependencies: ["NutriLensTestSupport", "NutriLensText",
+                                                                "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NutriLensTests", dependencies: ["NutriLensTestSupport", "NutriLens", "nutrilens"]),
 
