@@ -1,0 +1,66 @@
+import NutriLensImaging
+import XCTest
+@testable import NutriLensText
+
+/// Whole-line recognition against ONNX Runtime's decoding of the same 48-pixel lines (lines.tsv, made by
+/// scripts/ppocr-fixtures.py: 200 crops the reference pipeline cut from TestImages, 100 rendered lines).
+final class LineReadingTests: XCTestCase {
+    func testEveryCommittedLineDecodesToTheReferenceString() throws {
+        let lines = try FixtureSupport.lines()
+        XCTAssertGreaterThanOrEqual(lines.count, 250)
+        var mismatches: [String] = []
+        var worstScore: Float = 0
+        for line in lines {
+            let image = try FixtureSupport.image(FixtureSupport.url("lines/" + line.file))
+            XCTAssertEqual(image.height, 48, line.file)
+            let result = try FixtureSupport.recognizer.recognize(line: image)
+            if result.text != line.text { mismatches.append("\(line.file): \"\(result.text)\" vs \"\(line.text)\"") }
+            // PaddleOCR's score is the mean of the kept steps' probabilities: the same number from our softmax.
+            if !line.text.isEmpty { worstScore = max(worstScore, abs(result.confidence - line.score)) }
+        }
+        XCTAssertEqual(mismatches, [], "\(mismatches.count) of \(lines.count) lines differ")
+        XCTAssertLessThan(worstScore, 1e-4, "largest line-score difference")
+    }
+
+    /// Characters carry their CTC steps and spans in reading order: spans tile the line without overlap, each
+    /// character's quad lies inside the line's quad, and the text is the characters joined.
+    func testCharacterSpansAreOrderedAndInsideTheLine() throws {
+        let lines = try FixtureSupport.lines().filter { $0.text.count >= 4 }.prefix(20)
+        for line in lines {
+            let image = try FixtureSupport.image(FixtureSupport.url("lines/" + line.file))
+            let result = try FixtureSupport.recognizer.recognize(line: image)
+            XCTAssertEqual(result.characters.map(\.text).joined(), result.text)
+            var previousEnd = 0.0
+            for c in result.characters {
+                XCTAssertGreaterThanOrEqual(c.span.lowerBound, previousEnd - 1e-9, line.file)
+                XCTAssertLessThanOrEqual(c.span.upperBound, 1 + 1e-9)
+                XCTAssertGreaterThan(c.span.upperBound, c.span.lowerBound, "\(line.file) '\(c.text)'")
+                XCTAssertLessThanOrEqual(c.quad.topRight.x, result.quad.topRight.x + 1e-6)
+                XCTAssertGreaterThanOrEqual(c.quad.topLeft.x, result.quad.topLeft.x - 1e-6)
+                previousEnd = c.span.upperBound
+            }
+            XCTAssertEqual(result.minimumCharacterConfidence, result.characters.map(\.confidence).min() ?? 1)
+        }
+    }
+
+    /// A glued reading such as "Protein3.3g" can be split with the characters' spans: cutting the line's quad at
+    /// the boundary between "n" and "3" and reading each part again gives the two words.
+    func testSpansSplitAGluedLineIntoReadableWords() throws {
+        guard let row = try FixtureSupport.lines().first(where: { $0.text == "Protein3.3g" }) else {
+            throw XCTSkip("no rendered 'Protein3.3g' line among the fixtures")
+        }
+        let image = try FixtureSupport.image(FixtureSupport.url("lines/" + row.file))
+        let recognizer = FixtureSupport.recognizer
+        let result = try recognizer.recognize(line: image)
+        guard let n = result.characters.firstIndex(where: { $0.text == "3" }), n == 7 else {
+            return XCTFail("unexpected characters in \(result.text)")
+        }
+        let cut = result.characters[n].span.lowerBound
+        XCTAssertGreaterThan(cut, 0.4)
+        XCTAssertLessThan(cut, 0.8)
+        let left = try recognizer.recognize(image, quad: result.quad.slice(from: 0, to: cut))
+        let right = try recognizer.recognize(image, quad: result.quad.slice(from: cut, to: 1))
+        XCTAssertEqual(left.text, "Protein")
+        XCTAssertEqual(right.text, "3.3g")
+    }
+}
