@@ -83,12 +83,12 @@ let package = Package(
         // `nutrilens-fuzz` replays saved inputs in an ordinary build; scripts/fuzz.sh rebuilds it with
         // `-sanitize=fuzzer,address -D NUTRILENS_LIBFUZZER` in a separate build folder, so libFuzzer supplies main.
         .target(name: "NutriLensFuzzTargets",
-                dependencies: ["NutriLens", "NutriLensImageIO", "NutriLensLabel", "NutriLensClassifier"],
+                dependencies: ["NutriLens", "NutriLensImageIO", "NutriLensLabel", "NutriLensClassifier", "NutriLensText"],
                 path: "Fuzz/NutriLensFuzzTargets"),
         .executableTarget(name: "nutrilens-fuzz", dependencies: ["NutriLensFuzzTargets"], path: "Fuzz/nutrilens-fuzz"),
         .testTarget(name: "NutriLensReliabilityTests",
                     dependencies: ["NutriLensTestSupport", "NutriLensFuzzTargets", "NutriLens", "NutriLensImageIO",
-                                   "NutriLensLabel", "NutriLensClassifier"],
+                                   "NutriLensLabel", "NutriLensClassifier", "NutriLensText"],
                     resources: [.copy("Fixtures")]),
     ]
 )

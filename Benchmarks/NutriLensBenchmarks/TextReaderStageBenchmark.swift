@@ -52,6 +52,7 @@ enum TextReaderStageBenchmark {
                 for (node, ms) in try network.profile(input: input, shape: shape) { run[node, default: 0] += ms }
                 for (k, v) in run { totals[k, default: []].append(v) }
             }
+            print(String(format: "workspace %.1f M floats", Double(try network.workspaceFloats(forInput: shape)) / 1e6))
             let rows = totals.map { ($0.key, median($0.value)) }.sorted { $0.1 > $1.1 }
             let total = rows.map(\.1).reduce(0, +)
             print("\n\(name): \(String(format: "%.1f", total)) ms")

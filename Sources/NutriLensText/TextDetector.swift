@@ -13,8 +13,18 @@ public final class TextDetector: Sendable {
     /// Loads and validates a detection model (`.nlg`, checked against its `.sha256` sidecar).
     /// - Throws: `TextReaderError` (`fileUnreadable`, `truncated`, `checksumMismatch`, `malformedModel`,
     ///   `wrongTask`, ...).
-    public init(modelURL: URL) throws {
-        let file = try GraphFile.load(modelURL)
+    public convenience init(modelURL: URL) throws {
+        try self.init(file: try GraphFile.load(modelURL))
+    }
+
+    /// Loads a detection model from bytes the caller has already verified (e.g. bundled in an app): the same checks
+    /// as `init(modelURL:)` except the `.sha256` sidecar. `name` stands in for a path in errors.
+    /// - Throws: `TextReaderError`.
+    public convenience init(modelData: Data, name: String = "<memory>") throws {
+        try self.init(file: try GraphFile.parse(modelData, name: name))
+    }
+
+    init(file: GraphFile) throws {
         configuration = try DetectorConfiguration(file)
         let m = configuration.sizeMultiple
         network = try TextNetwork(file: file, probeShape: [1, 3, 2 * m, 3 * m])

@@ -22,8 +22,12 @@ public enum TextReaderError: Error, Equatable, Sendable, CustomStringConvertible
     /// The model is valid but made for another task (a recogniser where a detector was expected, ...).
     case wrongTask(path: String, expected: String, found: String)
     /// A network input of `width` x `height` would need more than `limit` floats in one activation
-    /// (`TextNetwork.maxActivationFloats`); use a smaller detector side.
+    /// (`TextNetwork.maxActivationFloats`) or in one pass (`TextNetwork.maxWorkspaceFloats`); use a smaller
+    /// detector side.
     case inputTooLarge(width: Int, height: Int, limit: Int)
+    /// A tensor handed to `TextNetwork.run` does not fit the network (float count, rank, channels, or a size the
+    /// graph cannot take, e.g. a detector side that is not a multiple of 32); `reason` says which.
+    case invalidInput(reason: String)
     /// The region of interest does not overlap the `width` x `height` image.
     case regionOutsideImage(region: PixelRect, width: Int, height: Int)
 
@@ -45,7 +49,8 @@ public enum TextReaderError: Error, Equatable, Sendable, CustomStringConvertible
         case .wrongTask(let path, let expected, let found):
             return "\(path): a \(found) model where a \(expected) model was expected"
         case .inputTooLarge(let width, let height, let limit):
-            return "network input \(width)x\(height) needs more than \(limit) floats per activation; use a smaller size"
+            return "network input \(width)x\(height) needs more than \(limit) floats; use a smaller size"
+        case .invalidInput(let reason): return "invalid network input: \(reason)"
         case .regionOutsideImage(let region, let width, let height):
             return "region \(region.x),\(region.y) \(region.width)x\(region.height) does not overlap the \(width)x\(height) image"
         }

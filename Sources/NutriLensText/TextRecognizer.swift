@@ -13,8 +13,17 @@ public final class TextRecognizer: Sendable {
 
     /// Loads and validates a recognition model (`.nlg`, checked against its `.sha256` sidecar).
     /// - Throws: `TextReaderError`.
-    public init(modelURL: URL) throws {
-        let file = try GraphFile.load(modelURL)
+    public convenience init(modelURL: URL) throws {
+        try self.init(file: try GraphFile.load(modelURL))
+    }
+
+    /// Loads a recognition model from bytes the caller has already verified: every check of `init(modelURL:)`
+    /// except the `.sha256` sidecar. `name` stands in for a path in errors. Throws `TextReaderError`.
+    public convenience init(modelData: Data, name: String = "<memory>") throws {
+        try self.init(file: try GraphFile.parse(modelData, name: name))
+    }
+
+    init(file: GraphFile) throws {
         configuration = try RecognizerConfiguration(file)
         let probe = [1, 3, configuration.inputHeight, configuration.minimumWidth]
         network = try TextNetwork(file: file, probeShape: probe)

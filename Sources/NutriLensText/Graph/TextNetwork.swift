@@ -10,6 +10,9 @@ public final class TextNetwork: Sendable {
     /// No activation may exceed this many floats (128 MiB); a larger input throws `inputTooLarge`. The detector at
     /// long side 1280 peaks at 4.9 M floats; this bound allows ~4000 px.
     public static let maxActivationFloats = 32 << 20
+    /// All buffers of one forward pass together (activations alive at the same time plus scratch) stay below this
+    /// (384 MiB), whatever a model file describes; the detector at 960 x 1280 needs 27 M floats (108 MB).
+    public static let maxWorkspaceFloats = 96 << 20
 
     /// The file this network came from.
     public let path: String
@@ -43,9 +46,6 @@ public final class TextNetwork: Sendable {
         outputValues = file.nodes.map(\.output)
         outputValue = file.outputValue
         valueCount = file.valueNames.count
-        for (index, layer) in layers.enumerated() where inputValues[index].count > 1 || Self.isReshape(layer) {
-            if Self.isReshape(layer) && inputValues[index].count != 1 { throw bad("node \(index): reshape takes one input") }
-        }
         // Static memory plan from the probe's shapes: a value takes a free slot (best fit by probe size) when it is
         // computed, reshapes share their input's slot, and a slot is free again after the last use of its values.
         let probe = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
@@ -111,21 +111,49 @@ public final class TextNetwork: Sendable {
                 shapes[outputs[index]] = shape
             } catch let TextReaderError.malformedModel(path, reason) {
                 throw TextReaderError.malformedModel(path: path, reason: "node \(index): \(reason)")
+            } catch let TextReaderError.invalidInput(reason) {
+                throw TextReaderError.invalidInput(reason: "node \(index): \(reason)")
             }
         }
         return shapes
     }
 
-    /// Output shape for an input of `shape` (`[1, C, H, W]`). Throws `TextReaderError`.
+    /// Output shape for an input of `shape` (`[1, C, H, W]`). Throws `TextReaderError.invalidInput` or
+    /// `.inputTooLarge`.
     public func outputShape(forInput shape: [Int]) throws -> [Int] {
         try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
                              input: shape, bad: invalidInput)[outputValue]
     }
 
-    func invalidInput(_ reason: String) -> Error { TextReaderError.malformedModel(path: path, reason: reason) }
+    func invalidInput(_ reason: String) -> Error { TextReaderError.invalidInput(reason: reason) }
+
+    /// Floats one forward pass at input `shape` holds (activation buffers of the memory plan plus scratch).
+    public func workspaceFloats(forInput shape: [Int]) throws -> Int {
+        let p = try plan(shape)
+        return p.slots.reduce(p.scratch, +)
+    }
+
+    /// Buffer sizes of a pass at input `shape`: per slot, and the scratch.
+    func plan(_ shape: [Int]) throws -> (shapes: [[Int]], slots: [Int], scratch: Int) {
+        let shapes = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
+                                          input: shape, bad: invalidInput)
+        var slotNeed = [Int](repeating: 0, count: slotCount)
+        for v in 0..<valueCount where slotOfValue[v] >= 0 {
+            slotNeed[slotOfValue[v]] = max(slotNeed[slotOfValue[v]], shapes[v].reduce(1, *))
+        }
+        var scratchNeed = 0
+        for (index, layer) in layers.enumerated() {
+            scratchNeed = max(scratchNeed, Self.scratchFloats(layer, input: shapes[inputValues[index][0]],
+                                                              output: shapes[outputValues[index]]))
+        }
+        guard slotNeed.reduce(scratchNeed, +) <= Self.maxWorkspaceFloats else {
+            throw TextReaderError.inputTooLarge(width: shape[3], height: shape[2], limit: Self.maxWorkspaceFloats)
+        }
+        return (shapes, slotNeed, scratchNeed)
+    }
 
     /// Runs the network on `input` (`shape` = `[1, C, H, W]`, NCHW floats) and returns the output tensor and shape.
-    /// Throws `TextReaderError.inputTooLarge` or `.malformedModel` when the graph cannot run at that size.
+    /// Throws `TextReaderError.inputTooLarge` or `.invalidInput` when the graph cannot run at that size.
     public func run(input: [Float], shape: [Int]) throws -> (values: [Float], shape: [Int]) {
         guard input.count == shape.reduce(1, *) else { throw invalidInput("input holds \(input.count) floats for shape \(shape)") }
         return try input.withUnsafeBufferPointer { buffer in
@@ -167,17 +195,7 @@ public final class TextNetwork: Sendable {
     /// Runs the network and hands `body` the output in place (valid only during `body`).
     func run<R>(input: UnsafePointer<Float>, shape: [Int], stopAfter: Int? = nil, layerTimes: UnsafeMutablePointer<Double>? = nil,
                 _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
-        let shapes = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
-                                          input: shape, bad: invalidInput)
-        var slotNeed = [Int](repeating: 0, count: slotCount)
-        for v in 0..<valueCount where slotOfValue[v] >= 0 {
-            slotNeed[slotOfValue[v]] = max(slotNeed[slotOfValue[v]], shapes[v].reduce(1, *))
-        }
-        var scratchNeed = 0
-        for (index, layer) in layers.enumerated() {
-            scratchNeed = max(scratchNeed, Self.scratchFloats(layer, input: shapes[inputValues[index][0]],
-                                                              output: shapes[outputValues[index]]))
-        }
+        let (shapes, slotNeed, scratchNeed) = try plan(shape)
         return try pool.withWorkspace { workspace in
             let slots = (0..<slotCount).map { workspace.buffer($0, count: slotNeed[$0]) }
             let scratch = workspace.buffer(slotCount, count: scratchNeed)

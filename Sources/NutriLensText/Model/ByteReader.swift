@@ -39,6 +39,14 @@ struct ByteReader {
         return value
     }
 
+    /// A count of elements of at least `elementBytes` each: above `limit` is malformed, more than the bytes left
+    /// can hold is `truncated`.
+    mutating func elementCount(limit: Int, elementBytes: Int, _ what: String) throws -> Int {
+        let value = try count(0...limit, what)
+        try require(value * elementBytes)
+        return value
+    }
+
     mutating func i32() throws -> Int32 { Int32(bitPattern: try u32()) }
 
     mutating func f32() throws -> Float { Float(bitPattern: try u32()) }

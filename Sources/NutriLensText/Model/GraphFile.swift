@@ -56,6 +56,13 @@ struct GraphFile: Sendable {
         return parsed
     }
 
+    /// Parses `data` already verified by the caller (an app bundling a model in memory): everything but the
+    /// sidecar check. `name` stands in for the path in errors.
+    static func parse(_ data: Data, name: String) throws -> GraphFile {
+        guard data.count <= maxFileBytes else { throw TextReaderError.fileUnreadable(path: name) }
+        return try data.withUnsafeBytes { try GraphFile(parsing: $0, path: name) }
+    }
+
     static func verifyChecksum(_ data: Data, path: String) throws {
         let sidecar = path + ".sha256"
         guard let text = try? String(contentsOfFile: sidecar, encoding: .utf8),
@@ -92,10 +99,10 @@ struct GraphFile: Sendable {
             switch try reader.count(1...3, "metadata type of \(key)") {
             case 1: metadata[key] = .string(try reader.string())
             case 2:
-                let n = try reader.count(0...min(1 << 20, reader.remaining / 4), "float count of \(key)")
+                let n = try reader.elementCount(limit: 1 << 20, elementBytes: 4, "float count of \(key)")
                 metadata[key] = .floats(try reader.floats(n))
             default:
-                let n = try reader.count(0...min(1 << 20, reader.remaining / 4), "string count of \(key)")
+                let n = try reader.elementCount(limit: 1 << 20, elementBytes: 4, "string count of \(key)")
                 metadata[key] = .strings(try (0..<n).map { _ in try reader.string(limit: 64) })
             }
         }
