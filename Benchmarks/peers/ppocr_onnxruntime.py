@@ -278,8 +278,18 @@ def main():
             load_ms = (time.process_time() - t) * 1000
             print(json.dumps({"loadMs": load_ms, **stage_bench(det, rec, int(line))}), flush=True)
         return
-    paths = args.images if args.images != ["-"] else [l.strip() for l in sys.stdin if l.strip()]
-    for path in paths:
+    def paths():  # "-": one path per stdin line, answered as it arrives (nutrilens-bench alternates with us)
+        if args.images != ["-"]:
+            yield from args.images
+            return
+        while True:
+            line = sys.stdin.readline()
+            if not line:
+                return
+            if line.strip():
+                yield line.strip()
+
+    for path in paths():
         img = read_image(path)
         lines, det_ms, rec_ms, boxes = read(det, rec, img)
         print(json.dumps({"path": path, "width": img.shape[1], "height": img.shape[0], "detMs": det_ms, "recMs": rec_ms,
