@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensImaging
 
 /// Which PP-OCR models the reader loads.
 public enum TextModelPreset: String, Sendable, CaseIterable {
@@ -22,22 +23,8 @@ public enum TextModelLocator {
     /// detector path tried.
     public static func locate(preset: TextModelPreset = .tiny, folder: URL? = nil,
                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
-        var candidates: [URL] = []
-        if let folder {
-            candidates = [folder]
-        } else if let env = environment[environmentVariable], !env.isEmpty {
-            candidates = [URL(fileURLWithPath: env)]
-        } else {
-            candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("models"))
-            for start in [URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath(),
-                          URL(fileURLWithPath: #filePath)] {
-                var dir = start.deletingLastPathComponent()
-                while dir.path.count > 1 {
-                    candidates.append(dir.appendingPathComponent("models"))
-                    dir = dir.deletingLastPathComponent()
-                }
-            }
-        }
+        let candidates = ModelFiles.searchFolders(folder: folder, environment: environment, variable: environmentVariable,
+                                                  sourceFile: #filePath)
         var searched: [String] = []
         for candidate in candidates {
             let det = candidate.appendingPathComponent(detectorFileName(preset)).standardizedFileURL

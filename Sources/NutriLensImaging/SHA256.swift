@@ -1,6 +1,6 @@
-/// SHA-256 (FIPS 180-4), used to check `.nlg` model files against their `.sha256` sidecar. Pure Swift because
-/// swift-corelibs-foundation has no digest API. A copy of NutriLensClassifier/SHA256.swift (internal there, and
-/// this target may not depend on the classifier): both should move to one shared target.
+/// SHA-256 (FIPS 180-4), used to check model files against their `.sha256` sidecar (`ModelFiles`). Pure Swift
+/// because swift-corelibs-foundation has no digest API and the package must build without extra dependencies.
+/// (NutriLensClassifier still has its own internal copy; it can switch to `ModelFiles` and drop it.)
 enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
