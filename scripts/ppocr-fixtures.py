@@ -16,6 +16,7 @@ Writes
   lines.tsv                 file, ORT text, ORT score (mean kept-step probability), source
   rec_<name>.features.f32   for three lines: the T x 80 input of the final classifier layer (little-endian f32)
   rec_<name>.top5.f32       per time step the 5 largest probabilities and their class indices (as floats)
+  lines_small.tsv           with --small-lines-only: PP-OCRv6 small's strings for the same lines
 """
 import argparse
 import glob
@@ -136,7 +137,12 @@ def main():
     p.add_argument("--out", default=os.path.join(ROOT, "Tests", "NutriLensTextTests", "Fixtures"))
     p.add_argument("--testimage-lines", type=int, default=200)
     p.add_argument("--rendered-lines", type=int, default=100)
+    p.add_argument("--small-lines-only", action="store_true",
+                   help="only (re)write lines_small.tsv: PP-OCRv6 small's decoding of the committed lines")
     args = p.parse_args()
+    if args.small_lines_only:
+        small_lines(args)
+        return
     (det_onnx, det_cfg), (rec_onnx, rec_cfg) = ref.model_paths(args.models, "tiny")
     det = ref.Detector(det_onnx, det_cfg, long_side=960)
     rec = ref.Recognizer(rec_onnx, rec_cfg)
@@ -204,6 +210,27 @@ def main():
         with open(os.path.join(args.out, f"rec_{name}.txt"), "w") as f:
             f.write(f"{rows[j][0]}\t{x.shape[3]}\t{values[feature_name].shape[1]}\n")
         print(f"rec_{name}: {rows[j][0]} width {x.shape[3]}, features {values[feature_name].shape}")
+
+
+def small_lines(args):
+    """lines_small.tsv: the PP-OCRv6 small recogniser (ONNX Runtime) on the committed lines, for the accuracy
+    preset's test (it runs when models/ppocrv6_small_*.nlg have been converted)."""
+    (_, _), (rec_onnx, rec_cfg) = ref.model_paths(args.models, "small")
+    rec = ref.Recognizer(rec_onnx, rec_cfg)
+    rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(args.out, "lines.tsv"), encoding="utf-8")][1:]
+    out = ["file\ttext\tscore"]
+    near = 0
+    for row in rows:
+        line = cv2.imread(os.path.join(args.out, "lines", row[0]), cv2.IMREAD_COLOR)
+        probs = rec.probabilities(rec.line_tensor(line))
+        text, score = rec.decode(probs)
+        if margin(probs, None) < 1e-3:
+            near += 1
+            continue
+        out.append(f"{row[0]}\t{text}\t{score:.6f}")
+    with open(os.path.join(args.out, "lines_small.tsv"), "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+    print(f"lines_small.tsv: {len(out) - 1} lines ({near} near-ties left out)")
 
 
 def ref_values(model, x, feature_name):
