@@ -38,9 +38,9 @@ public final class TextReader: Sendable {
     ///   bound), `.malformedModel` only for models that cannot run at this size.
     public func read(_ image: DecodedImage, options: TextReadOptions = TextReadOptions()) throws -> [RecognizedText] {
         var lines: [RecognizedText] = []
+        let source = ImageSource(image, bgr: recognizer.configuration.channelOrderBGR)
         for box in try detectBoxes(image, options: options) {
-            let line = try recognizer.recognize(ImageSource(image, bgr: recognizer.configuration.channelOrderBGR),
-                                                corners: box.corners, detectionScore: box.score)
+            let line = try recognizer.recognize(source, corners: box.corners, detectionScore: box.score)
             if line.confidence >= options.minimumConfidence { lines.append(line) }
         }
         return lines

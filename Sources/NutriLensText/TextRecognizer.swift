@@ -38,7 +38,7 @@ public final class TextRecognizer: Sendable {
     /// Reads the text inside `quad` of `image`. Quads at least 1.5 times taller than wide are read as vertical
     /// lines turned 90 degrees counter-clockwise (PaddleOCR's rule); the result's quad then starts at the
     /// corner where that reading starts.
-    /// - Throws: `TextReaderError.inputTooLarge` (not for lines within `LineCropper.maximumWidth`).
+    /// - Throws: `TextReaderError.invalidInput` for corners that are not finite or beyond 1e7 px.
     public func recognize(_ image: DecodedImage, quad: TextQuad, detectionScore: Float = 1) throws -> RecognizedText {
         try recognize(ImageSource(image, bgr: configuration.channelOrderBGR), corners: quad.corners.map { SIMD2($0.x, $0.y) },
                       detectionScore: detectionScore)
@@ -54,13 +54,17 @@ public final class TextRecognizer: Sendable {
     /// The softmax output (`steps x classes`, row-major) for `quad`, and the line's width in tensor columns.
     public func probabilities(_ image: DecodedImage, quad: TextQuad) throws -> (values: [Float], steps: Int, lineWidth: Int) {
         let source = ImageSource(image, bgr: configuration.channelOrderBGR)
-        let plan = cropper.plan(quad.corners.map { SIMD2($0.x, $0.y) })
+        let corners = quad.corners.map { SIMD2($0.x, $0.y) }
+        try LineCropper.validate(corners)
+        let plan = cropper.plan(corners)
         return try run(source, plan) { probabilities, steps in (Array(probabilities), steps, plan.lineWidth) }
     }
 
     /// The input of the last linear layer (the `steps x features` sequence the classifier reads), for reference tests.
     func features(_ image: DecodedImage, quad: TextQuad) throws -> [Float] {
-        let plan = cropper.plan(quad.corners.map { SIMD2($0.x, $0.y) })
+        let corners = quad.corners.map { SIMD2($0.x, $0.y) }
+        try LineCropper.validate(corners)
+        let plan = cropper.plan(corners)
         let source = ImageSource(image, bgr: configuration.channelOrderBGR)
         let count = 3 * configuration.inputHeight * plan.tensorWidth
         var input = [Float](repeating: 0, count: count)
@@ -71,6 +75,7 @@ public final class TextRecognizer: Sendable {
     }
 
     func recognize(_ source: ImageSource, corners: [SIMD2<Double>], detectionScore: Float) throws -> RecognizedText {
+        try LineCropper.validate(corners)
         let plan = cropper.plan(corners)
         let classes = configuration.labels.count
         let decoded = try run(source, plan) { probabilities, steps in

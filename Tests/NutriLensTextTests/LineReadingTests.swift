@@ -43,6 +43,28 @@ final class LineReadingTests: XCTestCase {
         }
     }
 
+    /// Caller-made quads: non-finite or absurd corners are an `invalidInput` error; degenerate ones (a point, a
+    /// bow-tie, corners far outside the image) read something or nothing, but never trap.
+    func testDegenerateQuadsNeverTrap() throws {
+        let image = try FixtureSupport.image(FixtureSupport.url("lines/000.png"))
+        let recognizer = FixtureSupport.recognizer
+        func quad(_ p: [(Double, Double)]) -> TextQuad {
+            TextQuad(topLeft: PixelPoint(x: p[0].0, y: p[0].1), topRight: PixelPoint(x: p[1].0, y: p[1].1),
+                     bottomRight: PixelPoint(x: p[2].0, y: p[2].1), bottomLeft: PixelPoint(x: p[3].0, y: p[3].1))
+        }
+        for bad in [quad([(.nan, 0), (10, 0), (10, 10), (0, 10)]), quad([(0, 0), (.infinity, 0), (10, 10), (0, 10)]),
+                    quad([(0, 0), (1e12, 0), (1e12, 10), (0, 10)])] {
+            XCTAssertThrowsError(try recognizer.recognize(image, quad: bad)) { error in
+                guard case TextReaderError.invalidInput? = error as? TextReaderError else { return XCTFail("\(error)") }
+            }
+        }
+        for odd in [quad([(5, 5), (5, 5), (5, 5), (5, 5)]), quad([(0, 0), (40, 40), (40, 0), (0, 40)]),
+                    quad([(-5000, -300), (9000, -300), (9000, 500), (-5000, 500)]), quad([(40, 40), (0, 40), (0, 0), (40, 0)])] {
+            let line = try recognizer.recognize(image, quad: odd)
+            XCTAssertEqual(line.characters.map(\.text).joined(), line.text)
+        }
+    }
+
     /// A glued reading such as "Protein3.3g" can be split with the characters' spans: cutting the line's quad at
     /// the boundary between "n" and "3" and reading each part again gives the two words.
     func testSpansSplitAGluedLineIntoReadableWords() throws {

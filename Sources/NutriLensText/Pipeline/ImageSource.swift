@@ -35,6 +35,9 @@ struct ImageSource {
     /// `acc` times `weight` per network channel.
     @inline(__always)
     func addBilinear(_ p: UnsafePointer<UInt8>, x: Double, y: Double, weight: Float, to acc: inout (Float, Float, Float)) {
+        // Degenerate quads can send a perspective map to infinity or NaN: clamp before any integer conversion
+        // (positions outside the image replicate its border anyway).
+        let x = x.isNaN ? 0 : min(max(x, -1), Double(width)), y = y.isNaN ? 0 : min(max(y, -1), Double(height))
         let fx0 = x.rounded(.down), fy0 = y.rounded(.down)
         let x0 = Int(fx0), y0 = Int(fy0)
         let fx = Float(x - fx0), fy = Float(y - fy0)

@@ -5,13 +5,24 @@ import NutriLensImaging
 /// by a perspective transform onto a `w x h` rectangle (w, h = the longer of each pair of opposite sides); crops at
 /// least 1.5 times taller than wide are turned 90 degrees counter-clockwise; the result is scaled to height 48 and
 /// width ceil(48 * w / h). Here both steps are one resampling: bilinear, averaging n x n samples per output pixel
-/// when the crop shrinks by n (PaddleOCR warps with bicubic, then shrinks bilinearly without averaging).
+/// when the crop shrinks by n <= 4 (PaddleOCR warps with bicubic, then shrinks bilinearly without averaging).
 struct LineCropper {
     let height: Int
     let minimumWidth: Int
     /// Widest line the recogniser is given (PaddleOCR's inference.yml allows inputs up to 48 x 3200); longer lines
     /// are squeezed to it.
     static let maximumWidth = 3200
+
+    /// Quad corners must be finite and within this many pixels of the origin.
+    static let maximumCoordinate = 1e7
+
+    /// Throws `invalidInput` unless every corner is finite and within `maximumCoordinate`.
+    static func validate(_ quad: [SIMD2<Double>]) throws {
+        guard quad.count == 4, quad.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) <= maximumCoordinate
+                                                    && abs($0.y) <= maximumCoordinate }) else {
+            throw TextReaderError.invalidInput(reason: "quad corners must be finite and within \(Int(maximumCoordinate)) px")
+        }
+    }
 
     /// The crop geometry of `quad` (corners top-left, top-right, bottom-right, bottom-left).
     struct Plan {
@@ -25,11 +36,12 @@ struct LineCropper {
 
     func plan(_ quad: [SIMD2<Double>]) -> Plan {
         func dist(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - b) * (a - b)).sum().squareRoot() }
-        let w = max(1, Double(Int(max(dist(quad[0], quad[1]), dist(quad[2], quad[3])))))
-        let h = max(1, Double(Int(max(dist(quad[0], quad[3]), dist(quad[1], quad[2])))))
+        // Callers check the corners are finite and within `maximumCoordinate`, so the integer conversions are safe.
+        let w = max(1, max(dist(quad[0], quad[1]), dist(quad[2], quad[3])).rounded(.towardZero))
+        let h = max(1, max(dist(quad[0], quad[3]), dist(quad[1], quad[2])).rounded(.towardZero))
         let rotated = h / w >= 1.5
         let aspect = rotated ? h / w : w / h
-        let lineWidth = min(Self.maximumWidth, max(1, Int((Double(height) * aspect).rounded(.up))))
+        let lineWidth = max(1, Int(min(Double(Self.maximumWidth), (Double(height) * aspect).rounded(.up))))
         let tensorWidth = max(minimumWidth, lineWidth)
         let target: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(w, 0), SIMD2(w, h), SIMD2(0, h)]
         return Plan(homography: Self.homography(from: target, to: quad), cropWidth: w, cropHeight: h, rotated: rotated,
@@ -43,7 +55,9 @@ struct LineCropper {
         // Output pixel (u, v) -> position in the (possibly rotated) crop -> crop (x, y) -> image via the homography.
         let (outW, outH) = (plan.rotated ? plan.cropHeight : plan.cropWidth, plan.rotated ? plan.cropWidth : plan.cropHeight)
         let scaleX = outW / Double(plan.lineWidth), scaleY = outH / Double(height)
-        let n = max(1, Int(max(scaleX, scaleY).rounded(.up)))
+        // n x n samples per output pixel when shrinking by n, at most 4 x 4 (text up to 192 px high is fully
+        // averaged; beyond, 16 samples still cover the pixel well and the cost stays bounded for huge quads).
+        let n = max(1, Int(min(4, max(scaleX, scaleY).rounded(.up))))
         let weight = Float(1) / Float(n * n)
         let m = plan.homography
         let mul = (0..<3).map(normalization.multiplier), add = (0..<3).map(normalization.offset)
