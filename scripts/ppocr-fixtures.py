@@ -17,6 +17,7 @@ Writes
   rec_<name>.features.f32   for three lines: the T x 80 input of the final classifier layer (little-endian f32)
   rec_<name>.top5.f32       per time step the 5 largest probabilities and their class indices (as floats)
   lines_small.tsv           with --small-lines-only: PP-OCRv6 small's strings for the same lines
+  lines_tight.tsv           with --tight-lines-only: tiny's strings with lines padded to a multiple of 8 only
 """
 import argparse
 import glob
@@ -137,11 +138,16 @@ def main():
     p.add_argument("--out", default=os.path.join(ROOT, "Tests", "NutriLensTextTests", "Fixtures"))
     p.add_argument("--testimage-lines", type=int, default=200)
     p.add_argument("--rendered-lines", type=int, default=100)
+    p.add_argument("--tight-lines-only", action="store_true",
+                   help="only (re)write lines_tight.tsv: the lines padded to a multiple of 8 instead of to 320")
     p.add_argument("--small-lines-only", action="store_true",
                    help="only (re)write lines_small.tsv: PP-OCRv6 small's decoding of the committed lines")
     args = p.parse_args()
     if args.small_lines_only:
         small_lines(args)
+        return
+    if args.tight_lines_only:
+        tight_lines(args)
         return
     (det_onnx, det_cfg), (rec_onnx, rec_cfg) = ref.model_paths(args.models, "tiny")
     det = ref.Detector(det_onnx, det_cfg, long_side=960)
@@ -231,6 +237,30 @@ def small_lines(args):
     with open(os.path.join(args.out, "lines_small.tsv"), "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")
     print(f"lines_small.tsv: {len(out) - 1} lines ({near} near-ties left out)")
+
+
+def tight_lines(args):
+    """lines_tight.tsv: PP-OCRv6 tiny on the committed lines zero-padded only to the next multiple of 8 (>= 32),
+    NutriLensText's `LinePadding.tight`."""
+    (_, _), (rec_onnx, rec_cfg) = ref.model_paths(args.models, "tiny")
+    rec = ref.Recognizer(rec_onnx, rec_cfg)
+    rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(args.out, "lines.tsv"), encoding="utf-8")][1:]
+    out, near = ["file\ttext\tscore"], 0
+    for row in rows:
+        line = cv2.imread(os.path.join(args.out, "lines", row[0]), cv2.IMREAD_COLOR)
+        x, w = rec.line_tensor(line), line.shape[1]
+        width = max(32, (w + 7) // 8 * 8)
+        tight = np.zeros((1, 3, 48, width), np.float32)
+        tight[:, :, :, :min(w, width)] = x[:, :, :, :min(w, width)]
+        probs = rec.probabilities(tight)
+        if margin(probs, None) < 1e-3:
+            near += 1
+            continue
+        text, score = rec.decode(probs)
+        out.append(f"{row[0]}\t{text}\t{score:.6f}")
+    with open(os.path.join(args.out, "lines_tight.tsv"), "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+    print(f"lines_tight.tsv: {len(out) - 1} lines ({near} near-ties left out)")
 
 
 def ref_values(model, x, feature_name):

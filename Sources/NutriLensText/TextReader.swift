@@ -40,7 +40,8 @@ public final class TextReader: Sendable {
         var lines: [RecognizedText] = []
         let source = ImageSource(image, bgr: recognizer.configuration.channelOrderBGR)
         for box in try detectBoxes(image, options: options) {
-            let line = try recognizer.recognize(source, corners: box.corners, detectionScore: box.score)
+            let line = try recognizer.recognize(source, corners: box.corners, detectionScore: box.score,
+                                                padding: options.linePadding)
             if line.confidence >= options.minimumConfidence { lines.append(line) }
         }
         return lines

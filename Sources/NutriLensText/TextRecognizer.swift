@@ -39,9 +39,10 @@ public final class TextRecognizer: Sendable {
     /// lines turned 90 degrees counter-clockwise (PaddleOCR's rule); the result's quad then starts at the
     /// corner where that reading starts.
     /// - Throws: `TextReaderError.invalidInput` for corners that are not finite or beyond 1e7 px.
-    public func recognize(_ image: DecodedImage, quad: TextQuad, detectionScore: Float = 1) throws -> RecognizedText {
+    public func recognize(_ image: DecodedImage, quad: TextQuad, detectionScore: Float = 1,
+                          padding: LinePadding = .paddleOCR) throws -> RecognizedText {
         try recognize(ImageSource(image, bgr: configuration.channelOrderBGR), corners: quad.corners.map { SIMD2($0.x, $0.y) },
-                      detectionScore: detectionScore)
+                      detectionScore: detectionScore, padding: padding)
     }
 
     /// Reads an upright line image as a whole (e.g. a crop the caller made).
@@ -74,9 +75,10 @@ public final class TextRecognizer: Sendable {
                                stopAfter: network.inputValues[last][0])
     }
 
-    func recognize(_ source: ImageSource, corners: [SIMD2<Double>], detectionScore: Float) throws -> RecognizedText {
+    func recognize(_ source: ImageSource, corners: [SIMD2<Double>], detectionScore: Float,
+                   padding: LinePadding = .paddleOCR) throws -> RecognizedText {
         try LineCropper.validate(corners)
-        let plan = cropper.plan(corners)
+        let plan = cropper.plan(corners, padding: padding)
         let classes = configuration.labels.count
         let decoded = try run(source, plan) { probabilities, steps in
             (CTCDecoder.decode(probabilities, steps: steps, classes: classes), steps)

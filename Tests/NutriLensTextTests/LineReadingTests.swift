@@ -22,6 +22,33 @@ final class LineReadingTests: XCTestCase {
         XCTAssertLessThan(worstScore, 1e-4, "largest line-score difference")
     }
 
+    /// `LinePadding.tight` (pad to a multiple of 8, not to 320) against ONNX Runtime on the same tight tensors
+    /// (lines_tight.tsv): identical strings, and the tensor widths it promises.
+    func testTightPaddingMatchesTheReferenceOnTightTensors() throws {
+        let text = try String(contentsOf: FixtureSupport.url("lines_tight.tsv"), encoding: .utf8)
+        let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        XCTAssertGreaterThanOrEqual(rows.count, 250)
+        let recognizer = FixtureSupport.recognizer
+        var mismatches: [String] = []
+        #if DEBUG
+        let step = 3  // every third line in unoptimised builds; all of them in release
+        #else
+        let step = 1
+        #endif
+        for row in rows.enumerated().filter({ $0.offset % step == 0 }).map(\.element) {
+            let image = try FixtureSupport.image(FixtureSupport.url("lines/" + row[0]))
+            let quad = TextQuad(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+            let result = try recognizer.recognize(image, quad: quad, padding: .tight)
+            if result.text != row[1] { mismatches.append("\(row[0]): \"\(result.text)\" vs \"\(row[1])\"") }
+        }
+        XCTAssertEqual(mismatches, [])
+        let cropper = recognizer.cropper
+        let quad: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(100, 0), SIMD2(100, 48), SIMD2(0, 48)]
+        XCTAssertEqual(cropper.plan(quad, padding: .paddleOCR).tensorWidth, 320)
+        XCTAssertEqual(cropper.plan(quad, padding: .tight).tensorWidth, 104)
+        XCTAssertEqual(cropper.plan(quad, padding: .tight).lineWidth, 100)
+    }
+
     /// Characters carry their CTC steps and spans in reading order: spans tile the line without overlap, each
     /// character's quad lies inside the line's quad, and the text is the characters joined.
     func testCharacterSpansAreOrderedAndInsideTheLine() throws {

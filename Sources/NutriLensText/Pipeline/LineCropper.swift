@@ -34,7 +34,7 @@ struct LineCropper {
         var tensorWidth: Int
     }
 
-    func plan(_ quad: [SIMD2<Double>]) -> Plan {
+    func plan(_ quad: [SIMD2<Double>], padding: LinePadding = .paddleOCR) -> Plan {
         func dist(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - b) * (a - b)).sum().squareRoot() }
         // Callers check the corners are finite and within `maximumCoordinate`, so the integer conversions are safe.
         let w = max(1, max(dist(quad[0], quad[1]), dist(quad[2], quad[3])).rounded(.towardZero))
@@ -42,7 +42,7 @@ struct LineCropper {
         let rotated = h / w >= 1.5
         let aspect = rotated ? h / w : w / h
         let lineWidth = max(1, Int(min(Double(Self.maximumWidth), (Double(height) * aspect).rounded(.up))))
-        let tensorWidth = max(minimumWidth, lineWidth)
+        let tensorWidth = padding == .paddleOCR ? max(minimumWidth, lineWidth) : max(32, (lineWidth + 7) / 8 * 8)
         let target: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(w, 0), SIMD2(w, h), SIMD2(0, h)]
         return Plan(homography: Self.homography(from: target, to: quad), cropWidth: w, cropHeight: h, rotated: rotated,
                     lineWidth: lineWidth, tensorWidth: tensorWidth)
