@@ -376,8 +376,8 @@ def fold_patterns(graph):
     while changed:
         changed = False
         for n in list(graph.nodes):
-            if n in graph.nodes and (fold_affine(graph, n) or fold_bias(graph, n) or fold_activation(graph, n)
-                                     or fold_transposes(graph, n)):
+            if n in graph.nodes and (fold_affine(graph, n) or fold_scale(graph, n) or fold_bias(graph, n)
+                                     or fold_activation(graph, n) or fold_transposes(graph, n)):
                 changed = True
     changed = True
     while changed:
@@ -562,15 +562,43 @@ def fold_bias(graph, n):
         return False
     if not graph.single_use(p.output) or chain:
         return False
-    c = n.tensors[0]
+    c = per_output(p, n.tensors[0])
+    if c is None:
+        return False
+    p.tensors[1] = (p.tensors[1] + c).astype(np.float32)
+    graph.remove(n, n.inputs[0])
+    return True
+
+
+def per_output(p, c):
+    """A constant that broadcasts over the producer's output channels (conv) or columns (linear) as one value per
+    output, or None."""
     cout = p.tensors[1].shape[0]
+    if c.size == 1:
+        return np.full(cout, float(c.reshape(-1)[0]), np.float32)
     if p.op == "linear":
         ok = c.size == cout and c.shape[-1] == cout
     else:
         ok = c.size == cout and (c.ndim == 1 and len(p.shapes[0]) == 2 or c.ndim >= 3 and c.shape[-3] == cout)
-    if not ok:
+    return c.reshape(-1).astype(np.float32) if ok else None
+
+
+def fold_scale(graph, n):
+    """x * c after a conv/linear without activation (PP-LCNet's learnable affine, a scalar) -> scaled weights and
+    bias."""
+    if not (n.op == "binary" and n.attrs["kind"] == 3 and n.tensors):
         return False
-    p.tensors[1] = (p.tensors[1] + c.reshape(-1)).astype(np.float32)
+    p = graph.producer(n.inputs[0])
+    if p is None or p.op not in ("conv", "linear") or p.attrs["act"] != "none" or len(p.inputs) > 1:
+        return False
+    if not graph.single_use(p.output):
+        return False
+    c = per_output(p, n.tensors[0])
+    if c is None:
+        return False
+    w, b = p.tensors
+    w = w * (c.reshape(-1, 1, 1, 1) if p.op == "conv" else c.reshape(1, -1))
+    p.tensors = [w.astype(np.float32), (b * c).astype(np.float32)]
     graph.remove(n, n.inputs[0])
     return True
 
