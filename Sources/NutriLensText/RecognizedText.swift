@@ -5,11 +5,16 @@ import NutriLensImaging
 /// (the line's text runs from the left edge to the right edge). Coordinates are pixel-centre based and may be
 /// fractional.
 public struct TextQuad: Sendable, Equatable, Codable {
+    /// Where the text starts, at its top (image pixels).
     public var topLeft: PixelPoint
+    /// Where the text ends, at its top.
     public var topRight: PixelPoint
+    /// Where the text ends, at its bottom.
     public var bottomRight: PixelPoint
+    /// Where the text starts, at its bottom.
     public var bottomLeft: PixelPoint
 
+    /// A quad from its four corners in reading order (any convex or degenerate shape is accepted).
     public init(topLeft: PixelPoint, topRight: PixelPoint, bottomRight: PixelPoint, bottomLeft: PixelPoint) {
         (self.topLeft, self.topRight, self.bottomRight, self.bottomLeft) = (topLeft, topRight, bottomRight, bottomLeft)
     }

@@ -109,7 +109,10 @@ public final class TextDetector: Sendable {
 
 /// A detector probability map at network size: `values[y * width + x]` in 0...1.
 public struct ProbabilityMap: Sendable, Equatable {
+    /// Map width in pixels (the network input's, a multiple of 32).
     public let width: Int
+    /// Map height in pixels.
     public let height: Int
+    /// `width * height` probabilities, row-major.
     public let values: [Float]
 }

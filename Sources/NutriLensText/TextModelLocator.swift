@@ -16,7 +16,9 @@ public enum TextModelLocator {
     /// Environment variable naming a folder that holds the model files.
     public static let environmentVariable = "NUTRILENS_MODELS"
 
+    /// `ppocrv6_<preset>_det.nlg`.
     public static func detectorFileName(_ preset: TextModelPreset) -> String { "ppocrv6_\(preset.rawValue)_det.nlg" }
+    /// `ppocrv6_<preset>_rec.nlg`.
     public static func recognizerFileName(_ preset: TextModelPreset) -> String { "ppocrv6_\(preset.rawValue)_rec.nlg" }
 
     /// The folder holding both of `preset`'s files. Throws `TextReaderError.modelNotFound(searched:)` listing every

@@ -23,6 +23,7 @@ public struct TextReadOptions: Sendable, Equatable {
     /// How far each line is zero-padded before recognition (`.paddleOCR` reproduces the reference readings).
     public var linePadding: LinePadding
 
+    /// Options with PaddleOCR's settings and the model's thresholds (each parameter is the property of that name).
     public init(detectorLongSide: Int = 960, regionOfInterest: PixelRect? = nil, binarizationThreshold: Float? = nil,
                 boxThreshold: Float? = nil, unclipRatio: Float? = nil, minimumConfidence: Float = 0.5,
                 linePadding: LinePadding = .paddleOCR) {

@@ -11,7 +11,9 @@ import NutriLensImaging
 /// Load once and share: `Sendable`; concurrent `read` calls are safe and each uses one thread (parallelism comes
 /// from concurrent scans). Results are deterministic on a given machine.
 public final class TextReader: Sendable {
+    /// The detection model (boxes alone: `detect`; probability maps: `detector.probabilityMap`).
     public let detector: TextDetector
+    /// The recognition model (single quads or line crops: `recognizer.recognize`).
     public let recognizer: TextRecognizer
 
     /// Loads `preset`'s models from `modelsFolder`, or from where `TextModelLocator` finds them.
@@ -27,6 +29,7 @@ public final class TextReader: Sendable {
         self.init(detector: try TextDetector(modelURL: detectorURL), recognizer: try TextRecognizer(modelURL: recognizerURL))
     }
 
+    /// A reader from models already loaded (e.g. one detector shared by two recognisers).
     public init(detector: TextDetector, recognizer: TextRecognizer) {
         self.detector = detector
         self.recognizer = recognizer
@@ -47,10 +50,12 @@ public final class TextReader: Sendable {
         return lines
     }
 
+    /// `read(_:options:)` for a colour image (any `ColorLayout`; alpha ignored).
     public func read(_ image: RGBImage, options: TextReadOptions = TextReadOptions()) throws -> [RecognizedText] {
         try read(.color(image), options: options)
     }
 
+    /// `read(_:options:)` for a grey image (its value feeds all three network channels).
     public func read(_ image: GrayImage, options: TextReadOptions = TextReadOptions()) throws -> [RecognizedText] {
         try read(.gray(image), options: options)
     }

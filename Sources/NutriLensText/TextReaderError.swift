@@ -31,6 +31,7 @@ public enum TextReaderError: Error, Equatable, Sendable, CustomStringConvertible
     /// The region of interest does not overlap the `width` x `height` image.
     case regionOutsideImage(region: PixelRect, width: Int, height: Int)
 
+    /// One sentence naming the file, limit or region involved.
     public var description: String {
         switch self {
         case .modelNotFound(let searched):

@@ -50,6 +50,7 @@ public struct DetectorConfiguration: Sendable, Equatable {
 public struct RecognizerConfiguration: Sendable, Equatable {
     /// Model name, e.g. "PP-OCRv6_tiny_rec".
     public let modelName: String
+    /// Network channels are B, G, R (PaddleOCR reads images with OpenCV) rather than R, G, B.
     public let channelOrderBGR: Bool
     /// Line height in pixels the network takes (48).
     public let inputHeight: Int
