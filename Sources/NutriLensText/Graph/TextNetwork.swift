@@ -27,12 +27,8 @@ public final class TextNetwork: Sendable {
     let slotCount: Int
     private let pool: WorkspacePool
 
-    /// Loads and validates `url` (structure, checksum sidecar, every op, and the whole graph's shapes at
-    /// `probeShape`, a representative input). Throws `TextReaderError`.
-    convenience init(contentsOf url: URL, probeShape: [Int]) throws {
-        try self.init(file: try GraphFile.load(url), probeShape: probeShape)
-    }
-
+    /// Validates every op of `file` and the whole graph's shapes at `probeShape` (a representative input), and
+    /// plans the memory. Throws `TextReaderError.malformedModel`.
     init(file: GraphFile, probeShape: [Int]) throws {
         path = file.path
         self.file = file
@@ -74,7 +70,8 @@ public final class TextNetwork: Sendable {
                 }
             }
             if slotOf[out] >= 0 { slotLive[slotOf[out]] += 1 }
-            for v in Set(inputValues[index]) + (lastUse[out] == -1 ? [out] : []) where lastUse[v] <= index {
+            // Sorted, so the plan (and the memory figures) are the same in every process (Set order is seeded).
+            for v in Set(inputValues[index]).sorted() + (lastUse[out] == -1 ? [out] : []) where lastUse[v] <= index {
                 let slot = slotOf[v]
                 guard slot >= 0 else { continue }
                 slotLive[slot] -= 1
