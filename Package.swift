@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "NutriLensLabel", targets: ["NutriLensLabel"]),
         .library(name: "NutriLensImaging", targets: ["NutriLensImaging"]),
         .library(name: "NutriLensClassifier", targets: ["NutriLensClassifier"]),
+        .library(name: "NutriLensText", targets: ["NutriLensText"]),
         .executable(name: "nutrilens", targets: ["nutrilens"]),
     ],
     targets: [
@@ -23,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        // GEMM for the neural text reader on Linux (Apple platforms use Accelerate).
+        .systemLibrary(name: "CBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
         // C we write: setjmp/longjmp guards so libjpeg/libpng errors never unwind Swift frames.
         .target(name: "CImageShims", dependencies: ["CJPEG", "CPNG"]),
         // Tesseract's line images passed to its LSTM raw instead of through a PNG round trip (the
@@ -38,6 +41,9 @@ let package = Package(
         .target(name: "NutriLensOCR", dependencies: ["NutriLensImaging", "CTesseract", "CLeptonica",
                                                      "CTesseractLineImages"]),
         .target(name: "NutriLensLabel"),
+        // Neural text reader (PP-OCR detector + CTC recogniser from models/*.nlg); see docs/text.md.
+        .target(name: "NutriLensText",
+                dependencies: ["NutriLensImaging", .target(name: "CBLAS", condition: .when(platforms: [.linux]))]),
         .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"]),
         .target(name: "NutriLens", dependencies: [
             "NutriLensImaging", "NutriLensImageIO", "NutriLensBarcode", "NutriLensOCR",
@@ -49,7 +55,8 @@ let package = Package(
         .executableTarget(name: "nutrilens", dependencies: ["NutriLens", "NutriLensEvaluation", "NutriLensOCR"]),
 
         // MARK: Benchmarks (release build: `swift run -c release nutrilens-bench --help`)
-        .executableTarget(name: "nutrilens-bench", dependencies: ["NutriLens", "NutriLensEvaluation", "CLeptonica"],
+        .executableTarget(name: "nutrilens-bench",
+                          dependencies: ["NutriLens", "NutriLensEvaluation", "NutriLensText", "CLeptonica"],
                           path: "Benchmarks/NutriLensBenchmarks"),
 
         // MARK: Tests (mirror the targets)
@@ -72,18 +79,21 @@ let package = Package(
                                                                       "NutriLensClassifier"]),
         .testTarget(name: "NutriLensTests", dependencies: ["NutriLensTestSupport", "NutriLens", "NutriLensEvaluation",
                                                             "nutrilens"]),
+        .testTarget(name: "NutriLensTextTests", dependencies: ["NutriLensTestSupport", "NutriLensText",
+                                                                "NutriLensImageIO"],
+                    resources: [.copy("Fixtures")]),
 
         // MARK: Fuzzing and reliability (owner: reliability; see docs/reliability.md)
         // `nutrilens-fuzz` replays saved inputs in an ordinary build; scripts/fuzz.sh rebuilds it with
         // `-sanitize=fuzzer,address -D NUTRILENS_LIBFUZZER` in a separate build folder, so libFuzzer supplies main.
         .target(name: "NutriLensFuzzTargets",
                 dependencies: ["NutriLens", "NutriLensEvaluation", "NutriLensImageIO", "NutriLensLabel",
-                               "NutriLensClassifier"],
+                               "NutriLensClassifier", "NutriLensText"],
                 path: "Fuzz/NutriLensFuzzTargets"),
         .executableTarget(name: "nutrilens-fuzz", dependencies: ["NutriLensFuzzTargets"], path: "Fuzz/nutrilens-fuzz"),
         .testTarget(name: "NutriLensReliabilityTests",
                     dependencies: ["NutriLensTestSupport", "NutriLensFuzzTargets", "NutriLens", "NutriLensImageIO",
-                                   "NutriLensLabel", "NutriLensClassifier"],
+                                   "NutriLensLabel", "NutriLensClassifier", "NutriLensText"],
                     resources: [.copy("Fixtures")]),
     ]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer runs of NutriLens's untrusted-input entry points (see docs/reliability.md).
 #
-#   scripts/fuzz.sh [TARGET|all] [SECONDS]      targets: image label-text label-words model ground-truth
+#   scripts/fuzz.sh [TARGET|all] [SECONDS]      targets: image label-text label-words model ground-truth text-model
 #
 # Builds Fuzz/nutrilens-fuzz with -sanitize=fuzzer,address into .build-fuzz (the ordinary .build is untouched),
 # seeds a corpus under $FUZZ_WORK (default /tmp/nutrilens-fuzz; never inside the repo) from TestImages, the test
@@ -19,7 +19,7 @@ SECONDS_PER_TARGET="${2:-60}"
 WORK="${FUZZ_WORK:-/tmp/nutrilens-fuzz}"
 SHARED="$ROOT/../shared/corpus"
 BUILD="$ROOT/.build-fuzz"
-ALL_TARGETS=(image label-text label-words model ground-truth)
+ALL_TARGETS=(image label-text label-words model ground-truth text-model)
 
 if [[ "$TARGET" == "-h" || "$TARGET" == "--help" ]]; then sed -n 2,15p "$0"; exit 0; fi
 if [[ "$TARGET" == all ]]; then TARGETS=("${ALL_TARGETS[@]}"); else TARGETS=("$TARGET"); fi
@@ -70,6 +70,9 @@ seed() {
         ;;
     model)
         copy_seeds "$ROOT/Tests/NutriLensReliabilityTests/Fixtures/model" 100
+        ;;
+    text-model)
+        copy_seeds "$ROOT/Tests/NutriLensReliabilityTests/Fixtures/text-model" 100
         ;;
     ground-truth)
         copy_seeds "$ROOT/TestImages" 100 -name '*.json'

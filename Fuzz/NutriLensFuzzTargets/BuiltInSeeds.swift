@@ -29,6 +29,9 @@ public enum BuiltInSeeds {
                 }
                 return ("table-\(index).words", LabelWordsFuzz.encode(lines))
             }
+        case "text-model":
+            return [("tiny-det.nlg", TinyTextModel.detector()), ("tiny-rec.nlg", TinyTextModel.recognizer()),
+                    ("header-only.nlg", TinyTextModel.detector().prefix(32))]
         case "model":
             var seeds = [("tiny.nlm", TinyModel.bytes())]
             // A residual block (save skip → pointwise → add skip) so the skip bookkeeping is in the corpus.

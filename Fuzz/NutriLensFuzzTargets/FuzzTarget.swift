@@ -8,7 +8,7 @@ import Foundation
 /// so the input is saved; the regression tests assert it does not happen). Crashes, hangs and runaway allocations
 /// inside the API are what the sanitizer build catches.
 public struct FuzzTarget: Sendable {
-    /// Stable name: `image`, `label-text`, `label-words`, `model`, `ground-truth`.
+    /// Stable name: `image`, `label-text`, `label-words`, `model`, `ground-truth`, `text-model`.
     public let name: String
     /// The API under test, one line (shown by the replay tool's usage).
     public let summary: String
@@ -27,6 +27,8 @@ public struct FuzzTarget: Sendable {
                    run: { try ModelLoaderFuzz.run($0) }),
         FuzzTarget(name: "ground-truth", summary: "GroundTruth.decode(_:) sidecar JSON reader",
                    run: { try GroundTruthFuzz.run($0) }),
+        FuzzTarget(name: "text-model", summary: "TextDetector/TextRecognizer(modelData:) .nlg graph loader (+ a read when small)",
+                   run: { try TextModelFuzz.run($0) }),
     ]
 
     /// The target called `name`, or `nil`.

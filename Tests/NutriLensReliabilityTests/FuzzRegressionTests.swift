@@ -17,7 +17,7 @@ final class FuzzRegressionTests: XCTestCase {
 
     func testTargetsAreNamedUniquely() {
         XCTAssertEqual(Set(FuzzTarget.all.map(\.name)).count, FuzzTarget.all.count)
-        XCTAssertEqual(FuzzTarget.all.map(\.name), ["image", "label-text", "label-words", "model", "ground-truth"])
+        XCTAssertEqual(FuzzTarget.all.map(\.name), ["image", "label-text", "label-words", "model", "ground-truth", "text-model"])
     }
 
     func testCommittedFindingsReplayCleanly() throws {

@@ -1,0 +1,223 @@
+import Foundation
+import NutriLensImaging
+
+/// A loaded `.nlg` graph ready to run: validated layers with their weights, and a memory plan.
+///
+/// Tensors are NCHW with batch 1. `run` is safe to call from several threads at once (each call takes its own
+/// workspace from a small pool) and deterministic: the same input gives bit-identical output on one machine.
+/// One call uses one thread (see `BLAS`).
+public final class TextNetwork: Sendable {
+    /// No activation may exceed this many floats (128 MiB); a larger input throws `inputTooLarge`. The detector at
+    /// long side 1280 peaks at 4.9 M floats; this bound allows ~4000 px.
+    public static let maxActivationFloats = 32 << 20
+    /// All buffers of one forward pass together (activations alive at the same time plus scratch) stay below this
+    /// (384 MiB), whatever a model file describes; the detector at 960 x 1280 needs 27 M floats (108 MB).
+    public static let maxWorkspaceFloats = 96 << 20
+
+    /// The file this network came from.
+    public let path: String
+    let file: GraphFile
+    let layers: [Layer]
+    let inputValues: [[Int]]
+    let outputValues: [Int]
+    let outputValue: Int
+    let valueCount: Int
+    /// Memory plan: the workspace slot of each value (-1 for the network input, which stays in the caller's buffer).
+    let slotOfValue: [Int]
+    let slotCount: Int
+    private let pool: WorkspacePool
+
+    /// Validates every op of `file` and the whole graph's shapes at `probeShape` (a representative input), and
+    /// plans the memory. Throws `TextReaderError.malformedModel`.
+    init(file: GraphFile, probeShape: [Int]) throws {
+        path = file.path
+        self.file = file
+        let bad = { (reason: String) -> Error in TextReaderError.malformedModel(path: file.path, reason: reason) }
+        layers = try file.nodes.enumerated().map { index, record in
+            do { return try Layer.make(record, file.tensors, bad) } catch let TextReaderError.malformedModel(_, reason) {
+                throw bad("node \(index): \(reason)")
+            }
+        }
+        inputValues = file.nodes.map(\.inputs)
+        outputValues = file.nodes.map(\.output)
+        outputValue = file.outputValue
+        valueCount = file.valueNames.count
+        // Static memory plan from the probe's shapes: a value takes a free slot (best fit by probe size) when it is
+        // computed, reshapes share their input's slot, and a slot is free again after the last use of its values.
+        let probe = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
+                                         input: probeShape, bad: bad)
+        var lastUse = [Int](repeating: -1, count: valueCount)
+        for (index, ins) in inputValues.enumerated() { for v in ins { lastUse[v] = index } }
+        lastUse[outputValue] = layers.count
+        var slotOf = [Int](repeating: -1, count: valueCount)
+        var slotSize: [Int] = [], slotLive: [Int] = [], free: [Int] = []
+        for (index, layer) in layers.enumerated() {
+            let out = outputValues[index]
+            if Self.isReshape(layer) {
+                slotOf[out] = slotOf[inputValues[index][0]]
+            } else {
+                let need = probe[out].reduce(1, *)
+                let fit = free.filter { slotSize[$0] >= need }.min { slotSize[$0] < slotSize[$1] }
+                    ?? free.max { slotSize[$0] < slotSize[$1] }
+                if let slot = fit {
+                    free.removeAll { $0 == slot }
+                    slotSize[slot] = max(slotSize[slot], need)
+                    slotOf[out] = slot
+                } else {
+                    slotOf[out] = slotSize.count
+                    slotSize.append(need)
+                    slotLive.append(0)
+                }
+            }
+            if slotOf[out] >= 0 { slotLive[slotOf[out]] += 1 }
+            // Sorted, so the plan (and the memory figures) are the same in every process (Set order is seeded).
+            for v in Set(inputValues[index]).sorted() + (lastUse[out] == -1 ? [out] : []) where lastUse[v] <= index {
+                let slot = slotOf[v]
+                guard slot >= 0 else { continue }
+                slotLive[slot] -= 1
+                if slotLive[slot] == 0 { free.append(slot) }
+            }
+        }
+        slotOfValue = slotOf
+        slotCount = slotSize.count
+        pool = WorkspacePool(slots: slotCount)
+    }
+
+    static func isReshape(_ layer: Layer) -> Bool {
+        if case .reshape = layer { return true }
+        return false
+    }
+
+    /// Shapes of every value for an input of `input` (e.g. `[1, 3, 48, 320]`); throws when the graph does not fit
+    /// together at that size or an activation would exceed `maxActivationFloats`.
+    static func inferShapes(layers: [Layer], inputs: [[Int]], outputs: [Int], valueCount: Int, input: [Int],
+                            bad: (String) -> Error) throws -> [[Int]] {
+        var shapes = [[Int]](repeating: [], count: valueCount)
+        guard input.count == 4, input[0] == 1 else { throw bad("input shape \(input): expected [1, C, H, W]") }
+        shapes[0] = input
+        let inputCount = try Layer.elementCount(input, bad)
+        guard inputCount <= maxActivationFloats else {
+            throw TextReaderError.inputTooLarge(width: input[3], height: input[2], limit: maxActivationFloats)
+        }
+        for (index, layer) in layers.enumerated() {
+            do {
+                let shape = try layer.outputShape(inputs[index].map { shapes[$0] }, bad)
+                guard try Layer.elementCount(shape, bad) <= maxActivationFloats else {
+                    throw TextReaderError.inputTooLarge(width: input[3], height: input[2], limit: maxActivationFloats)
+                }
+                shapes[outputs[index]] = shape
+            } catch let TextReaderError.malformedModel(path, reason) {
+                throw TextReaderError.malformedModel(path: path, reason: "node \(index): \(reason)")
+            } catch let TextReaderError.invalidInput(reason) {
+                throw TextReaderError.invalidInput(reason: "node \(index): \(reason)")
+            }
+        }
+        return shapes
+    }
+
+    /// Output shape for an input of `shape` (`[1, C, H, W]`). Throws `TextReaderError.invalidInput` or
+    /// `.inputTooLarge`.
+    public func outputShape(forInput shape: [Int]) throws -> [Int] {
+        try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
+                             input: shape, bad: invalidInput)[outputValue]
+    }
+
+    func invalidInput(_ reason: String) -> Error { TextReaderError.invalidInput(reason: reason) }
+
+    /// Floats one forward pass at input `shape` holds (activation buffers of the memory plan plus scratch).
+    public func workspaceFloats(forInput shape: [Int]) throws -> Int {
+        let p = try plan(shape)
+        return p.slots.reduce(p.scratch, +)
+    }
+
+    /// Buffer sizes of a pass at input `shape`: per slot, and the scratch.
+    func plan(_ shape: [Int]) throws -> (shapes: [[Int]], slots: [Int], scratch: Int) {
+        let shapes = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
+                                          input: shape, bad: invalidInput)
+        var slotNeed = [Int](repeating: 0, count: slotCount)
+        for v in 0..<valueCount where slotOfValue[v] >= 0 {
+            slotNeed[slotOfValue[v]] = max(slotNeed[slotOfValue[v]], shapes[v].reduce(1, *))
+        }
+        var scratchNeed = 0
+        for (index, layer) in layers.enumerated() {
+            scratchNeed = max(scratchNeed, Self.scratchFloats(layer, input: shapes[inputValues[index][0]],
+                                                              output: shapes[outputValues[index]]))
+        }
+        guard slotNeed.reduce(scratchNeed, +) <= Self.maxWorkspaceFloats else {
+            throw TextReaderError.inputTooLarge(width: shape[3], height: shape[2], limit: Self.maxWorkspaceFloats)
+        }
+        return (shapes, slotNeed, scratchNeed)
+    }
+
+    /// Runs the network on `input` (`shape` = `[1, C, H, W]`, NCHW floats) and returns the output tensor and shape.
+    /// Throws `TextReaderError.inputTooLarge` or `.invalidInput` when the graph cannot run at that size.
+    public func run(input: [Float], shape: [Int]) throws -> (values: [Float], shape: [Int]) {
+        guard input.count == shape.reduce(1, *) else { throw invalidInput("input holds \(input.count) floats for shape \(shape)") }
+        return try input.withUnsafeBufferPointer { buffer in
+            try run(input: buffer.baseAddress!, shape: shape) { (Array($0), $1) }
+        }
+    }
+
+    /// Runs the network once and returns each node's kind and thread CPU milliseconds, in execution order (for
+    /// profiling; `nutrilens-bench textreader --layers`).
+    public func profile(input: [Float], shape: [Int]) throws -> [(node: String, milliseconds: Double)] {
+        var times = [Double](repeating: 0, count: layers.count)
+        try input.withUnsafeBufferPointer { buffer in
+            try times.withUnsafeMutableBufferPointer { t in
+                _ = try run(input: buffer.baseAddress!, shape: shape, layerTimes: t.baseAddress) { _, _ in 0 }
+            }
+        }
+        return zip(layers, times).map { (Self.describe($0), $1 * 1000) }
+    }
+
+    static func describe(_ layer: Layer) -> String {
+        switch layer {
+        case .conv(let c):
+            let kind = c.isDepthwise ? "depthwise" : c.isPointwise ? "pointwise" : c.group > 1 ? "grouped" : "conv"
+            return "\(kind) \(c.kernelH)x\(c.kernelW)/\(c.strideH) \(c.inputChannels)->\(c.outputChannels) \(c.activation)"
+        case .convTranspose(let c): return "convTranspose \(c.inputChannels)->\(c.outputChannels)"
+        case .linear(let l): return "linear \(l.inputFeatures)->\(l.outputFeatures)"
+        case .binary(let k, let c, _): return "binary \(k) \(c.map { "const \($0.shape)" } ?? "")"
+        default: return String(describing: layer).prefix(while: { $0 != "(" }).description
+        }
+    }
+
+    /// Runs the network until `value` is computed and returns it (for reference tests of intermediate tensors).
+    func run(input: [Float], shape: [Int], stopAfter value: Int) throws -> [Float] {
+        try input.withUnsafeBufferPointer { buffer in
+            try run(input: buffer.baseAddress!, shape: shape, stopAfter: value) { values, _ in Array(values) }
+        }
+    }
+
+    /// Runs the network and hands `body` the output in place (valid only during `body`).
+    func run<R>(input: UnsafePointer<Float>, shape: [Int], stopAfter: Int? = nil, layerTimes: UnsafeMutablePointer<Double>? = nil,
+                _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
+        let (shapes, slotNeed, scratchNeed) = try plan(shape)
+        return try pool.withWorkspace { workspace in
+            let slots = (0..<slotCount).map { workspace.buffer($0, count: slotNeed[$0]) }
+            let scratch = workspace.buffer(slotCount, count: scratchNeed)
+            func pointer(_ v: Int) -> UnsafeMutablePointer<Float> {
+                slotOfValue[v] < 0 ? UnsafeMutablePointer(mutating: input) : slots[slotOfValue[v]]
+            }
+            let result = stopAfter ?? outputValue
+            let lastNode = outputValues.firstIndex(of: result) ?? -1  // -1: the input itself, nothing to run
+            for (index, layer) in layers.enumerated() where index <= lastNode {
+                let ins = inputValues[index]
+                let start = layerTimes == nil ? 0 : ThreadCPUClock.now()
+                execute(layer, inputs: ins.map { UnsafePointer(pointer($0)) }, shapes: ins.map { shapes[$0] },
+                        output: pointer(outputValues[index]), outShape: shapes[outputValues[index]], scratch: scratch)
+                layerTimes?[index] += layerTimes == nil ? 0 : ThreadCPUClock.now() - start
+            }
+            let out = shapes[result]
+            return try body(UnsafeBufferPointer(start: pointer(result), count: out.reduce(1, *)), out)
+        }
+    }
+
+    static func scratchFloats(_ layer: Layer, input: [Int], output: [Int]) -> Int {
+        switch layer {
+        case .conv(let c): return ConvolutionKernel.scratchFloats(c, height: input[2], width: input[3], outputPixels: output[2] * output[3])
+        case .convTranspose(let c): return ConvTransposeKernel.scratchFloats(c, inputPixels: input[2] * input[3])
+        default: return 0
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// Convolutions as GEMMs (NCHW, batch 1): `out[Cout x N] = W[Cout x K] * X[K x N]` with N = output pixels.
+/// A 1x1 stride-1 convolution multiplies the input planes directly (K = Cin); any other group-1 or grouped
+/// convolution first unrolls one column block of input patches (im2col, K = Cin/group * kh * kw) into `scratch`.
+/// Output is produced in column blocks so the bias/activation/residual epilogue finds the block still in cache.
+enum ConvolutionKernel {
+    /// Output columns per GEMM call: the B panel and the C block (K + M rows) stay within ~256 KB of cache.
+    static func columnBlock(k: Int, m: Int, columns: Int) -> Int {
+        let budget = 64 * 1024 / max(1, k + m)
+        return min(columns, max(256, budget & ~15))
+    }
+
+    /// Floats of scratch `run` needs for this layer and output size (0 for pointwise and depthwise layers).
+    static func scratchFloats(_ c: ConvLayer, height: Int, width: Int, outputPixels: Int) -> Int {
+        if c.isDepthwise { return DepthwiseKernel.scratchFloats(c, height: height, width: width) }
+        if c.isPointwise { return 0 }
+        let k = c.inputChannels / c.group * c.kernelH * c.kernelW
+        return k * columnBlock(k: k, m: c.outputChannels / c.group, columns: outputPixels)
+    }
+
+    static func run(_ c: ConvLayer, input: UnsafePointer<Float>, height: Int, width: Int,
+                    output: UnsafeMutablePointer<Float>, outHeight: Int, outWidth: Int,
+                    residual: UnsafePointer<Float>?, scratch: UnsafeMutablePointer<Float>) {
+        if c.isDepthwise {
+            DepthwiseKernel.run(c, input: input, height: height, width: width, output: output,
+                                outHeight: outHeight, outWidth: outWidth, residual: residual, scratch: scratch)
+            return
+        }
+        let n = outHeight * outWidth
+        let cpg = c.inputChannels / c.group, opg = c.outputChannels / c.group
+        let k = cpg * c.kernelH * c.kernelW
+        let block = columnBlock(k: k, m: opg, columns: n)
+        let pads = c.padding(height: height, width: width)
+        c.weights.withUnsafeBufferPointer { w in
+            c.bias.withUnsafeBufferPointer { bias in
+                for g in 0..<c.group {
+                    let a = w.baseAddress! + g * opg * k
+                    var j0 = 0
+                    while j0 < n {
+                        let cols = min(block, n - j0)
+                        let out = output + g * opg * n + j0
+                        // C starts as the bias (beta = 1): no separate zeroing pass in the BLAS, no bias pass after.
+                        for o in 0..<opg { (out + o * n).update(repeating: bias[g * opg + o], count: cols) }
+                        if c.isPointwise {
+                            BLAS.sgemm(m: opg, n: cols, k: k, a: a, lda: k, b: input + j0, ldb: n, c: out, ldc: n, beta: 1)
+                        } else {
+                            im2col(c, input: input + g * cpg * height * width, channels: cpg, height: height, width: width,
+                                   pads: (pads.top, pads.left), outWidth: outWidth, first: j0, count: cols, into: scratch)
+                            BLAS.sgemm(m: opg, n: cols, k: k, a: a, lda: k, b: scratch, ldb: cols, c: out, ldc: n, beta: 1)
+                        }
+                        if c.activation != .none || residual != nil {
+                            for o in 0..<opg {
+                                let row = out + o * n
+                                Epilogue.apply(c.activation, input: row, output: row, count: cols,
+                                               residual: residual.map { $0 + (g * opg + o) * n + j0 })
+                            }
+                        }
+                        j0 += cols
+                    }
+                }
+            }
+        }
+    }
+
+    /// Patches for output pixels `first ..< first + count` (row-major over the output) as a `K x count` matrix,
+    /// row `(channel * kh + ky) * kw + kx`, zeros where the window leaves the image.
+    static func im2col(_ c: ConvLayer, input: UnsafePointer<Float>, channels: Int, height: Int, width: Int,
+                       pads: (top: Int, left: Int), outWidth: Int, first: Int, count: Int,
+                       into scratch: UnsafeMutablePointer<Float>) {
+        let (kh, kw, sh, sw) = (c.kernelH, c.kernelW, c.strideH, c.strideW)
+        var row = 0
+        for ch in 0..<channels {
+            let plane = input + ch * height * width
+            for ky in 0..<kh {
+                for kx in 0..<kw {
+                    let dst = scratch + row * count
+                    var j = 0
+                    while j < count {
+                        let pixel = first &+ j
+                        let oy = pixel / outWidth, ox0 = pixel - oy * outWidth
+                        let run = min(outWidth - ox0, count - j)
+                        let iy = oy &* sh &- pads.top &+ ky
+                        let d = dst + j
+                        if iy < 0 || iy >= height {
+                            d.update(repeating: 0, count: run)
+                        } else {
+                            // Columns ox with 0 <= ox * sw - left + kx < width: [lo, hi) of this run.
+                            let src = plane + iy * width
+                            let shift = kx &- pads.left
+                            let lo = min(max(ox0, shift < 0 ? (-shift + sw - 1) / sw : 0), ox0 &+ run)
+                            let hi = max(lo, min(ox0 &+ run, (width - shift + sw - 1) / sw))
+                            d.update(repeating: 0, count: lo &- ox0)
+                            (d + (hi &- ox0)).update(repeating: 0, count: ox0 &+ run &- hi)
+                            if sw == 1 {
+                                (d + (lo &- ox0)).update(from: src + (lo &+ shift), count: hi &- lo)
+                            } else {
+                                let from = src + (lo &* sw &+ shift), to = d + (lo &- ox0)
+                                for i in 0..<(hi &- lo) { to[i] = from[i &* sw] }
+                            }
+                        }
+                        j &+= run
+                    }
+                    row += 1
+                }
+            }
+        }
+    }
+}

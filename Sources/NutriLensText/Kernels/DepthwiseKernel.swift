@@ -1,0 +1,117 @@
+/// Depthwise convolution (one filter per channel), NCHW. Each output row starts as the bias and accumulates one
+/// kernel row at a time over its interior columns (`out[x] += w0 * in[x] + w1 * in[x + 1] + ...`, loops the
+/// optimiser vectorises).
+/// Stride 2 along x first splits the input plane into even and odd columns, so every tap is again a contiguous
+/// run. Columns whose window leaves the image take a scalar path with the same summation order.
+enum DepthwiseKernel {
+    /// Floats of scratch for the even/odd split of one input plane (stride 2 along x only).
+    static func scratchFloats(_ c: ConvLayer, height: Int, width: Int) -> Int {
+        c.strideW == 2 ? height * (width + 1) : 0
+    }
+
+    static func run(_ c: ConvLayer, input: UnsafePointer<Float>, height: Int, width: Int,
+                    output: UnsafeMutablePointer<Float>, outHeight: Int, outWidth: Int, residual: UnsafePointer<Float>?,
+                    scratch: UnsafeMutablePointer<Float>) {
+        let (kh, kw, sh, sw) = (c.kernelH, c.kernelW, c.strideH, c.strideW)
+        let pads = c.padding(height: height, width: width)
+        // Interior columns: every tap inside the row, i.e. ox * sw - left >= 0 and ox * sw - left + kw - 1 < width.
+        let interiorStart = min(outWidth, (pads.left + sw - 1) / sw)
+        let lastFull = width - kw + pads.left
+        let interiorEnd = max(interiorStart, min(outWidth, lastFull >= 0 ? lastFull / sw + 1 : 0))
+        let split = sw == 2
+        let evenWidth = (width + 1) / 2, oddWidth = width / 2
+        c.weights.withUnsafeBufferPointer { weights in
+            for ch in 0..<c.outputChannels {
+                let plane = input + ch * height * width
+                if split { deinterleave(plane, height: height, width: width, into: scratch) }
+                let taps = weights.baseAddress! + ch * kh * kw
+                let bias = c.bias[ch]
+                let outPlane = output + ch * outHeight * outWidth
+                for oy in 0..<outHeight {
+                    let out = outPlane + oy * outWidth
+                    let iy0 = oy &* sh &- pads.top
+                    let kyStart = max(0, -iy0), kyEnd = min(kh, height - iy0)
+                    for ox in 0..<interiorStart { out[ox] = edge(plane, taps, iy0, kyStart, kyEnd, ox, c, width, pads.left, bias) }
+                    for ox in interiorEnd..<outWidth { out[ox] = edge(plane, taps, iy0, kyStart, kyEnd, ox, c, width, pads.left, bias) }
+                    let vectorEnd = interiorEnd
+                    (out + interiorStart).update(repeating: bias, count: vectorEnd - interiorStart)
+                    for ky in kyStart..<kyEnd {
+                        let iy = iy0 &+ ky
+                        let t = taps + ky &* kw
+                        if split {
+                            for kx in 0..<kw {
+                                let j = kx &- pads.left  // column 2 ox + j: even (j even) or odd plane, shifted
+                                let even = j & 1 == 0
+                                let base = scratch + (even ? iy &* evenWidth : height &* evenWidth &+ iy &* oddWidth)
+                                let src = UnsafePointer(base + (even ? j >> 1 : (j &- 1) >> 1))
+                                accumulate(out, src, t[kx], from: interiorStart, to: vectorEnd)
+                            }
+                        } else {
+                            // Input of output column ox for tap kx: column ox - left + kx of row iy; whole kernel
+                            // rows of 3 or 5 taps in one pass.
+                            let src = plane + (iy &* width &- pads.left)
+                            switch kw {
+                            case 3: accumulateRow3(out, src, t, from: interiorStart, to: vectorEnd)
+                            case 5: accumulateRow5(out, src, t, from: interiorStart, to: vectorEnd)
+                            default:
+                                for kx in 0..<kw { accumulate(out, src + kx, t[kx], from: interiorStart, to: vectorEnd) }
+                            }
+                        }
+                    }
+                    Epilogue.apply(c.activation, input: out, output: out, count: outWidth,
+                                   residual: residual.map { $0 + ch * outHeight * outWidth + oy * outWidth })
+                }
+            }
+        }
+    }
+
+    /// `out[x] += w * src[x]` for x in `from ..< to`.
+    @inline(__always)
+    static func accumulate(_ out: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>, _ w: Float, from: Int, to: Int) {
+        for x in from..<to { out[x] += w * src[x] }
+    }
+
+    /// `out[x] += sum of w[k] * src[x + k]` for k < 3, x in `from ..< to` (one pass instead of three).
+    @inline(__always)
+    static func accumulateRow3(_ out: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>, _ w: UnsafePointer<Float>,
+                               from: Int, to: Int) {
+        let (w0, w1, w2) = (w[0], w[1], w[2])
+        for x in from..<to { out[x] += w0 * src[x] + w1 * src[x &+ 1] + w2 * src[x &+ 2] }
+    }
+
+    /// `out[x] += sum of w[k] * src[x + k]` for k < 5.
+    @inline(__always)
+    static func accumulateRow5(_ out: UnsafeMutablePointer<Float>, _ src: UnsafePointer<Float>, _ w: UnsafePointer<Float>,
+                               from: Int, to: Int) {
+        let (w0, w1, w2, w3, w4) = (w[0], w[1], w[2], w[3], w[4])
+        for x in from..<to {
+            out[x] += w0 * src[x] + w1 * src[x &+ 1] + w2 * src[x &+ 2] + w3 * src[x &+ 3] + w4 * src[x &+ 4]
+        }
+    }
+
+    /// Splits each row into its even columns (plane 0, `(width + 1) / 2` wide) and odd columns (plane 1).
+    static func deinterleave(_ plane: UnsafePointer<Float>, height: Int, width: Int, into scratch: UnsafeMutablePointer<Float>) {
+        let evenWidth = (width + 1) / 2, oddWidth = width / 2
+        let odd = scratch + height * evenWidth
+        for y in 0..<height {
+            let row = plane + y * width, e = scratch + y * evenWidth, o = odd + y * oddWidth
+            for i in 0..<oddWidth { e[i] = row[2 &* i]; o[i] = row[2 &* i &+ 1] }
+            if evenWidth > oddWidth { e[evenWidth - 1] = row[width - 1] }
+        }
+    }
+
+    /// One output with bounds checks on every tap (same summation order as the vector path: bias, then ky, kx).
+    @inline(__always)
+    static func edge(_ plane: UnsafePointer<Float>, _ taps: UnsafePointer<Float>, _ iy0: Int, _ kyStart: Int, _ kyEnd: Int,
+                     _ ox: Int, _ c: ConvLayer, _ width: Int, _ left: Int, _ bias: Float) -> Float {
+        var acc = bias
+        for ky in kyStart..<kyEnd {
+            let row = plane + (iy0 + ky) * width
+            for kx in 0..<c.kernelW {
+                let ix = ox * c.strideW - left + kx
+                if ix >= 0 && ix < width { acc += row[ix] * taps[ky * c.kernelW + kx] }
+            }
+        }
+        return acc
+    }
+}

@@ -1,0 +1,109 @@
+import NutriLensImaging
+
+/// Cuts a detected quadrilateral out of the image as an upright line of the recogniser's height, straight into the
+/// network's input tensor. Geometry follows PaddleOCR's `get_rotate_crop_image` + `resize_norm_img`: the quad maps
+/// by a perspective transform onto a `w x h` rectangle (w, h = the longer of each pair of opposite sides); crops at
+/// least 1.5 times taller than wide are turned 90 degrees counter-clockwise; the result is scaled to height 48 and
+/// width ceil(48 * w / h). Here both steps are one resampling: bilinear, averaging n x n samples per output pixel
+/// when the crop shrinks by n <= 4 (PaddleOCR warps with bicubic, then shrinks bilinearly without averaging).
+struct LineCropper {
+    let height: Int
+    let minimumWidth: Int
+    /// Widest line the recogniser is given (PaddleOCR's inference.yml allows inputs up to 48 x 3200); longer lines
+    /// are squeezed to it.
+    static let maximumWidth = 3200
+
+    /// Quad corners must be finite and within this many pixels of the origin.
+    static let maximumCoordinate = 1e7
+
+    /// Throws `invalidInput` unless every corner is finite and within `maximumCoordinate`.
+    static func validate(_ quad: [SIMD2<Double>]) throws {
+        guard quad.count == 4, quad.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) <= maximumCoordinate
+                                                    && abs($0.y) <= maximumCoordinate }) else {
+            throw TextReaderError.invalidInput(reason: "quad corners must be finite and within \(Int(maximumCoordinate)) px")
+        }
+    }
+
+    /// The crop geometry of `quad` (corners top-left, top-right, bottom-right, bottom-left).
+    struct Plan {
+        var homography: [Double]   // maps crop (x, y) to image (x, y); 3 x 3 row-major
+        var cropWidth: Double, cropHeight: Double
+        var rotated: Bool
+        /// Columns of the tensor holding the line (the rest, up to `tensorWidth`, is zero padding).
+        var lineWidth: Int
+        var tensorWidth: Int
+    }
+
+    func plan(_ quad: [SIMD2<Double>], padding: LinePadding = .paddleOCR) -> Plan {
+        func dist(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((a - b) * (a - b)).sum().squareRoot() }
+        // Callers check the corners are finite and within `maximumCoordinate`, so the integer conversions are safe.
+        let w = max(1, max(dist(quad[0], quad[1]), dist(quad[2], quad[3])).rounded(.towardZero))
+        let h = max(1, max(dist(quad[0], quad[3]), dist(quad[1], quad[2])).rounded(.towardZero))
+        let rotated = h / w >= 1.5
+        let aspect = rotated ? h / w : w / h
+        let lineWidth = max(1, Int(min(Double(Self.maximumWidth), (Double(height) * aspect).rounded(.up))))
+        let tensorWidth = padding == .paddleOCR ? max(minimumWidth, lineWidth) : max(32, (lineWidth + 7) / 8 * 8)
+        let target: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(w, 0), SIMD2(w, h), SIMD2(0, h)]
+        return Plan(homography: Self.homography(from: target, to: quad), cropWidth: w, cropHeight: h, rotated: rotated,
+                    lineWidth: lineWidth, tensorWidth: tensorWidth)
+    }
+
+    /// Writes the `3 x height x plan.tensorWidth` input tensor (planes in network channel order).
+    func tensor(_ source: ImageSource, plan: Plan, normalization: Normalization, into out: UnsafeMutablePointer<Float>) {
+        let width = plan.tensorWidth, plane = height * width
+        out.update(repeating: 0, count: 3 * plane)
+        // Output pixel (u, v) -> position in the (possibly rotated) crop -> crop (x, y) -> image via the homography.
+        let (outW, outH) = (plan.rotated ? plan.cropHeight : plan.cropWidth, plan.rotated ? plan.cropWidth : plan.cropHeight)
+        let scaleX = outW / Double(plan.lineWidth), scaleY = outH / Double(height)
+        // n x n samples per output pixel when shrinking by n, at most 4 x 4 (text up to 192 px high is fully
+        // averaged; beyond, 16 samples still cover the pixel well and the cost stays bounded for huge quads).
+        let n = max(1, Int(min(4, max(scaleX, scaleY).rounded(.up))))
+        let weight = Float(1) / Float(n * n)
+        let m = plan.homography
+        let mul = (0..<3).map(normalization.multiplier), add = (0..<3).map(normalization.offset)
+        source.pixels.withUnsafeBufferPointer { buffer in
+            let p = buffer.baseAddress!
+            for v in 0..<height {
+                for u in 0..<plan.lineWidth {
+                    var acc: (Float, Float, Float) = (0, 0, 0)
+                    for sy in 0..<n {
+                        let ry = (Double(v) + (Double(sy) + 0.5) / Double(n)) * scaleY - 0.5
+                        for sx in 0..<n {
+                            let rx = (Double(u) + (Double(sx) + 0.5) / Double(n)) * scaleX - 0.5
+                            let (cx, cy) = plan.rotated ? (plan.cropWidth - 1 - ry, rx) : (rx, ry)
+                            let d = m[6] * cx + m[7] * cy + m[8]
+                            let x = (m[0] * cx + m[1] * cy + m[2]) / d, y = (m[3] * cx + m[4] * cy + m[5]) / d
+                            source.addBilinear(p, x: x, y: y, weight: weight, to: &acc)
+                        }
+                    }
+                    let o = v &* width &+ u
+                    out[o] = acc.0 * mul[0] + add[0]
+                    out[plane &+ o] = acc.1 * mul[1] + add[1]
+                    out[2 &* plane &+ o] = acc.2 * mul[2] + add[2]
+                }
+            }
+        }
+    }
+
+    /// The 3 x 3 perspective transform taking `from[i]` to `to[i]` (four point pairs; OpenCV's
+    /// `getPerspectiveTransform`), row-major with the last entry 1. Degenerate quads give the identity.
+    static func homography(from: [SIMD2<Double>], to: [SIMD2<Double>]) -> [Double] {
+        var a = [[Double]](repeating: [Double](repeating: 0, count: 9), count: 8)
+        for i in 0..<4 {
+            let (x, y, X, Y) = (from[i].x, from[i].y, to[i].x, to[i].y)
+            a[2 * i] = [x, y, 1, 0, 0, 0, -x * X, -y * X, X]
+            a[2 * i + 1] = [0, 0, 0, x, y, 1, -x * Y, -y * Y, Y]
+        }
+        // Gaussian elimination with partial pivoting on the 8 x 9 augmented system.
+        for col in 0..<8 {
+            let pivot = (col..<8).max { abs(a[$0][col]) < abs(a[$1][col]) }!
+            guard abs(a[pivot][col]) > 1e-12 else { return [1, 0, 0, 0, 1, 0, 0, 0, 1] }
+            a.swapAt(col, pivot)
+            for row in 0..<8 where row != col {
+                let f = a[row][col] / a[col][col]
+                if f != 0 { for k in col..<9 { a[row][k] -= f * a[col][k] } }
+            }
+        }
+        return (0..<8).map { a[$0][8] / a[$0][$0] } + [1]
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import NutriLensImaging
+
+/// The text recogniser: a PP-OCR CTC model reading one line at a time.
+///
+/// Load once and share: `Sendable`, and concurrent calls are safe. One call uses one thread.
+public final class TextRecognizer: Sendable {
+    /// Line height, padding width and the CTC label list from the model file.
+    public let configuration: RecognizerConfiguration
+    /// The network (for benchmarks and reference tests).
+    public let network: TextNetwork
+    let cropper: LineCropper
+
+    /// Loads and validates a recognition model (`.nlg`, checked against its `.sha256` sidecar).
+    /// - Throws: `TextReaderError`.
+    public convenience init(modelURL: URL) throws {
+        try self.init(file: try GraphFile.load(modelURL))
+    }
+
+    /// Loads a recognition model from bytes the caller has already verified: every check of `init(modelURL:)`
+    /// except the `.sha256` sidecar. `name` stands in for a path in errors. Throws `TextReaderError`.
+    public convenience init(modelData: Data, name: String = "<memory>") throws {
+        try self.init(file: try GraphFile.parse(modelData, name: name))
+    }
+
+    init(file: GraphFile) throws {
+        configuration = try RecognizerConfiguration(file)
+        let probe = [1, 3, configuration.inputHeight, configuration.minimumWidth]
+        network = try TextNetwork(file: file, probeShape: probe)
+        let out = try network.outputShape(forInput: probe)
+        guard out.count == 3, out[0] == 1, out[2] == configuration.labels.count else {
+            throw TextReaderError.malformedModel(path: file.path, reason: "recogniser output \(out) does not match "
+                                                 + "\(configuration.labels.count) labels")
+        }
+        cropper = LineCropper(height: configuration.inputHeight, minimumWidth: configuration.minimumWidth)
+    }
+
+    /// Reads the text inside `quad` of `image`. Quads at least 1.5 times taller than wide are read as vertical
+    /// lines turned 90 degrees counter-clockwise (PaddleOCR's rule); the result's quad then starts at the
+    /// corner where that reading starts.
+    /// - Throws: `TextReaderError.invalidInput` for corners that are not finite or beyond 1e7 px.
+    public func recognize(_ image: DecodedImage, quad: TextQuad, detectionScore: Float = 1,
+                          padding: LinePadding = .paddleOCR) throws -> RecognizedText {
+        try recognize(ImageSource(image, bgr: configuration.channelOrderBGR), corners: quad.corners.map { SIMD2($0.x, $0.y) },
+                      detectionScore: detectionScore, padding: padding)
+    }
+
+    /// Reads an upright line image as a whole (e.g. a crop the caller made).
+    public func recognize(line: DecodedImage) throws -> RecognizedText {
+        let w = Double(line.width), h = Double(line.height)  // corners on the pixel grid: the crop is the image
+        return try recognize(ImageSource(line, bgr: configuration.channelOrderBGR),
+                             corners: [SIMD2(0, 0), SIMD2(w, 0), SIMD2(w, h), SIMD2(0, h)], detectionScore: 1)
+    }
+
+    /// The softmax output (`steps x classes`, row-major) for `quad`, and the line's width in tensor columns.
+    public func probabilities(_ image: DecodedImage, quad: TextQuad) throws -> (values: [Float], steps: Int, lineWidth: Int) {
+        let source = ImageSource(image, bgr: configuration.channelOrderBGR)
+        let corners = quad.corners.map { SIMD2($0.x, $0.y) }
+        try LineCropper.validate(corners)
+        let plan = cropper.plan(corners)
+        return try run(source, plan) { probabilities, steps in (Array(probabilities), steps, plan.lineWidth) }
+    }
+
+    /// The input of the last linear layer (the `steps x features` sequence the classifier reads), for reference tests.
+    func features(_ image: DecodedImage, quad: TextQuad) throws -> [Float] {
+        let corners = quad.corners.map { SIMD2($0.x, $0.y) }
+        try LineCropper.validate(corners)
+        let plan = cropper.plan(corners)
+        let source = ImageSource(image, bgr: configuration.channelOrderBGR)
+        let count = 3 * configuration.inputHeight * plan.tensorWidth
+        var input = [Float](repeating: 0, count: count)
+        input.withUnsafeMutableBufferPointer { cropper.tensor(source, plan: plan, normalization: configuration.normalization, into: $0.baseAddress!) }
+        guard let last = network.layers.lastIndex(where: { if case .linear = $0 { return true } else { return false } }) else { return [] }
+        return try network.run(input: input, shape: [1, 3, configuration.inputHeight, plan.tensorWidth],
+                               stopAfter: network.inputValues[last][0])
+    }
+
+    func recognize(_ source: ImageSource, corners: [SIMD2<Double>], detectionScore: Float,
+                   padding: LinePadding = .paddleOCR) throws -> RecognizedText {
+        try LineCropper.validate(corners)
+        let plan = cropper.plan(corners, padding: padding)
+        let classes = configuration.labels.count
+        let decoded = try run(source, plan) { probabilities, steps in
+            (CTCDecoder.decode(probabilities, steps: steps, classes: classes), steps)
+        }
+        let points = corners.map { PixelPoint(x: $0.x, y: $0.y) }
+        let quad = plan.rotated
+            ? TextQuad(topLeft: points[1], topRight: points[2], bottomRight: points[3], bottomLeft: points[0])
+            : TextQuad(topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
+        return Self.result(decoded.0, steps: decoded.1, plan: plan, labels: configuration.labels, quad: quad,
+                           detectionScore: detectionScore)
+    }
+
+    private func run<R>(_ source: ImageSource, _ plan: LineCropper.Plan, _ body: (UnsafeBufferPointer<Float>, Int) -> R) throws -> R {
+        let count = 3 * configuration.inputHeight * plan.tensorWidth
+        let input = UnsafeMutablePointer<Float>.allocate(capacity: count)
+        defer { input.deallocate() }
+        cropper.tensor(source, plan: plan, normalization: configuration.normalization, into: input)
+        return try network.run(input: input, shape: [1, 3, configuration.inputHeight, plan.tensorWidth]) { out, shape in
+            body(out, shape[1])
+        }
+    }
+
+    /// Builds the result: text, confidences, and each character's span along the line (CTC steps -> tensor
+    /// columns -> fractions of the line's width; boundaries in the middle of the gaps between characters).
+    static func result(_ characters: [CTCDecoder.Character], steps: Int, plan: LineCropper.Plan, labels: [String],
+                       quad: TextQuad, detectionScore: Float) -> RecognizedText {
+        let columnsPerStep = Double(plan.tensorWidth) / Double(max(steps, 1))
+        func fraction(_ step: Double) -> Double { min(max(step * columnsPerStep / Double(plan.lineWidth), 0), 1) }
+        var out: [RecognizedCharacter] = []
+        for (i, c) in characters.enumerated() {
+            let start = i == 0 ? Double(c.steps.lowerBound)
+                : (Double(characters[i - 1].steps.upperBound + 1) + Double(c.steps.lowerBound)) / 2
+            let end = i == characters.count - 1 ? Double(c.steps.upperBound + 1)
+                : (Double(c.steps.upperBound + 1) + Double(characters[i + 1].steps.lowerBound)) / 2
+            let span = fraction(start)...max(fraction(start), fraction(end))
+            out.append(RecognizedCharacter(text: labels[c.label], confidence: c.confidence, steps: c.steps, span: span,
+                                           quad: quad.slice(from: span.lowerBound, to: span.upperBound)))
+        }
+        let confidences = out.map(\.confidence)
+        return RecognizedText(quad: quad, text: out.map(\.text).joined(),
+                              confidence: confidences.isEmpty ? 0 : confidences.reduce(0, +) / Float(confidences.count),
+                              minimumCharacterConfidence: confidences.min() ?? 1, detectionScore: detectionScore,
+                              characters: out)
+    }
+}

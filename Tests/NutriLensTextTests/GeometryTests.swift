@@ -1,0 +1,103 @@
+import Foundation
+import NutriLensImaging
+import NutriLensTestSupport
+import XCTest
+@testable import NutriLensText
+
+/// The pure pieces of the pipeline on hand-made inputs with known answers.
+final class GeometryTests: XCTestCase {
+    /// The minimum-area rectangle of a rotated rectangle's points is that rectangle (any angle), and a random point
+    /// cloud's rectangle contains every point with an area no larger than its axis-aligned box.
+    func testMinimumAreaRectangle() {
+        var rng = SeededRandom(seed: 7)
+        for _ in 0..<50 {
+            let angle = Double.random(in: 0..<Double.pi, using: &rng)
+            let (w, h) = (Double.random(in: 4...80, using: &rng), Double.random(in: 3...30, using: &rng))
+            let u = SIMD2(cos(angle), sin(angle)), v = SIMD2(-sin(angle), cos(angle))
+            let c = SIMD2(100.0, 80.0)
+            var points: [SIMD2<Double>] = []
+            for i in 0...8 { for j in 0...4 {
+                points.append(c + u * (w * (Double(i) / 8 - 0.5)) + v * (h * (Double(j) / 4 - 0.5)))
+            } }
+            let rect = Geometry.minimumAreaRect(hull: Geometry.convexHull(points))
+            XCTAssertEqual(rect.width * rect.height, w * h, accuracy: 1e-6 * w * h)
+            XCTAssertEqual(rect.shortSide, min(w, h), accuracy: 1e-6)
+            XCTAssertEqual(rect.center.x, c.x, accuracy: 1e-6)
+            let cloud = (0..<30).map { _ in SIMD2(Double.random(in: 0...50, using: &rng), Double.random(in: 0...20, using: &rng)) }
+            let r = Geometry.minimumAreaRect(hull: Geometry.convexHull(cloud))
+            let corners = r.expanded(by: 1e-6).corners
+            for p in cloud { XCTAssertTrue(Geometry.contains(corners.map(\.x), corners.map(\.y), x: p.x, y: p.y)) }
+            let xs = cloud.map(\.x), ys = cloud.map(\.y)
+            XCTAssertLessThanOrEqual(r.width * r.height, (xs.max()! - xs.min()!) * (ys.max()! - ys.min()!) + 1e-9)
+        }
+    }
+
+    /// PaddleOCR's corner order: top-left (smallest x + y), top-right, bottom-right, bottom-left.
+    func testCornerOrder() {
+        let shuffled: [SIMD2<Double>] = [SIMD2(50, 30), SIMD2(10, 12), SIMD2(11, 30), SIMD2(49, 10)]
+        XCTAssertEqual(Geometry.orderClockwise(shuffled), [SIMD2(10, 12), SIMD2(49, 10), SIMD2(50, 30), SIMD2(11, 30)])
+    }
+
+    /// Connected components are 8-connected: a diagonal chain is one component, two separated blobs are two.
+    func testConnectedComponents() {
+        var map = [Float](repeating: 0, count: 10 * 6)
+        for i in 0..<4 { map[i * 10 + i] = 1 }        // diagonal
+        for y in 2..<5 { for x in 6..<9 { map[y * 10 + x] = 0.9 } }
+        let components = map.withUnsafeBufferPointer { ConnectedComponents(map: $0, width: 10, height: 6, threshold: 0.5).components }
+        XCTAssertEqual(components.map(\.pixels), [4, 9])
+        XCTAssertEqual(components[1].minX, 6)
+        XCTAssertEqual(components[1].maxY, 4)
+    }
+
+    /// PaddleOCR's DetResizeForTest "resize_long": long side scaled, each side rounded to a multiple of 32.
+    func testDetectorNetworkSize() {
+        XCTAssertTrue(DetectorInput.networkSize(height: 541, width: 682, longSide: 960, multiple: 32) == (768, 960))
+        XCTAssertTrue(DetectorInput.networkSize(height: 4032, width: 3024, longSide: 1280, multiple: 32) == (1280, 960))
+        XCTAssertTrue(DetectorInput.networkSize(height: 10, width: 2000, longSide: 960, multiple: 32) == (32, 960))
+    }
+
+    /// The perspective transform maps the four corners exactly; a unit square onto an axis-aligned rectangle is a
+    /// scale.
+    func testHomography() {
+        let from: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(40, 0), SIMD2(40, 10), SIMD2(0, 10)]
+        let to: [SIMD2<Double>] = [SIMD2(5, 7), SIMD2(90, 12), SIMD2(88, 40), SIMD2(3, 33)]
+        let m = LineCropper.homography(from: from, to: to)
+        for (a, b) in zip(from, to) {
+            let d = m[6] * a.x + m[7] * a.y + m[8]
+            XCTAssertEqual((m[0] * a.x + m[1] * a.y + m[2]) / d, b.x, accuracy: 1e-9)
+            XCTAssertEqual((m[3] * a.x + m[4] * a.y + m[5]) / d, b.y, accuracy: 1e-9)
+        }
+        let scale = LineCropper.homography(from: from, to: from.map { $0 * 2 })
+        XCTAssertEqual(scale, [2, 0, 0, 0, 2, 0, 0, 0, 1].map { $0 }, accuracy: 1e-12)
+    }
+
+    /// Greedy CTC: repeats merge, blanks separate, "aa" needs a blank between; confidences are the first step's.
+    func testCTCDecoding() {
+        // 3 classes: blank, "a", "b"; steps read: a a _ a b b _ _
+        let argmax = [1, 1, 0, 1, 2, 2, 0, 0], top: [Float] = [0.6, 0.9, 0.8, 0.7, 0.55, 0.95, 0.99, 0.99]
+        var probabilities = [Float](repeating: 0, count: argmax.count * 3)
+        for (t, c) in argmax.enumerated() {
+            for k in 0..<3 { probabilities[t * 3 + k] = k == c ? top[t] : (1 - top[t]) / 2 }
+        }
+        let chars = probabilities.withUnsafeBufferPointer { CTCDecoder.decode($0, steps: argmax.count, classes: 3) }
+        XCTAssertEqual(chars.map(\.label), [1, 1, 2])
+        XCTAssertEqual(chars.map(\.steps), [0...1, 3...3, 4...5])
+        XCTAssertEqual(chars.map(\.confidence), [0.6, 0.7, 0.55])
+    }
+
+    /// Slicing a quad along its reading direction interpolates both long edges.
+    func testQuadSlice() {
+        let quad = TextQuad(topLeft: PixelPoint(x: 0, y: 0), topRight: PixelPoint(x: 100, y: 10),
+                            bottomRight: PixelPoint(x: 98, y: 30), bottomLeft: PixelPoint(x: -2, y: 20))
+        let mid = quad.slice(from: 0.25, to: 0.5)
+        XCTAssertEqual(mid.topLeft, PixelPoint(x: 25, y: 2.5))
+        XCTAssertEqual(mid.bottomRight, PixelPoint(x: 48, y: 25))
+        XCTAssertEqual(quad.angleDegrees, atan2(20, 200) * 180 / .pi, accuracy: 1e-9)
+        XCTAssertEqual(TextQuad(PixelRect(x: 3, y: 4, width: 10, height: 5)).boundingRect, PixelRect(x: 3, y: 4, width: 10, height: 5))
+    }
+}
+
+private func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(a.count, b.count, file: file, line: line)
+    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
+}
