@@ -16,9 +16,10 @@ enum WordConfidence {
     /// none).
     static func apply(to table: inout NutritionTable, lines: [TextLine], weight: Double, reviewThreshold: Double) {
         guard weight > 0 else { return }
-        let words = lines.flatMap(\.words).compactMap { word -> (box: TextBox, confidence: Double)? in
-            guard let box = word.box, let confidence = word.confidence else { return nil }
-            return (box, min(1, max(0, confidence)))
+        // Pieces, not words: a neural reader's segment ("Fat 3.2g 1.1g") is one word whose centre lies in no cell.
+        let words = TextPieces.pieces(from: lines).compactMap { piece -> (box: TextBox, confidence: Double)? in
+            guard let confidence = piece.confidence else { return nil }
+            return (piece.box, min(1, max(0, confidence)))
         }
         guard !words.isEmpty else { return }
         for index in table.entries.indices {

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A piece of text with geometry: the unit visual rows are built from. One OCR word, or one part of a word that
+/// held several (a neural reader's segment "1550 kJ 370 kcal", a glued "perServing").
+struct TextPiece: Sendable {
+    var text: String
+    /// Image box (axis-aligned).
+    var box: TextBox
+    /// Image quadrilateral when the engine reported one.
+    var quad: TextQuad?
+    /// The engine's recognition confidence (0…1) of the word the piece came from.
+    var confidence: Double?
+}
+
+/// Splits OCR words into pieces: whitespace inside a word, and words a recogniser glued together.
+///
+/// Why: neural readers (PP-OCR, Apple Vision) return one box per text segment and often drop the space between
+/// tightly set words ("perServing", "Protein3.3g", "TotalFat"; docs/text-reader.md: without re-spacing the grammar
+/// missed per-serving headers and swapped columns). Each part gets the share of the word's box (or quadrilateral)
+/// that its characters occupy, so cells keep their own positions for column placement.
+enum TextPieces {
+    /// The boxed words of `lines` as pieces, in input order; words without a box are left out.
+    static func pieces(from lines: [TextLine]) -> [TextPiece] {
+        lines.flatMap(\.words).flatMap { word -> [TextPiece] in
+            guard let box = word.box else { return [] }
+            return split(word.text).map { part in
+                let share = (Double(part.start) / Double(part.total), Double(part.end) / Double(part.total))
+                let quad = word.quad?.slice(from: share.0, to: share.1)
+                let partBox = quad?.boundingBox ?? Self.slice(box, share.0, share.1)
+                return TextPiece(text: part.text, box: partBox, quad: quad, confidence: word.confidence)
+            }
+        }
+    }
+
+    /// An axis-aligned box cut along its longer side (the text's direction for a word of several characters).
+    private static func slice(_ box: TextBox, _ start: Double, _ end: Double) -> TextBox {
+        if box.height > box.width * 1.5 {   // text turned 90°: characters follow each other along y
+            return TextBox(x: box.x, y: box.y + box.height * start, width: box.width, height: box.height * (end - start))
+        }
+        return TextBox(x: box.x + box.width * start, y: box.y, width: box.width * (end - start), height: box.height)
+    }
+
+    /// The parts of one word's text with their character offsets (`total` = the word's length): split at
+    /// whitespace, at a lower-case letter followed by a capital ("perServing", "3.3gProtein"; not the units "kJ",
+    /// "mL", "dL", "cL"), and between a run of three or more letters and a digit ("Protein3.3g", "Fat12g"; "B12",
+    /// "D3" and "E330" keep their digits).
+    static func split(_ text: String) -> [(text: String, start: Int, end: Int, total: Int)] {
+        let chars = Array(text)
+        var cuts: [Int] = []
+        var letterRun = 0
+        for index in chars.indices {
+            let character = chars[index]
+            if index > 0 {
+                let previous = chars[index - 1]
+                if previous.isLowercase, character.isUppercase, !Self.isUnitSpelling(previous, character) {
+                    cuts.append(index)
+                } else if character.isNumber, letterRun >= 3 {
+                    cuts.append(index)
+                }
+            }
+            letterRun = character.isLetter ? letterRun + 1 : 0
+        }
+        var parts: [(text: String, start: Int, end: Int, total: Int)] = []
+        var start = 0
+        func emit(_ end: Int) {
+            var from = start
+            while from < end, chars[from].isWhitespace { from += 1 }
+            var to = end
+            while to > from, chars[to - 1].isWhitespace { to -= 1 }
+            if from < to { parts.append((String(chars[from..<to]), from, to, chars.count)) }
+        }
+        for (index, character) in chars.enumerated() where character.isWhitespace || cuts.contains(index) {
+            emit(index)
+            start = index
+        }
+        emit(chars.count)
+        return parts
+    }
+
+    /// "kJ", "mL", "dL", "cL": units written with a lower-case prefix and a capital.
+    private static func isUnitSpelling(_ previous: Character, _ next: Character) -> Bool {
+        (previous == "k" && next == "J") || ("mdc".contains(previous) && next == "L")
+    }
+}
