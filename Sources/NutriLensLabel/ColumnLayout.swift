@@ -75,7 +75,17 @@ struct ColumnLayout: Sendable {
                 let position = Double(line.lineIndex) * 10_000 + Double(servingPosition)
                 tokens.append((position, line.lineIndex, ColumnSpec(basis: .perServing, preparation: .asSold)))
             }
-            if line.namesServing, amounts.isEmpty, line.mentions.isEmpty, line.wordCount <= 5 {
+            if line.namesServing, line.mentions.isEmpty, let prepared = line.preparedPositions.first,
+               let servingPosition = line.servingPositions.first, servingPosition < prepared,
+               !amounts.contains(where: { $0.start > servingPosition && $0.start < prepared }) {
+                // "Amount per serving | Cereal | with ½ cup skim milk", "per serve | per serve with milk" (US/CA and
+                // AU cereal panels): the food as sold, then as prepared, both per serving.
+                let base = Double(line.lineIndex) * 10_000
+                tokens.append((base + Double(servingPosition), line.lineIndex,
+                               ColumnSpec(basis: .perServing, preparation: .asSold)))
+                tokens.append((base + Double(prepared), line.lineIndex,
+                               ColumnSpec(basis: .perServing, preparation: .prepared)))
+            } else if line.namesServing, amounts.isEmpty, line.mentions.isEmpty, line.wordCount <= 5 {
                 let position = Double(line.lineIndex) * 10_000 + 5_000
                 let preparation: Preparation = line.namesPrepared ? .prepared : .asSold
                 tokens.append((position, line.lineIndex, ColumnSpec(basis: .perServing, preparation: preparation)))

@@ -309,8 +309,19 @@ enum Lexicon {
     static let preparedWords: Set<String> = [
         "prepared", "zubereitet", "zubereitung", "prepare", "preparee", "preparado", "preparada", "preparato",
         "preparata", "bereid", "przygotowanego", "przygotowany", "tillagad", "tilberedt", "valmistettu",
-        "valmistettuna", "milch", "milk", "lait", "latte", "leche", "melk", "mjolk", "maelk", "maitoa",
+        "valmistettuna",
     ]
+
+    /// What a food is prepared with ("with ½ cup skim milk", "+ 125 ml lait", "mit Milch"): these mark a
+    /// prepared column only after a "with" word, a "+" or a volume, since alone they name the product ("MILK
+    /// CHOCOLATE Serving size 3 balls").
+    static let preparationIngredients: Set<String> = [
+        "milch", "milk", "lait", "latte", "leche", "melk", "mjolk", "maelk", "maitoa", "mlekiem", "water", "wasser", "eau",
+        "acqua", "agua",
+    ]
+
+    /// "with" in the supported languages, for ``preparationIngredients``.
+    static let withWords: Set<String> = ["with", "mit", "avec", "con", "met", "z", "ze", "med", "com"]
 
     /// Words that make a line a reference-intake statement or other non-table text whose numbers must not be
     /// read as amounts ("Reference intake of an average adult (8400 kJ/2000 kcal)").

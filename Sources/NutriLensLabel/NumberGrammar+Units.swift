@@ -109,7 +109,22 @@ extension NumberGrammar {
              "microgramos", "microgrammi", "microgramas", "mikrogram":
             return UnitScan(unit: .microgram, end: end)
         case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)
-        default: return nil
+        default: return spelledUnitMisread(letters, end: end)
         }
+    }
+
+    /// Spelled-out units as OCR damages them ("Miligram", "iligram", "Miligam", "Microgam", "Kilojoul"): a word of
+    /// six or more letters within two edits of a spelled unit. Product sheets (GS1/GDSN exports) print the unit in
+    /// full after every amount, so a lost letter turned a micronutrient's mg amount into grams.
+    private static func spelledUnitMisread(_ letters: String, end: Int) -> UnitScan? {
+        let word = letters.lowercased()
+        guard word.count >= 6 else { return nil }
+        let spelled: [(String, NutrientUnit)] = [("milligram", .milligram), ("microgram", .microgram),
+                                                 ("kilojoule", .kilojoule), ("kilocalorie", .kilocalorie)]
+        for (name, unit) in spelled where TextFolding.editDistance(word, name, limit: 2) <= 2
+            || (word.hasSuffix("s") && TextFolding.editDistance(String(word.dropLast()), name, limit: 2) <= 2) {
+            return UnitScan(unit: unit, end: end)
+        }
+        return nil
     }
 }

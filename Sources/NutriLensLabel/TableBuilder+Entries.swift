@@ -71,7 +71,7 @@ extension TableBuilder {
                     message: "\(reading.value) \(reading.unit?.rawValue ?? "g") per serving is impossible: dropped"))
                 continue
             }
-            if spec.basis == .perServing, candidate.chosen != 0, let grams = servingGrams,
+            if spec.basis == .perServing, spec.preparation == .asSold, candidate.chosen != 0, let grams = servingGrams,
                candidate.readings[0].value * (candidate.readings[0].unit?.grams ?? 1) > Decimal(grams) {
                 findings.append(ConsistencyFinding(
                     check: "serving-mass-limit", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,

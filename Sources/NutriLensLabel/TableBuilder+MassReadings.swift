@@ -15,7 +15,10 @@ extension TableBuilder {
 
     /// Greedy search over OCR readings: switch a value to an alternative reading only when that lowers the
     /// column's consistency penalty by more than the alternative's cost.
-    func chooseMassReadings(_ values: inout [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?) {
+    /// `servingLimit`: the serving size in grams for an as-sold per-serving column (a prepared serving weighs more:
+    /// cereal with ½ cup of milk), else `nil`.
+    func chooseMassReadings(_ values: inout [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?,
+                            servingLimit: Double?) {
         // US/CA panels always print the unit after the amount (21 CFR 101.9).
         let unitsPrinted = amountsPrintUnits || layout.isUSStyle
         func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient) -> Double {
@@ -26,12 +29,12 @@ extension TableBuilder {
             for nutrient in values.keys.sorted(by: { $0.declarationOrder < $1.declarationOrder }) {
                 guard let current = values[nutrient], current.readings.count > 1 else { continue }
                 var bestIndex = current.chosen
-                var bestScore = ConsistencyChecks.penalty(values, basis: basis, kcal: kcal, servingGrams: servingGrams)
+                var bestScore = ConsistencyChecks.penalty(values, basis: basis, kcal: kcal, servingGrams: servingLimit)
                     + cost(of: current.reading, original: current, nutrient: nutrient)
                 for index in current.readings.indices where index != current.chosen {
                     var trial = values
                     trial[nutrient]?.chosen = index
-                    let score = ConsistencyChecks.penalty(trial, basis: basis, kcal: kcal, servingGrams: servingGrams)
+                    let score = ConsistencyChecks.penalty(trial, basis: basis, kcal: kcal, servingGrams: servingLimit)
                         + cost(of: current.readings[index], original: current, nutrient: nutrient)
                     if score < bestScore - 1e-9 {
                         bestScore = score

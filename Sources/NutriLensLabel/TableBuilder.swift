@@ -28,7 +28,7 @@ struct TableBuilder {
             }
         }
         let columnCount = max(headerColumns.count, cellCount)
-        let columns = (0..<columnCount).map { index -> ColumnSpec in
+        var columns = (0..<columnCount).map { index -> ColumnSpec in
             index < headerColumns.count ? headerColumns[index]
                 : ColumnSpec(basis: .perServing, preparation: layout.columns.first?.preparation ?? .asSold)
         }
@@ -38,6 +38,13 @@ struct TableBuilder {
                                                 columnCount: columnCount)
         var usedSpecs = Set<ColumnSpec>()
         let placement = ColumnPlacement(rows: rowsWithInferred, columnCount: columnCount)
+        if let swap = Self.basesSwappedByServingRatio(columns, rows: rowsWithInferred, placement: placement,
+                                                      servingGrams: layout.servingSize?.quantity) {
+            columns.swapAt(swap.0, swap.1)
+            findings.append(ConsistencyFinding(
+                check: "columns-by-serving-ratio", keys: [],
+                message: "the per 100 g and per serving columns read in each other's place: the cells' ratio is the serving size"))
+        }
         let energyByColumn = orderedByMacros(energyColumns(columnCount: columnCount), rows: rowsWithInferred,
                                              placement: placement)
         for (columnIndex, spec) in columns.enumerated() where !usedSpecs.contains(spec) {
@@ -56,11 +63,14 @@ struct TableBuilder {
             }
             var energy = columnIndex < energyByColumn.count ? energyByColumn[columnIndex] : EnergyPair()
             resolveEnergy(&energy, findings: &findings, spec: spec, macros: values)
-            chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue)
+            chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue,
+                               servingLimit: spec.preparation == .asSold ? servingGrams : nil)
             entries += makeEntries(values: values, rows: rowOf, energy: energy, spec: spec, findings: &findings)
         }
         crossColumnChecks(&entries, findings: &findings)
         flagRareAmounts(&entries)
+        ReviewEvidenceBuilder.attach(to: &entries, servingGrams: layout.servingSize?.quantity.map {
+            NSDecimalNumber(decimal: $0).doubleValue }, intakes: layout.referenceIntakes)
         let distinctNutrients = Set(entries.map(\.nutrient))
         guard distinctNutrients.count >= options.minimumRows else { return nil }
         entries.sort {
@@ -92,5 +102,32 @@ extension TableBuilder {
             if abs(second / first - factor) <= 0.15 * factor { per100First += 1 }
         }
         return servingFirst >= 3 && servingFirst > 2 * per100First
+    }
+}
+
+extension TableBuilder {
+    /// Indices of the per 100 g and per serving columns (as sold) when the numbers say they were read in each other's
+    /// place: with a printed serving size S (not within 20 % of 100 g), at least three rows whose per-100 g cell is S/100
+    /// × the per-serving cell (within 15 %), more than twice as many as rows the other way round. Header words put in
+    /// the wrong order ("per pezzo" on a title line above "per 100 g | per 29 g") or a per-serving column printed first
+    /// cannot outvote the table's own numbers: per 100 g = per serving × 100 / S.
+    static func basesSwappedByServingRatio(_ columns: [ColumnSpec], rows: [AssembledRow], placement: ColumnPlacement,
+                                           servingGrams: Decimal?) -> (Int, Int)? {
+        guard let servingGrams else { return nil }
+        let factor = NSDecimalNumber(decimal: servingGrams).doubleValue / 100
+        guard factor > 0, abs(factor - 1) > 0.2,
+              let per100 = columns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)),
+              let serving = columns.firstIndex(of: ColumnSpec(basis: .perServing, preparation: .asSold)) else { return nil }
+        var agree = 0, swapped = 0
+        for index in rows.indices where !rows[index].nutrient.isEnergy {
+            guard let a = placement.cell(of: rows, row: index, column: per100)?.quantity,
+                  let b = placement.cell(of: rows, row: index, column: serving)?.quantity,
+                  a.qualifier == nil, b.qualifier == nil, !a.isPercent, !b.isPercent, a.unit == b.unit else { continue }
+            let first = NSDecimalNumber(decimal: a.value).doubleValue, second = NSDecimalNumber(decimal: b.value).doubleValue
+            guard first > 0, second > 0 else { continue }
+            if abs(second / first - factor) <= 0.15 * factor { agree += 1 }
+            if abs(first / second - factor) <= 0.15 * factor { swapped += 1 }
+        }
+        return swapped >= 3 && swapped > 2 * agree ? (per100, serving) : nil
     }
 }

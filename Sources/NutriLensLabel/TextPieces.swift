@@ -41,22 +41,30 @@ enum TextPieces {
     }
 
     /// The parts of one word's text with their character offsets (`total` = the word's length): split at
-    /// whitespace, at a lower-case letter followed by a capital ("perServing", "3.3gProtein"; not the units "kJ",
-    /// "mL", "dL", "cL"), and between a run of three or more letters and a digit ("Protein3.3g", "Fat12g"; "B12",
-    /// "D3" and "E330" keep their digits).
+    /// whitespace, where a capitalised word starts after a lower-case letter ("perServing", "TotalFat",
+    /// "3.3gProtein"), and between a run of three or more letters and a digit ("Protein3.3g", "Fat12g"; "B12", "D3"
+    /// and "E330" keep their digits).
+    ///
+    /// A capital counts as a word start only when two lower-case letters follow it, and a capital whose shape is its
+    /// lower-case letter's (C K O P S U V W X Z) only after one of the short words labels set tight ("per", "of",
+    /// "daily", …) or before "Vitamin" ("RiboflavineVitamine B2" on product sheets): recognisers misread "Tłuszcz" as "ThuszCz" and "mehanickim" as "mehaniCkim", which must stay
+    /// whole for the lexicon's fuzzy match.
     static func split(_ text: String) -> [(text: String, start: Int, end: Int, total: Int)] {
         let chars = Array(text)
         var cuts: [Int] = []
         var letterRun = 0
         for index in chars.indices {
             let character = chars[index]
-            if index > 0 {
-                let previous = chars[index - 1]
-                if previous.isLowercase, character.isUppercase, !Self.isUnitSpelling(previous, character) {
-                    cuts.append(index)
-                } else if character.isNumber, letterRun >= 3 {
+            if index > 0, letterRun >= 1, character.isUppercase, chars[index - 1].isLowercase,
+               index + 2 < chars.count, chars[index + 1].isLowercase, chars[index + 2].isLowercase {
+                let before = String(chars[(index - min(letterRun, index))..<index]).lowercased()
+                let after = String(chars[index...].prefix { $0.isLetter }).lowercased()
+                if !"CKOPSUVWXZ".contains(character) || Self.gluedWords.contains(before)
+                    || after.hasPrefix("vitamin") || after.hasPrefix("witamin") {
                     cuts.append(index)
                 }
+            } else if index > 0, character.isNumber, letterRun >= 3 {
+                cuts.append(index)
             }
             letterRun = character.isLetter ? letterRun + 1 : 0
         }
@@ -77,8 +85,7 @@ enum TextPieces {
         return parts
     }
 
-    /// "kJ", "mL", "dL", "cL": units written with a lower-case prefix and a capital.
-    private static func isUnitSpelling(_ previous: Character, _ next: Character) -> Bool {
-        (previous == "k" && next == "J") || ("mdc".contains(previous) && next == "L")
-    }
+    /// Short words a recogniser glues to the capitalised word after them on nutrition panels.
+    private static let gluedWords: Set<String> = ["per", "of", "which", "daily", "total", "less", "than", "amount",
+                                                  "g", "mg", "kcal", "kj", "added", "dietary"]
 }

@@ -190,8 +190,9 @@ enum RowLinking {
     private static func link(_ pieces: [PlacedPiece],
                              slope: (PlacedPiece, PlacedPiece) -> Double) -> [(left: Int, right: Int)] {
         let byY = pieces.indices.sorted { pieces[$0].y < pieces[$1].y }
-        // Candidates lie within one tallest height across the text (half a height, plus what a slope adds).
-        let reach = pieces.map(\.height).max() ?? 0
+        // Candidates lie within four tallest heights across the text (half a height, plus what a slope adds over
+        // a wide gap), which also bounds the work on huge inputs.
+        let reach = 4 * (pieces.map(\.height).max() ?? 0)
         var pairs: [(cost: Double, left: Int, right: Int)] = []
         var low = 0
         for (position, right) in byY.enumerated() {
@@ -204,9 +205,13 @@ enum RowLinking {
                 guard index != position else { continue }
                 let other = pieces[left]
                 guard other.x < piece.x else { continue }
-                let offset = abs(piece.y - other.y - slope(other, piece) * (piece.x - other.x))
-                guard offset <= max(piece.height, other.height) / 2 else { continue }
+                // Follow the left piece to its right end, the gap at the pair's slope, the right piece from its
+                // left end to its centre: long straight segments on a curve keep their own direction.
                 let gap = max(0, piece.left - other.right)
+                let rise = tan(other.tilt) * other.length / 2 + slope(other, piece) * gap
+                    + tan(piece.tilt) * piece.length / 2
+                let offset = abs(piece.y - other.y - rise)
+                guard offset <= max(piece.height, other.height) / 2 else { continue }
                 pairs.append((gap + 3 * offset, left, right))
             }
         }

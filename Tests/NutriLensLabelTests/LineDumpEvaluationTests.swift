@@ -11,6 +11,8 @@ import NutriLensTestSupport
 /// - `NUTRILENS_DUMP_ROOT`: the photos' root (default `../shared/corpus/labels`; `TestImages` for the generated set).
 /// - `NUTRILENS_DUMP_FIELDS=FILE`: one TSV row per truth or predicted field (see ``FieldRecord``), the input of
 ///   `scripts/grammar-report.py` (per-folder figures, own-row losses) and `scripts/fit-review-model.py`.
+/// - `NUTRILENS_SECOND_DUMPS=FOLDER`: dumps of the same photos by another engine, passed as the second reading
+///   (`parse(lines:secondReading:)`).
 /// - `NUTRILENS_EVAL_VERBOSE=1` prints every mismatching field; `NUTRILENS_DUMP_ONLY=PART` the rows and entries of
 ///   the photos whose NAME contains PART.
 final class LineDumpEvaluationTests: XCTestCase {
@@ -25,6 +27,7 @@ final class LineDumpEvaluationTests: XCTestCase {
         let list = try String(contentsOf: dumps.appendingPathComponent("list.txt"), encoding: .utf8)
         let verbose = environment["NUTRILENS_EVAL_VERBOSE"] != nil
         let only = environment["NUTRILENS_DUMP_ONLY"]
+        let secondDumps = environment["NUTRILENS_SECOND_DUMPS"].map { URL(fileURLWithPath: $0) }
         var report = EvaluationReport()
         var records: [FieldRecord] = []
         for path in list.split(separator: "\n").map(String.init) {
@@ -39,7 +42,14 @@ final class LineDumpEvaluationTests: XCTestCase {
             } else {
                 lines = []   // OCR skipped or found nothing: every truth field is missed.
             }
-            let table = try NutritionParser().parse(lines: lines)
+            let table: NutritionTable?
+            if let second = secondDumps {
+                let url = second.appendingPathComponent("\(name).lines.json")
+                let other = (try? Data(contentsOf: url)).flatMap { try? JSONDecoder().decode([TextLine].self, from: $0) }
+                table = try NutritionParser().parse(lines: lines, secondReading: other ?? [])
+            } else {
+                table = try NutritionParser().parse(lines: lines)
+            }
             if only != nil { printParse(name: name, lines: lines, table: table, truth: truth) }
             report.files += 1
             if table != nil { report.tables += 1 }
@@ -101,9 +111,10 @@ final class LineDumpEvaluationTests: XCTestCase {
 /// One truth or predicted field of a dump evaluation, written as a TSV row: image (path relative to the photos'
 /// root), key, predicted (`-` when missed), truth (`-` when spurious), outcome (`right`, `wrong`, `missed`,
 /// `spurious`), confidence, review (`review` or `-`), own row (1 when the truth number stands on the nutrient's own
-/// row of the OCR text), source text, repairs.
+/// row of the OCR text), source text, repairs, then the entry's ``ReviewModel`` features.
 struct FieldRecord {
-    static let header = "image\tkey\tpredicted\ttruth\toutcome\tconfidence\treview\town_row\tsource\trepairs"
+    static let header = "image\tkey\tpredicted\ttruth\toutcome\tconfidence\treview\town_row\tsource\trepairs\t"
+        + ReviewModel.featureNames.joined(separator: "\t")
 
     var image: String
     var key: String
@@ -126,7 +137,9 @@ struct FieldRecord {
          truth.map { "\(truthQualifier ?? "")\($0)" } ?? "-", outcome,
          entry.map { String(format: "%.4f", $0.confidence) } ?? "-", entry?.needsReview == true ? "review" : "-",
          ownRow ? "1" : "0", (entry?.sourceText ?? "").replacingOccurrences(of: "\t", with: " "),
-         entry?.repairs.map(\.rawValue).joined(separator: ",") ?? ""].joined(separator: "\t")
+         entry?.repairs.map(\.rawValue).joined(separator: ",") ?? ""].joined(separator: "\t") + "\t"
+            + (entry?.evidence.map { ReviewModel.features($0).map { String(format: "%.4f", $0) } }
+               ?? Array(repeating: "-", count: ReviewModel.featureNames.count)).joined(separator: "\t")
     }
 }
 
