@@ -18,6 +18,9 @@ struct ColumnLayout: Sendable {
     /// What the table's percentages refer to: Australian/NZ panels print "% Daily Intake" ("%DI") against FSANZ
     /// reference values, EU/UK tables %RI against Annex XIII.
     var referenceIntakes: ReferenceIntakes = .euAnnexXIII
+    /// Every amount in g or ml other than 100 printed in the header zone ("62.5g Trockenreis) (140 g)"): the
+    /// serving sizes a column may refer to, when the header names more than one.
+    var headerAmounts: [Decimal] = []
 
     /// Reads the layout from the header zone: the lines from 12 before to 3 after `tableStart` (the energy row, or
     /// the first row) that name no nutrient. `isUSStyle` selects the per-serving default of US/CA "Nutrition
@@ -25,6 +28,10 @@ struct ColumnLayout: Sendable {
     static func detect(lines: [LineAnalysis], tableStart: Int?, isUSStyle: Bool) -> ColumnLayout {
         var layout = detectColumns(lines: lines, tableStart: tableStart, isUSStyle: isUSStyle)
         if lines.contains(where: namesDailyIntake) { layout.referenceIntakes = .australiaNewZealand }
+        let start = tableStart ?? 0
+        layout.headerAmounts = lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && $0.mentions.isEmpty }
+            .flatMap(\.quantities).filter { ($0.unit == .gram || $0.isVolume) && !$0.isPercent && $0.value != 100 }
+            .map(\.value)
         return layout
     }
 

@@ -17,6 +17,9 @@ enum Lexicon {
         let unitHint: NutrientUnit?
         /// `true` for phrases that contain a row name but are not a row ("Calories from fat").
         let isIgnored: Bool
+        /// `false` for names matched only as spelt (after folding): short foreign mineral names one edit away from
+        /// common words ("eisen" / German "einen").
+        var isFuzzy = true
         /// The words as UTF-8 bytes, and all words joined, for fast fuzzy comparison.
         var wordBytes: [[UInt8]] { words.map { Array($0.utf8) } }
     }
@@ -29,10 +32,10 @@ enum Lexicon {
         let length: Int
     }
 
-    private static func terms(_ nutrient: Nutrient?, _ language: String, _ phrases: [String],
-                              unitHint: NutrientUnit? = nil, ignored: Bool = false) -> [Term] {
+    static func terms(_ nutrient: Nutrient?, _ language: String, _ phrases: [String],
+                      unitHint: NutrientUnit? = nil, ignored: Bool = false, fuzzy: Bool = true) -> [Term] {
         phrases.map { Term(words: TextFolding.words($0), nutrient: nutrient, language: language,
-                           unitHint: unitHint, isIgnored: ignored) }
+                           unitHint: unitHint, isIgnored: ignored, isFuzzy: fuzzy) }
     }
 
     /// All row names. Longer phrases win over shorter ones at the same place (see ``LexiconMatcher``), so
@@ -277,6 +280,7 @@ enum Lexicon {
         all += terms(.proteins, "hu", ["fehérje", "fehérjék"])
         all += terms(.proteins, "sr", ["proteini"])
         all += terms(.salt, "sk", ["soľ"])
+        all += micronutrientTerms
         return all
     }()
 

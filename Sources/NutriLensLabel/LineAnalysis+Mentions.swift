@@ -93,6 +93,11 @@ extension LineAnalyzer {
 
     /// Matches a term's words at `index`; returns the number of line words used and total edits.
     private static func match(_ term: Lexicon.PreparedTerm, _ words: [[UInt8]], at index: Int) -> (Int, Int)? {
+        if !term.term.isFuzzy {
+            guard index + term.bytes.count <= words.count,
+                  term.bytes.indices.allSatisfy({ words[index + $0] == term.bytes[$0] }) else { return nil }
+            return (term.bytes.count, 0)
+        }
         // Joined form only for words at least as long ("dontsucres"); "vitamin" must not pass for "vitamin d".
         if term.bytes.count > 1, words[index].count >= term.joined.count, TextFolding.matches(words[index], term.joined) {
             return (1, TextFolding.editDistance(words[index], term.joined, limit: 2))

@@ -150,38 +150,7 @@ enum LineAnalyzer {
         }
     }
 
-    static func analyze(_ text: String, lineIndex: Int, box: TextBox? = nil,
-                        wordBoxes: [(start: Int, end: Int, box: TextBox)] = []) -> LineAnalysis {
-        let whole = analyzeWhole(text, lineIndex: lineIndex, box: box, wordBoxes: wordBoxes)
-        return whole.isNonTable ? tableRowAfterSideText(whole) ?? whole : whole
-    }
-
-    /// Visual rows rebuilt from word boxes join a table row with the text beside it: a %DV statement ("*Percent
-    /// Daily Values (DV) are Sodium 65mg 3% Protein 159 30%") or an ingredient list ("milk, cocoa butter, chocolate
-    /// soy cithin Vit.D Omeg 0 Calcium 58mg 4%"), and the whole line was dropped as non-table text. The line from
-    /// the first row name on is kept when that tail reads as table text on its own, its first row name is followed
-    /// by an amount with a printed mass unit (g, mg, µg), and it holds no energy amount and no "less than" bound
-    /// (reference-intake statements and the US footnote's "Total Fat Less than 65g" stay dropped).
-    private static func tableRowAfterSideText(_ whole: LineAnalysis) -> LineAnalysis? {
-        let chars = Array(whole.text)
-        for mention in whole.mentions where mention.start > 0 {
-            let shifted = whole.wordBoxes.filter { $0.start >= mention.start }
-                .map { (start: $0.start - mention.start, end: $0.end - mention.start, box: $0.box) }
-            let box = shifted.map(\.box).reduce(nil as TextBox?) { partial, box in partial.map { $0.union(box) } ?? box }
-            let tail = analyzeWhole(String(chars[mention.start...]), lineIndex: whole.lineIndex,
-                                    box: whole.box == nil ? nil : box, wordBoxes: shifted)
-            guard !tail.isNonTable, case .mention? = tail.events.first,
-                  tail.events.count > 1, case .quantity(let first) = tail.events[1],
-                  let unit = first.unit, unit.grams != nil, !first.isPercent,
-                  !tail.quantities.contains(where: { $0.qualifier == .lessThan || $0.unit?.isEnergy == true
-                      || $0.isEnergyOfUnknownUnit })
-            else { continue }
-            return tail
-        }
-        return nil
-    }
-
-    private static func analyzeWhole(_ text: String, lineIndex: Int, box: TextBox?,
+    static func analyzeWhole(_ text: String, lineIndex: Int, box: TextBox?,
                                      wordBoxes: [(start: Int, end: Int, box: TextBox)]) -> LineAnalysis {
         let chars = Array(text)
         let words = words(chars)
@@ -333,7 +302,11 @@ enum LineAnalyzer {
             : letterWords.count >= 6 && Double(mentionWords.count) < 0.4 * Double(letterWords.count)
                 || quantities.allSatisfy(\.isPercent)
                     && isIngredientFragment(chars, letterWords: letterWords.count, mentionWords: mentionWords.count)
-        return LineAnalysis(text: text, events: events.map(\.1), isNonTable: isNonTable || isProse,
+        // "Eisen, Zink, Riboflavin, Thiamin, Vitamin B6," — a fortification or ingredient list naming vitamins and
+        // minerals, with no amount: no row (an iron row would wait for the next amounts).
+        let micronutrientList = quantities.allSatisfy(\.isPercent) && chars.filter({ $0 == "," }).count >= 2
+            && Set(mentions.map(\.nutrient).filter(\.isMicronutrient)).count >= 3
+        return LineAnalysis(text: text, events: events.map(\.1), isNonTable: isNonTable || isProse || micronutrientList,
                             namesPer100: per100,
                             namesServing: servingWord, servingSize: serving, namesPrepared: prepared,
                             preparedPositions: preparedPositions,

@@ -14,7 +14,8 @@ extension NumberGrammar {
 
     /// `true` when the word after `start` (up to two spaces) is an international unit: "IU", "I.U.", "UI" (FR/ES/IT),
     /// "I.E." (DE Internationale Einheiten; without its points "ie" is OCR debris as often as a unit).
-    static func isInternationalUnit(_ chars: [Character], at start: Int) -> Bool {
+    /// The index just past an international unit after `start`, or `nil` (see the rules above).
+    static func internationalUnitEnd(_ chars: [Character], at start: Int) -> Int? {
         var index = start
         while index < chars.count, chars[index] == " ", index - start < 2 { index += 1 }
         var word = ""
@@ -23,7 +24,7 @@ extension NumberGrammar {
             index += 1
         }
         let letters = word.lowercased().filter { $0 != "." }
-        return ["iu", "ui"].contains(letters) || (letters == "ie" && word.contains("."))
+        return ["iu", "ui"].contains(letters) || (letters == "ie" && word.contains(".")) ? index : nil
     }
 
     /// Reads a unit after optional spaces: kJ, kcal, Cal, g, mg, µg, mcg, ml, l, %.

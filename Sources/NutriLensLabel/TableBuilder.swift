@@ -13,7 +13,7 @@ struct TableBuilder {
     var options: NutritionParser.Options
 
     func build() -> NutritionTable? {
-        let chosenRows = chooseRowInstances()
+        let chosenRows = Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes)
         let cellCount = typicalCellCount(chosenRows)
         var headerColumns = layout.columns
         if !layout.isUSStyle, cellCount > headerColumns.count, !headerColumns.contains(where: { $0.basis == .per100g }) {
@@ -39,7 +39,7 @@ struct TableBuilder {
         var usedSpecs = Set<ColumnSpec>()
         let placement = ColumnPlacement(rows: rowsWithInferred, columnCount: columnCount)
         if let swap = Self.basesSwappedByServingRatio(columns, rows: rowsWithInferred, placement: placement,
-                                                      servingGrams: layout.servingSize?.quantity) {
+                                                      layout: layout) {
             columns.swapAt(swap.0, swap.1)
             findings.append(ConsistencyFinding(
                 check: "columns-by-serving-ratio", keys: [],
@@ -57,8 +57,15 @@ struct TableBuilder {
                 // US/CA panels give vitamins and minerals as %DV ("Calcium 4", the "%" lost); an amount there
                 // always prints its unit (mg, mcg). Sodium and cholesterol are amounts whose "mg" OCR may lose.
                 if layout.isUSStyle, row.nutrient.isMicronutrient, ![.sodium, .cholesterol].contains(row.nutrient),
-                   cell.quantity.unit == nil { continue }
-                values[row.nutrient] = candidate(for: cell, nutrient: row.nutrient)
+                   cell.quantity.unit == nil, !cell.quantity.isInternationalUnits { continue }
+                guard let value = candidate(for: cell, nutrient: row.nutrient) else {
+                    findings.append(ConsistencyFinding(
+                        check: "international-units", keys: [NutritionEntry.key(nutrient: row.nutrient, basis: spec.basis,
+                                                                                preparation: spec.preparation)],
+                        message: "\(cell.quantity.text) left out: \(row.nutrient.rawValue) in IU has no single mass factor"))
+                    continue
+                }
+                values[row.nutrient] = value
                 rowOf[row.nutrient] = row
             }
             var energy = columnIndex < energyByColumn.count ? energyByColumn[columnIndex] : EnergyPair()
@@ -107,27 +114,57 @@ extension TableBuilder {
 
 extension TableBuilder {
     /// Indices of the per 100 g and per serving columns (as sold) when the numbers say they were read in each other's
-    /// place: with a printed serving size S (not within 20 % of 100 g), at least three rows whose per-100 g cell is S/100
-    /// × the per-serving cell (within 15 %), more than twice as many as rows the other way round. Header words put in
-    /// the wrong order ("per pezzo" on a title line above "per 100 g | per 29 g") or a per-serving column printed first
-    /// cannot outvote the table's own numbers: per 100 g = per serving × 100 / S.
+    /// place. The cells of each row give a ratio R = per-serving cell ÷ per-100 g cell; with at least three rows whose
+    /// ratios agree within 10 % of their median, R is the serving size ÷ 100 — unless the columns are swapped, when
+    /// 1/R is. Swapped when the printed serving size S (not within 20 % of 100 g) is within 10 % of 100/R and no
+    /// serving amount printed in the header fits R itself ("Pro zubereiteter Portion (62.5g Trockenreis) (140 g)":
+    /// 140 g fits). Header words in the wrong order ("per pezzo" on a title line above "per 100 g | per 29 g") or a
+    /// serving column printed first cannot outvote the table's own numbers: per 100 g = per serving × 100 / S.
     static func basesSwappedByServingRatio(_ columns: [ColumnSpec], rows: [AssembledRow], placement: ColumnPlacement,
-                                           servingGrams: Decimal?) -> (Int, Int)? {
-        guard let servingGrams else { return nil }
+                                           layout: ColumnLayout) -> (Int, Int)? {
+        guard let servingGrams = layout.servingSize?.quantity else { return nil }
         let factor = NSDecimalNumber(decimal: servingGrams).doubleValue / 100
         guard factor > 0, abs(factor - 1) > 0.2,
               let per100 = columns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)),
               let serving = columns.firstIndex(of: ColumnSpec(basis: .perServing, preparation: .asSold)) else { return nil }
-        var agree = 0, swapped = 0
+        var ratios: [Double] = []
         for index in rows.indices where !rows[index].nutrient.isEnergy {
             guard let a = placement.cell(of: rows, row: index, column: per100)?.quantity,
                   let b = placement.cell(of: rows, row: index, column: serving)?.quantity,
                   a.qualifier == nil, b.qualifier == nil, !a.isPercent, !b.isPercent, a.unit == b.unit else { continue }
             let first = NSDecimalNumber(decimal: a.value).doubleValue, second = NSDecimalNumber(decimal: b.value).doubleValue
-            guard first > 0, second > 0 else { continue }
-            if abs(second / first - factor) <= 0.15 * factor { agree += 1 }
-            if abs(first / second - factor) <= 0.15 * factor { swapped += 1 }
+            if first > 0, second > 0 { ratios.append(second / first) }
         }
-        return swapped >= 3 && swapped > 2 * agree ? (per100, serving) : nil
+        guard ratios.count >= 3 else { return nil }
+        let median = ratios.sorted()[ratios.count / 2]
+        let agreeing = ratios.filter { abs($0 - median) <= 0.1 * median }.count
+        guard agreeing >= 3, agreeing * 3 >= ratios.count * 2 else { return nil }
+        func fits(_ ratio: Double, _ size: Double) -> Bool { abs(ratio - size) <= 0.1 * size }
+        let printedFitsAsRead = layout.headerAmounts.contains { fits(median, NSDecimalNumber(decimal: $0).doubleValue / 100) }
+        return fits(1 / median, factor) && !fits(median, factor) && !printedFitsAsRead ? (per100, serving) : nil
+    }
+}
+
+extension TableBuilder {
+    /// UK/EU tables with an "RI* for an average adult" column print each row's reference intake after its %RI
+    /// ("Fat 9.5g 14% 70g", "of which sugars 6.8g 8% 90g"): a cell right after a %RI cell whose amount is the
+    /// row's reference intake (Annex XIII Part B; FSANZ Schedule 1.2.8 for %DI panels) is that column, never a
+    /// per-serving amount, when two rows or more show that column. Energy's 8400 kJ / 2000 kcal are dropped when the
+    /// line is read.
+    static func droppingReferenceIntakeAmounts(_ rows: [AssembledRow], intakes: ReferenceIntakes) -> [AssembledRow] {
+        func isIntakeCell(_ row: AssembledRow, _ index: Int) -> Bool {
+            guard index > 0, let intake = row.nutrient.referenceIntake(in: intakes) else { return false }
+            let cell = row.cells[index]
+            return row.cells[index - 1].referenceIntakePercent != nil && cell.referenceIntakePercent == nil
+                && cell.quantity.qualifier == nil && !cell.quantity.isPercent
+                && (cell.quantity.unit == nil || cell.quantity.unit == .gram) && cell.quantity.value == intake
+        }
+        // A column: two rows or more print their intake (one such cell may be another row's amount).
+        guard rows.filter({ row in row.cells.indices.contains { isIntakeCell(row, $0) } }).count >= 2 else { return rows }
+        return rows.map { row in
+            var kept = row
+            kept.cells = row.cells.indices.filter { !isIntakeCell(row, $0) }.map { row.cells[$0] }
+            return kept
+        }
     }
 }
