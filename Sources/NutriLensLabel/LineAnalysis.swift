@@ -185,7 +185,8 @@ enum LineAnalyzer {
         let hasPerWord = !Set(words.map(\.folded)).isDisjoint(with: perWords)
         for var quantity in quantities {
             // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.
-            if ((quantity.unit == .kilojoule || quantity.isEnergyOfUnknownUnit) && quantity.value == 8400)
+            // Australia/NZ: "Percentage daily intakes are based on an average adult diet of 8700 kJ" (FSANZ 1.2.8).
+            if ((quantity.unit == .kilojoule || quantity.isEnergyOfUnknownUnit) && [8400, 8700].contains(quantity.value))
                 || (quantity.unit == .kilocalorie && quantity.value == 2000) { continue }
             // "per 100 kcal" ("Por/per/pour 100kcal") states a basis some labels add (values per 100 kcal of the
             // food), never the food's energy.
@@ -286,7 +287,17 @@ enum LineAnalyzer {
         let countLine = containsPhrase(folded, ["servings", "per"]) || containsPhrase(folded, ["per", "container"])
             || containsPhrase(folded, ["portions", "per"]) || folded.first == "servings"
         if (servingWord || folded.contains("size") || perAmount) && !countLine {
-            serving = ServingSizeParser.parse(text, quantities: quantities)
+            // On a line a visual row joined with table rows ("Serving size Cholesterol 10mg 3% Incl. 13g Added
+            // Sugars"), an amount after a row name is that row's, not the serving size.
+            let keyEnds = words.filter { Lexicon.servingWords.contains($0.folded) || $0.folded == "size"
+                || perWords.contains($0.folded) }.map(\.end)
+            let eligible = mentions.isEmpty ? quantities : quantities.filter { quantity in
+                guard let key = keyEnds.last(where: { $0 <= quantity.start }) else {
+                    return !mentions.contains { $0.end <= quantity.start }
+                }
+                return !mentions.contains { $0.start >= key && $0.end <= quantity.start }
+            }
+            serving = ServingSizeParser.parse(text, quantities: eligible)
         }
         // Prose (ingredient lists, footnotes such as "2,000 calories a day is used for general nutrition advice"):
         // many words, under 40 % of them row names (an ingredient line naming sugar, starch and salt among eight

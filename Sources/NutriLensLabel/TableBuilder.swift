@@ -21,10 +21,22 @@ struct TableBuilder {
             // columns than headers read, the unread header is the per-100 g one. Australian/NZ panels (FSANZ 1.2.8)
             // print it last, after per serving and %DI: the cells' ratio to the printed serving size says which.
             let per100 = ColumnSpec(basis: .per100g, preparation: .asSold)
-            if Self.servingColumnFirst(chosenRows, servingGrams: layout.servingSize?.quantity) {
+            if Self.servingColumnFirst(chosenRows, servingGrams: layout.servingSize?.quantity)
+                || (layout.referenceIntakes == .australiaNewZealand && Self.percentFollowsFirstAmount(chosenRows)) {
                 headerColumns.append(per100)
             } else {
                 headerColumns.insert(per100, at: 0)
+            }
+        }
+        // FSANZ Standard 1.2.8 panels print "Quantity per serving | %DI | Quantity per 100 g": the %DI (always per
+        // serving) beside the first amount puts the serving column first whatever order OCR gave the headers.
+        if layout.referenceIntakes == .australiaNewZealand, cellCount >= 2, Self.percentFollowsFirstAmount(chosenRows) {
+            let per100 = ColumnSpec(basis: .per100g, preparation: .asSold)
+            let serving = ColumnSpec(basis: .perServing, preparation: .asSold)
+            if !layout.fromHeaders {
+                headerColumns = [serving, per100]
+            } else if let a = headerColumns.firstIndex(of: per100), let b = headerColumns.firstIndex(of: serving), a < b {
+                headerColumns.swapAt(a, b)
             }
         }
         let columnCount = max(headerColumns.count, cellCount)
@@ -92,6 +104,18 @@ struct TableBuilder {
 }
 
 extension TableBuilder {
+    /// `true` when at least three rows print a percentage beside their first amount and none beside their second,
+    /// more often than the other way round: a %DI/%RI column between the first and second amount columns.
+    static func percentFollowsFirstAmount(_ rows: [AssembledRow]) -> Bool {
+        var first = 0, second = 0
+        for row in rows where !row.nutrient.isEnergy && row.cells.count >= 2 {
+            let (a, b) = (row.cells[0].referenceIntakePercent != nil, row.cells[1].referenceIntakePercent != nil)
+            if a && !b { first += 1 }
+            if b && !a { second += 1 }
+        }
+        return first >= 3 && first > 2 * second
+    }
+
     /// `true` when the rows' first two cells read as per serving then per 100 g: for most rows with two exact cells
     /// in the same unit, first ÷ second is the printed serving size ÷ 100 (within 15 %; AU "68 g per serving"
     /// gives 11.2 g | 16.4 g). `false` without a serving size other than 100, or with fewer than three such rows.

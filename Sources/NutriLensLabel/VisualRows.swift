@@ -106,8 +106,10 @@ struct LevelledFrame {
             let centre = piece.quad?.centre ?? TextPoint(x: piece.box.midX, y: piece.box.midY)
             let x = centre.x * cosine + centre.y * sine, y = -centre.x * sine + centre.y * cosine
             if let quad = piece.quad {
-                return PlacedPiece(x: x, y: y, length: quad.length, height: quad.height,
-                                   tilt: remainder(quad.angle - angle, 2 * .pi))
+                // A short piece's corners give its direction only to a pixel or two over its length ("Suikers"
+                // tilted 3° by the detector): only pieces three heights long or more carry a direction of their own.
+                let tilt = quad.length >= 3 * quad.height ? remainder(quad.angle - angle, 2 * .pi) : 0
+                return PlacedPiece(x: x, y: y, length: quad.length, height: quad.height, tilt: tilt)
             }
             // A box without corners: its extent along the levelled axes.
             let length = abs(piece.box.width * cosine) + abs(piece.box.height * sine)
