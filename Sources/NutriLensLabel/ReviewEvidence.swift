@@ -26,8 +26,8 @@ public struct ReviewEvidence: Sendable, Codable, Hashable {
     /// Energy rows: kJ and kcal of the column agree (Annex XIV band). Fat, carbohydrate, protein and fibre: the
     /// column's energy matches its macros × Annex XIV factors.
     public var energy: Check
-    /// The value's column as a whole: its energy matches its macros (any row of a consistent column is more often
-    /// read right).
+    /// The value's column as a whole: its energy matches its macros (any macronutrient or salt row of a consistent
+    /// column is more often read right); unavailable for micronutrients, which the check does not see.
     public var column: Check
     /// The %RI / %DI printed beside the value matches the amount (Annex XIII, FSANZ Schedule 1.2.8).
     public var referenceIntake: Check
@@ -40,12 +40,15 @@ public struct ReviewEvidence: Sendable, Codable, Hashable {
     public var repaired: Bool
     /// The row name was not read; the row comes from the declaration order.
     public var inferredRow: Bool
+    /// A vitamin, mineral, sodium or cholesterol row (printed in mg/µg, often beside %DV-only rows): read wrong more
+    /// often than the macronutrients, and outside the energy checks.
+    public var micronutrient: Bool
 
     /// Creates evidence; every check defaults to unavailable.
     public init(grammarConfidence: Double, recognitionConfidence: Double? = nil, servingRatio: Check = .unavailable,
                 energy: Check = .unavailable, column: Check = .unavailable, referenceIntake: Check = .unavailable,
                 parentRow: Check = .unavailable, secondReading: Check = .unavailable, repaired: Bool = false,
-                inferredRow: Bool = false) {
+                inferredRow: Bool = false, micronutrient: Bool = false) {
         self.grammarConfidence = grammarConfidence
         self.recognitionConfidence = recognitionConfidence
         self.servingRatio = servingRatio
@@ -56,6 +59,7 @@ public struct ReviewEvidence: Sendable, Codable, Hashable {
         self.secondReading = secondReading
         self.repaired = repaired
         self.inferredRow = inferredRow
+        self.micronutrient = micronutrient
     }
 }
 
@@ -92,7 +96,8 @@ enum ReviewEvidenceBuilder {
             evidence.inferredRow = entry.repairs.contains(.inferredRow)
             let size = entry.nutrient.isEnergy ? printed : printed ?? impliedServing
             evidence.servingRatio = .init(servingRatioAgrees(entry, in: snapshot, servingGrams: size))
-            evidence.column = .init(columnCheck[column] ?? nil)
+            evidence.micronutrient = entry.nutrient.isMicronutrient
+            evidence.column = entry.nutrient.isMicronutrient ? .unavailable : .init(columnCheck[column] ?? nil)
             switch entry.nutrient {
             case .energyKJ, .energyKcal:
                 let kj = siblings.first { $0.nutrient == .energyKJ && $0.qualifier == nil }

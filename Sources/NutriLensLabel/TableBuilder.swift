@@ -3,6 +3,11 @@ import Foundation
 /// Builds the ``NutritionTable`` from assembled rows: places cells in columns, chooses between OCR readings with
 /// ``ConsistencyChecks``, and sets confidence and review flags.
 struct TableBuilder {
+    /// The grammar's own review threshold on its uncalibrated confidence, used while the table is built (which
+    /// per-serving values are trusted as evidence for repairs) and for the grammar-only confidence
+    /// (`Options.wordConfidenceWeight` 0). The review flag users see comes from ``ReviewModel``.
+    static let grammarReviewThreshold = 0.7
+
     var rows: [AssembledRow]
     var energyCells: [AssembledCell]
     var leadingCells: [AssembledCell] = []

@@ -42,8 +42,8 @@ enum TextPieces {
 
     /// The parts of one word's text with their character offsets (`total` = the word's length): split at
     /// whitespace, where a capitalised word starts after a lower-case letter ("perServing", "TotalFat",
-    /// "3.3gProtein"), and between a run of three or more letters and a digit ("Protein3.3g", "Fat12g"; "B12", "D3"
-    /// and "E330" keep their digits).
+    /// "3.3gProtein"), between a run of three or more letters and a digit ("Protein3.3g", "Fat12g"; "B12", "D3"
+    /// and "E330" keep their digits), and inside panel phrases glued in one case ("Perserving", "ofwhich").
     ///
     /// A capital counts as a word start only when two lower-case letters follow it, and a capital whose shape is its
     /// lower-case letter's (C K O P S U V W X Z) only after one of the short words labels set tight ("per", "of",
@@ -68,6 +68,8 @@ enum TextPieces {
             }
             letterRun = character.isLetter ? letterRun + 1 : 0
         }
+        cuts += gluedPhraseCuts(chars)
+        cuts.sort()
         var parts: [(text: String, start: Int, end: Int, total: Int)] = []
         var start = 0
         func emit(_ end: Int) {
@@ -83,6 +85,28 @@ enum TextPieces {
         }
         emit(chars.count)
         return parts
+    }
+
+    /// Cuts inside all-letter words that are two panel words set tight in one case ("Perserving", "perportion",
+    /// "ofwhich", "Lessthan", "dailyvalue"): a per-word followed by a serving or package word, or one of the fixed
+    /// pairs.
+    private static func gluedPhraseCuts(_ chars: [Character]) -> [Int] {
+        var cuts: [Int] = []
+        var start = 0
+        while start < chars.count {
+            guard chars[start].isLetter else { start += 1; continue }
+            var end = start
+            while end < chars.count, chars[end].isLetter { end += 1 }
+            let word = String(chars[start..<end]).lowercased()
+            for first in ["per", "pro", "pour", "par", "por", "of", "less", "daily"] where word.hasPrefix(first) {
+                let rest = String(word.dropFirst(first.count))
+                let pairs: [String: Set<String>] = ["of": ["which"], "less": ["than"], "daily": ["value", "values"]]
+                let seconds = pairs[first] ?? Lexicon.servingWords.union(Lexicon.packageWords)
+                if seconds.contains(TextFolding.fold(rest)) { cuts.append(start + first.count) }
+            }
+            start = end
+        }
+        return cuts
     }
 
     /// Short words a recogniser glues to the capitalised word after them on nutrition panels.

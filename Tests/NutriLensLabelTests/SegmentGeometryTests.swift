@@ -15,6 +15,13 @@ final class SegmentGeometryTests: XCTestCase {
         XCTAssertEqual(parts("3.3gProtein"), ["3.3g", "Protein"])
         XCTAssertEqual(parts("DailyValue"), ["Daily", "Value"])
         XCTAssertEqual(parts("Energy 1550 kJ"), ["Energy", "1550", "kJ"])
+        // One case throughout (PP-OCRv4 on pxlshpr 77B1E2FD: "Perserving Per 100g").
+        XCTAssertEqual(parts("Perserving"), ["Per", "serving"])
+        XCTAssertEqual(parts("ofwhich"), ["of", "which"])
+        XCTAssertEqual(parts("Lessthan"), ["Less", "than"])
+        XCTAssertEqual(parts("perpack"), ["per", "pack"])
+        XCTAssertEqual(parts("Protein"), ["Protein"])
+        XCTAssertEqual(parts("percent"), ["percent"])
         // Units, vitamin names and capitals misread inside a word stay whole.
         XCTAssertEqual(parts("1550kJ"), ["1550kJ"])
         XCTAssertEqual(parts("500mL"), ["500mL"])
