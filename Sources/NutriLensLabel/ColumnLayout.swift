@@ -21,6 +21,9 @@ struct ColumnLayout: Sendable {
     /// Every amount in g or ml other than 100 printed in the header zone ("62.5g Trockenreis) (140 g)"): the
     /// serving sizes a column may refer to, when the header names more than one.
     var headerAmounts: [Decimal] = []
+    /// The lines right above the table's first row that name no nutrient (up to four, top first): the header cells
+    /// ``HeaderColumns`` reads from word geometry.
+    var headerLines: [LineAnalysis] = []
 
     /// Reads the layout from the header zone: the lines from 12 before to 3 after `tableStart` (the energy row, or
     /// the first row) that name no nutrient. `isUSStyle` selects the per-serving default of US/CA "Nutrition
@@ -32,6 +35,8 @@ struct ColumnLayout: Sendable {
         layout.headerAmounts = lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && $0.mentions.isEmpty }
             .flatMap(\.quantities).filter { ($0.unit == .gram || $0.isVolume) && !$0.isPercent && $0.value != 100 }
             .map(\.value)
+        layout.headerLines = Array(lines.filter { $0.lineIndex < start }.reversed()
+            .prefix { $0.mentions.isEmpty }.prefix(4).reversed())
         return layout
     }
 

@@ -21,7 +21,13 @@ struct TableBuilder {
         let chosenRows = Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes)
         let cellCount = typicalCellCount(chosenRows)
         var headerColumns = layout.columns
-        if !layout.isUSStyle, cellCount > headerColumns.count, !headerColumns.contains(where: { $0.basis == .per100g }) {
+        // Headers read from word geometry, when every value column has one (multi-line headers, %DI columns).
+        let geometryHeaders = cellCount >= 2 ? ColumnPlacement.columnCentres(chosenRows, columnCount: cellCount).flatMap {
+            HeaderColumns.specs(headerLines: layout.headerLines, positions: $0)
+        } : nil
+        if let geometryHeaders { headerColumns = geometryHeaders }
+        if geometryHeaders == nil, !layout.isUSStyle, cellCount > headerColumns.count,
+           !headerColumns.contains(where: { $0.basis == .per100g }) {
             // Per 100 g is mandatory in the EU (Regulation 1169/2011 Art. 32) and printed first; with more value
             // columns than headers read, the unread header is the per-100 g one. Australian/NZ panels (FSANZ 1.2.8)
             // print it last, after per serving and %DI: the cells' ratio to the printed serving size says which.
@@ -35,7 +41,8 @@ struct TableBuilder {
         }
         // FSANZ Standard 1.2.8 panels print "Quantity per serving | %DI | Quantity per 100 g": the %DI (always per
         // serving) beside the first amount puts the serving column first whatever order OCR gave the headers.
-        if layout.referenceIntakes == .australiaNewZealand, cellCount >= 2, Self.percentFollowsFirstAmount(chosenRows) {
+        if geometryHeaders == nil, layout.referenceIntakes == .australiaNewZealand, cellCount >= 2,
+           Self.percentFollowsFirstAmount(chosenRows) {
             let per100 = ColumnSpec(basis: .per100g, preparation: .asSold)
             let serving = ColumnSpec(basis: .perServing, preparation: .asSold)
             if !layout.fromHeaders {
