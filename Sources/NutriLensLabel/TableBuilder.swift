@@ -96,6 +96,8 @@ struct TableBuilder {
             resolveEnergy(&energy, findings: &findings, spec: spec, macros: values)
             chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue,
                                servingLimit: spec.preparation == .asSold ? servingGrams : nil)
+            // A lone cut-off energy unit, judged again on the macros as chosen ("Fat 289" is 28 g only now).
+            Self.unitOfLoneCutOffEnergy(&energy, macros: values)
             entries += makeEntries(values: values, rows: rowOf, energy: energy, spec: spec, findings: &findings)
         }
         crossColumnChecks(&entries, findings: &findings)
@@ -116,8 +118,9 @@ struct TableBuilder {
 }
 
 extension TableBuilder {
-    /// `true` when at least three rows print a percentage beside their first amount and none beside their second,
-    /// more often than the other way round: a %DI/%RI column between the first and second amount columns.
+    /// `true` when rows print a percentage beside their first amount rather than their second (three or more, twice
+    /// as often as the other way round; or two and never the other way): a %DI/%RI column between the first and
+    /// second amount columns.
     static func percentFollowsFirstAmount(_ rows: [AssembledRow]) -> Bool {
         var first = 0, second = 0
         for row in rows where !row.nutrient.isEnergy && row.cells.count >= 2 {
@@ -125,7 +128,7 @@ extension TableBuilder {
             if a && !b { first += 1 }
             if b && !a { second += 1 }
         }
-        return first >= 3 && first > 2 * second
+        return (first >= 3 && first > 2 * second) || (first == 2 && second == 0)
     }
 
     /// `true` when the rows' first two cells read as per serving then per 100 g: for most rows with two exact cells
