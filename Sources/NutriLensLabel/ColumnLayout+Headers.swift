@@ -38,7 +38,8 @@ enum HeaderColumns {
                 return (line: line.lineIndex, low: centre - half, high: centre + half,
                         text: String(chars[piece.start..<piece.end]))
             }
-            let over = lineWords.filter { $0.high >= first - positions.spacing / 2 }
+            // A column rule read as a glyph ("|", "l", "[") would join the header cells on both sides of it.
+            let over = lineWords.filter { $0.high >= first - positions.spacing / 2 && !Self.isRule($0.text) }
             guard !lineWords.isEmpty, over.count * 2 >= lineWords.count + 1 else { break }
             words += over
         }
@@ -78,5 +79,11 @@ enum HeaderColumns {
             }
         }
         return Set(specs).count == specs.count ? specs : nil
+    }
+
+    /// A word that is a table rule read as text.
+    private static func isRule(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return !trimmed.isEmpty && trimmed.count <= 2 && trimmed.allSatisfy { "|lI![]/\\".contains($0) }
     }
 }

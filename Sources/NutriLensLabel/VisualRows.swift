@@ -36,7 +36,10 @@ enum VisualRows {
         let heights = placed.map(\.height).sorted()
         let medianHeight = heights[heights.count / 2]
         let isRule = placed.map { $0.height > 2.5 * medianHeight && 3 * $0.length < $0.height }
-        let linked = placed.indices.filter { !isRule[$0] }
+        // Specks read as words ("ra", "an", "|" 4–8 px high among 24 px text on a noisy photo) would link across the
+        // words they sit in: pieces under 0.4 of the median height with two characters or fewer are left out.
+        let isSpeck = pieces.indices.map { placed[$0].height < 0.4 * medianHeight && pieces[$0].text.count <= 2 }
+        let linked = placed.indices.filter { !isRule[$0] && !isSpeck[$0] }
         var chains = RowLinking.chains(linked.map { placed[$0] }).map { $0.map { linked[$0] } }
         func centreY(_ chain: [Int]) -> Double { chain.map { placed[$0].y }.reduce(0, +) / Double(chain.count) }
         chains.sort { (centreY($0), placed[$0[0]].x) < (centreY($1), placed[$1[0]].x) }
