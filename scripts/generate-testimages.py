@@ -20,10 +20,14 @@ import json
 import math
 import os
 import random
+import sys
 from decimal import Decimal, ROUND_HALF_UP
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import testimage_classes  # noqa: E402  (label classes of issue #22, in their own module)
 
 SCALE = 1.0  # set from --scale in main()
 FONT_DIRS = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation"]
@@ -729,7 +733,11 @@ def make(spec, rng):
     else:
         layout = spec["layout"]
         family, size = spec.get("font", "DejaVuSans"), round(spec.get("size", 22) * SCALE)
-        if layout == "us":
+        if layout in testimage_classes.LAYOUTS:
+            label, nutrition, n = testimage_classes.render(sys.modules[__name__], layout, rng, dict(spec, size=size))
+            nutrition["nutriments"] = {k: decimal_json(Decimal(v)) for k, v in nutrition["nutriments"].items()}
+            spec = dict(spec, pack=spec.get("pack", layout not in ("busy", "bottle")))
+        elif layout == "us":
             label, nutrition, n = us_panel(rng, family, size)
         elif layout == "linear":
             label, nutrition, n = linear_text(rng, spec["lang"], family, size)
@@ -801,6 +809,7 @@ def committed_specs(rng):
         degr={"rotate": 3.0})
     add("other_plate", kind="other", variant="plate")
     add("other_landscape", kind="other", variant="landscape", degr={"format": "png"})
+    S += testimage_classes.COMMITTED
     return S
 
 
@@ -842,6 +851,9 @@ def main():
     ap.add_argument("--out", default=None, help="output folder (default: TestImages/ for the committed set)")
     ap.add_argument("--count", type=int, default=0, help="render N random images instead of the committed set")
     ap.add_argument("--seed", type=int, default=20240501, help="random seed (the committed set uses the default)")
+    ap.add_argument("--classes", action="store_true",
+                    help="with --count: render only the label classes of scripts/testimage_classes.py (AU/NZ panels, "
+                         "light on dark, vitamins in mg/µg, linear on a bottle, busy packs, eight languages)")
     ap.add_argument("--scale", type=float, default=1.0,
                     help="size factor for text, barcodes and margins (the committed set uses 1.0: 18-26 px text; 1.5 "
                          "measured no better on OCR, which rescales text to its own x-height)")
@@ -851,11 +863,13 @@ def main():
     rng = random.Random(args.seed)
     out = args.out or ("TestImages" if args.count == 0 else "testimages-random")
     os.makedirs(out, exist_ok=True)
-    specs = committed_specs(rng) if args.count == 0 else [random_spec(rng, i) for i in range(args.count)]
+    random_spec_of = testimage_classes.random_spec if args.classes else random_spec
+    specs = committed_specs(rng) if args.count == 0 else [random_spec_of(rng, i) for i in range(args.count)]
     for name, spec in specs:
         img_rng = random.Random(f"{args.seed}/{name}")  # per-image stream: editing one spec leaves the others unchanged
         img, sidecar = make(spec, img_rng)
-        save(img, os.path.join(out, name), img_rng, spec.get("degr", {}), sidecar)
+        path = save(img, os.path.join(out, name), img_rng, spec.get("degr", {}), sidecar)
+        testimage_classes.plain_decimals(os.path.splitext(path)[0] + ".json")
     print(f"wrote {len(specs)} images with sidecars to {out}/")
 
 

@@ -18,6 +18,12 @@ struct ColumnLayout: Sendable {
     /// What the table's percentages refer to: Australian/NZ panels print "% Daily Intake" ("%DI") against FSANZ
     /// reference values, EU/UK tables %RI against Annex XIII.
     var referenceIntakes: ReferenceIntakes = .euAnnexXIII
+    /// Every amount in g or ml other than 100 printed in the header zone ("62.5g Trockenreis) (140 g)"): the
+    /// serving sizes a column may refer to, when the header names more than one.
+    var headerAmounts: [Decimal] = []
+    /// The lines right above the table's first row that name no nutrient (up to four, top first): the header cells
+    /// ``HeaderColumns`` reads from word geometry.
+    var headerLines: [LineAnalysis] = []
 
     /// Reads the layout from the header zone: the lines from 12 before to 3 after `tableStart` (the energy row, or
     /// the first row) that name no nutrient. `isUSStyle` selects the per-serving default of US/CA "Nutrition
@@ -25,6 +31,12 @@ struct ColumnLayout: Sendable {
     static func detect(lines: [LineAnalysis], tableStart: Int?, isUSStyle: Bool) -> ColumnLayout {
         var layout = detectColumns(lines: lines, tableStart: tableStart, isUSStyle: isUSStyle)
         if lines.contains(where: namesDailyIntake) { layout.referenceIntakes = .australiaNewZealand }
+        let start = tableStart ?? 0
+        layout.headerAmounts = lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && $0.mentions.isEmpty }
+            .flatMap(\.quantities).filter { ($0.unit == .gram || $0.isVolume) && !$0.isPercent && $0.value != 100 }
+            .map(\.value)
+        layout.headerLines = Array(lines.filter { $0.lineIndex < start }.reversed()
+            .prefix { $0.mentions.isEmpty }.prefix(4).reversed())
         return layout
     }
 
@@ -75,7 +87,17 @@ struct ColumnLayout: Sendable {
                 let position = Double(line.lineIndex) * 10_000 + Double(servingPosition)
                 tokens.append((position, line.lineIndex, ColumnSpec(basis: .perServing, preparation: .asSold)))
             }
-            if line.namesServing, amounts.isEmpty, line.mentions.isEmpty, line.wordCount <= 5 {
+            if line.namesServing, line.mentions.isEmpty, let prepared = line.preparedPositions.first,
+               let servingPosition = line.servingPositions.first, servingPosition < prepared,
+               !amounts.contains(where: { $0.start > servingPosition && $0.start < prepared }) {
+                // "Amount per serving | Cereal | with ½ cup skim milk", "per serve | per serve with milk" (US/CA and
+                // AU cereal panels): the food as sold, then as prepared, both per serving.
+                let base = Double(line.lineIndex) * 10_000
+                tokens.append((base + Double(servingPosition), line.lineIndex,
+                               ColumnSpec(basis: .perServing, preparation: .asSold)))
+                tokens.append((base + Double(prepared), line.lineIndex,
+                               ColumnSpec(basis: .perServing, preparation: .prepared)))
+            } else if line.namesServing, amounts.isEmpty, line.mentions.isEmpty, line.wordCount <= 5 {
                 let position = Double(line.lineIndex) * 10_000 + 5_000
                 let preparation: Preparation = line.namesPrepared ? .prepared : .asSold
                 tokens.append((position, line.lineIndex, ColumnSpec(basis: .perServing, preparation: preparation)))

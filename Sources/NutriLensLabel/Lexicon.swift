@@ -17,6 +17,9 @@ enum Lexicon {
         let unitHint: NutrientUnit?
         /// `true` for phrases that contain a row name but are not a row ("Calories from fat").
         let isIgnored: Bool
+        /// `false` for names matched only as spelt (after folding): short foreign mineral names one edit away from
+        /// common words ("eisen" / German "einen").
+        var isFuzzy = true
         /// The words as UTF-8 bytes, and all words joined, for fast fuzzy comparison.
         var wordBytes: [[UInt8]] { words.map { Array($0.utf8) } }
     }
@@ -29,10 +32,10 @@ enum Lexicon {
         let length: Int
     }
 
-    private static func terms(_ nutrient: Nutrient?, _ language: String, _ phrases: [String],
-                              unitHint: NutrientUnit? = nil, ignored: Bool = false) -> [Term] {
+    static func terms(_ nutrient: Nutrient?, _ language: String, _ phrases: [String],
+                      unitHint: NutrientUnit? = nil, ignored: Bool = false, fuzzy: Bool = true) -> [Term] {
         phrases.map { Term(words: TextFolding.words($0), nutrient: nutrient, language: language,
-                           unitHint: unitHint, isIgnored: ignored) }
+                           unitHint: unitHint, isIgnored: ignored, isFuzzy: fuzzy) }
     }
 
     /// All row names. Longer phrases win over shorter ones at the same place (see ``LexiconMatcher``), so
@@ -277,6 +280,7 @@ enum Lexicon {
         all += terms(.proteins, "hu", ["fehérje", "fehérjék"])
         all += terms(.proteins, "sr", ["proteini"])
         all += terms(.salt, "sk", ["soľ"])
+        all += micronutrientTerms
         return all
     }()
 
@@ -309,8 +313,19 @@ enum Lexicon {
     static let preparedWords: Set<String> = [
         "prepared", "zubereitet", "zubereitung", "prepare", "preparee", "preparado", "preparada", "preparato",
         "preparata", "bereid", "przygotowanego", "przygotowany", "tillagad", "tilberedt", "valmistettu",
-        "valmistettuna", "milch", "milk", "lait", "latte", "leche", "melk", "mjolk", "maelk", "maitoa",
+        "valmistettuna",
     ]
+
+    /// What a food is prepared with ("with ½ cup skim milk", "+ 125 ml lait", "mit Milch"): these mark a
+    /// prepared column only after a "with" word, a "+" or a volume, since alone they name the product ("MILK
+    /// CHOCOLATE Serving size 3 balls").
+    static let preparationIngredients: Set<String> = [
+        "milch", "milk", "lait", "latte", "leche", "melk", "mjolk", "maelk", "maitoa", "mlekiem", "water", "wasser", "eau",
+        "acqua", "agua",
+    ]
+
+    /// "with" in the supported languages, for ``preparationIngredients``.
+    static let withWords: Set<String> = ["with", "mit", "avec", "con", "met", "z", "ze", "med", "com"]
 
     /// Words that make a line a reference-intake statement or other non-table text whose numbers must not be
     /// read as amounts ("Reference intake of an average adult (8400 kJ/2000 kcal)").

@@ -70,7 +70,7 @@ enum LineAnalyzer {
         var bytes: [UInt8] { Array(folded.utf8) }
     }
 
-    private static let termsByFirstByte: [UInt8: [Lexicon.PreparedTerm]] = {
+    static let termsByFirstByte: [UInt8: [Lexicon.PreparedTerm]] = {
         let prepared = Lexicon.allTerms.filter { !$0.words.isEmpty }.map { term in
             Lexicon.PreparedTerm(term: term, bytes: term.wordBytes, joined: Array(term.words.joined().utf8),
                                  length: term.words.reduce(0) { $0 + $1.count })
@@ -150,38 +150,7 @@ enum LineAnalyzer {
         }
     }
 
-    static func analyze(_ text: String, lineIndex: Int, box: TextBox? = nil,
-                        wordBoxes: [(start: Int, end: Int, box: TextBox)] = []) -> LineAnalysis {
-        let whole = analyzeWhole(text, lineIndex: lineIndex, box: box, wordBoxes: wordBoxes)
-        return whole.isNonTable ? tableRowAfterSideText(whole) ?? whole : whole
-    }
-
-    /// Visual rows rebuilt from word boxes join a table row with the text beside it: a %DV statement ("*Percent
-    /// Daily Values (DV) are Sodium 65mg 3% Protein 159 30%") or an ingredient list ("milk, cocoa butter, chocolate
-    /// soy cithin Vit.D Omeg 0 Calcium 58mg 4%"), and the whole line was dropped as non-table text. The line from
-    /// the first row name on is kept when that tail reads as table text on its own, its first row name is followed
-    /// by an amount with a printed mass unit (g, mg, µg), and it holds no energy amount and no "less than" bound
-    /// (reference-intake statements and the US footnote's "Total Fat Less than 65g" stay dropped).
-    private static func tableRowAfterSideText(_ whole: LineAnalysis) -> LineAnalysis? {
-        let chars = Array(whole.text)
-        for mention in whole.mentions where mention.start > 0 {
-            let shifted = whole.wordBoxes.filter { $0.start >= mention.start }
-                .map { (start: $0.start - mention.start, end: $0.end - mention.start, box: $0.box) }
-            let box = shifted.map(\.box).reduce(nil as TextBox?) { partial, box in partial.map { $0.union(box) } ?? box }
-            let tail = analyzeWhole(String(chars[mention.start...]), lineIndex: whole.lineIndex,
-                                    box: whole.box == nil ? nil : box, wordBoxes: shifted)
-            guard !tail.isNonTable, case .mention? = tail.events.first,
-                  tail.events.count > 1, case .quantity(let first) = tail.events[1],
-                  let unit = first.unit, unit.grams != nil, !first.isPercent,
-                  !tail.quantities.contains(where: { $0.qualifier == .lessThan || $0.unit?.isEnergy == true
-                      || $0.isEnergyOfUnknownUnit })
-            else { continue }
-            return tail
-        }
-        return nil
-    }
-
-    private static func analyzeWhole(_ text: String, lineIndex: Int, box: TextBox?,
+    static func analyzeWhole(_ text: String, lineIndex: Int, box: TextBox?,
                                      wordBoxes: [(start: Int, end: Int, box: TextBox)]) -> LineAnalysis {
         let chars = Array(text)
         let words = words(chars)
@@ -216,7 +185,8 @@ enum LineAnalyzer {
         let hasPerWord = !Set(words.map(\.folded)).isDisjoint(with: perWords)
         for var quantity in quantities {
             // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.
-            if ((quantity.unit == .kilojoule || quantity.isEnergyOfUnknownUnit) && quantity.value == 8400)
+            // Australia/NZ: "Percentage daily intakes are based on an average adult diet of 8700 kJ" (FSANZ 1.2.8).
+            if ((quantity.unit == .kilojoule || quantity.isEnergyOfUnknownUnit) && [8400, 8700].contains(quantity.value))
                 || (quantity.unit == .kilocalorie && quantity.value == 2000) { continue }
             // "per 100 kcal" ("Por/per/pour 100kcal") states a basis some labels add (values per 100 kcal of the
             // food), never the food's energy.
@@ -299,6 +269,14 @@ enum LineAnalyzer {
         let servingWord = !wordSet.isDisjoint(with: Lexicon.servingWords)
             || zip(folded, folded.dropFirst()).contains { perWords.contains($0.0) && Lexicon.packageWords.contains($0.1) }
         var preparedPositions = words.filter { Lexicon.preparedWords.contains($0.folded) }.map(\.start)
+        for (index, word) in words.enumerated() where Lexicon.preparationIngredients.contains(word.folded) {
+            let before = words[max(0, index - 4)..<index]
+            let afterVolume = quantities.contains { $0.isVolume && $0.end <= word.start && word.start - $0.end <= 12 }
+            let afterPlus = chars[max(0, word.start - 16)..<word.start].contains("+")
+            if before.contains(where: { Lexicon.withWords.contains($0.folded) }) || afterVolume || afterPlus {
+                preparedPositions.append(word.start)
+            }
+        }
         preparedPositions += chars.indices.filter { chars[$0] == "+" && quantities.contains { $0.isVolume } }
         let prepared = !preparedPositions.isEmpty
         let title = !wordSet.isDisjoint(with: Lexicon.tableTitleWords)
@@ -309,7 +287,17 @@ enum LineAnalyzer {
         let countLine = containsPhrase(folded, ["servings", "per"]) || containsPhrase(folded, ["per", "container"])
             || containsPhrase(folded, ["portions", "per"]) || folded.first == "servings"
         if (servingWord || folded.contains("size") || perAmount) && !countLine {
-            serving = ServingSizeParser.parse(text, quantities: quantities)
+            // On a line a visual row joined with table rows ("Serving size Cholesterol 10mg 3% Incl. 13g Added
+            // Sugars"), an amount after a row name is that row's, not the serving size.
+            let keyEnds = words.filter { Lexicon.servingWords.contains($0.folded) || $0.folded == "size"
+                || perWords.contains($0.folded) }.map(\.end)
+            let eligible = mentions.isEmpty ? quantities : quantities.filter { quantity in
+                guard let key = keyEnds.last(where: { $0 <= quantity.start }) else {
+                    return !mentions.contains { $0.end <= quantity.start }
+                }
+                return !mentions.contains { $0.start >= key && $0.end <= quantity.start }
+            }
+            serving = ServingSizeParser.parse(text, quantities: eligible)
         }
         // Prose (ingredient lists, footnotes such as "2,000 calories a day is used for general nutrition advice"):
         // many words, under 40 % of them row names (an ingredient line naming sugar, starch and salt among eight
@@ -318,11 +306,18 @@ enum LineAnalyzer {
             .union(["g", "mg", "kj", "kcal", "ml"])
         let letterWords = words.filter { $0.folded.count >= 2 && !tableVocabulary.contains($0.folded) }
         let mentionWords = letterWords.filter { word in mentions.contains { $0.start <= word.start && word.end <= $0.end } }
-        let isProse = mentions.isEmpty ? letterWords.count >= 5
+        // "Amount per serving | Cereal | with ½ cup skim milk": a column header naming a serving and a preparation
+        // is no prose, however many words it takes.
+        let namesPreparedServing = mentions.isEmpty && servingWord && prepared && letterWords.count <= 10
+        let isProse = mentions.isEmpty ? letterWords.count >= 5 && !namesPreparedServing
             : letterWords.count >= 6 && Double(mentionWords.count) < 0.4 * Double(letterWords.count)
                 || quantities.allSatisfy(\.isPercent)
                     && isIngredientFragment(chars, letterWords: letterWords.count, mentionWords: mentionWords.count)
-        return LineAnalysis(text: text, events: events.map(\.1), isNonTable: isNonTable || isProse,
+        // "Eisen, Zink, Riboflavin, Thiamin, Vitamin B6," — a fortification or ingredient list naming vitamins and
+        // minerals, with no amount: no row (an iron row would wait for the next amounts).
+        let micronutrientList = quantities.allSatisfy(\.isPercent) && chars.filter({ $0 == "," }).count >= 2
+            && Set(mentions.map(\.nutrient).filter(\.isMicronutrient)).count >= 3
+        return LineAnalysis(text: text, events: events.map(\.1), isNonTable: isNonTable || isProse || micronutrientList,
                             namesPer100: per100,
                             namesServing: servingWord, servingSize: serving, namesPrepared: prepared,
                             preparedPositions: preparedPositions,
@@ -378,110 +373,5 @@ enum LineAnalyzer {
             return true
         }
         return false
-    }
-
-    /// Longest-match lexicon lookup. Multi-word terms also match when OCR dropped the spaces ("dontsucres").
-    static func matchMentions(_ words: [Word]) -> [LineAnalysis.Mention] {
-        var mentions: [LineAnalysis.Mention] = []
-        let wordBytes = words.map(\.bytes)
-        let breaks = words.map(\.followsNumber)
-        var index = 0
-        while index < words.count {
-            guard let first = wordBytes[index].first else {
-                index += 1
-                continue
-            }
-            var best: (term: Lexicon.Term, length: Int, edits: Int, span: Int)?
-            for prepared in termsByFirstByte[first] ?? [] {
-                if let (span, edits) = match(prepared, wordBytes, at: index),
-                   !breaks[(index + 1)..<(index + span)].contains(true) {
-                    let length = prepared.length
-                    if best == nil || length > best!.length || (length == best!.length && edits < best!.edits) {
-                        best = (prepared.term, length, edits, span)
-                    }
-                }
-            }
-            if best == nil, let stripped = strippingOfWhich(wordBytes[index]),
-               let strippedFirst = stripped.first, let strippedCandidates = termsByFirstByte[strippedFirst] {
-                // "dontsucres", "davonZucker": the "of which" word glued to the row name.
-                for prepared in strippedCandidates where prepared.bytes.count == 1
-                    && TextFolding.matches(stripped, prepared.bytes[0]) {
-                    if best == nil || prepared.length > best!.length { best = (prepared.term, prepared.length, 1, 1) }
-                }
-            }
-            if best == nil, let (term, lost) = termLosingItsStart(wordBytes[index]) {
-                best = (term.term, term.length, lost, 1)
-            }
-            // "P rotein", "Sod ium": OCR split a one-word name (a gap after a capital, a wide letter). Names of five
-            // or more letters only, spelt exactly when more than one letter was split off, so that no short word
-            // joined to another passes for one; not a unit after an amount ("2,6 g - gras saturés"), nor before a
-            // word that starts a name itself.
-            if best == nil, (1...3).contains(wordBytes[index].count), index + 1 < words.count, !breaks[index],
-               !breaks[index + 1], let next = wordBytes[index + 1].first,
-               !(termsByFirstByte[next] ?? []).contains(where: { match($0, wordBytes, at: index + 1) != nil }) {
-                let joined = wordBytes[index] + wordBytes[index + 1]
-                for prepared in termsByFirstByte[first] ?? [] where prepared.bytes.count == 1
-                    && prepared.bytes[0].count >= 5
-                    && (wordBytes[index].count == 1 ? TextFolding.matches(joined, prepared.bytes[0])
-                        : joined == prepared.bytes[0])
-                    && (best == nil || prepared.length > best!.length) {
-                    best = (prepared.term, prepared.length, 1, 2)
-                }
-            }
-            guard let found = best else {
-                index += 1
-                continue
-            }
-            if let nutrient = found.term.nutrient, !found.term.isIgnored {
-                mentions.append(LineAnalysis.Mention(nutrient: nutrient, language: found.term.language,
-                                                     unitHint: found.term.unitHint, start: words[index].start,
-                                                     end: words[index + found.span - 1].end, edits: found.edits))
-            }
-            index += found.span
-        }
-        return mentions
-    }
-
-    /// Single-word names of ten or more letters, for `termLosingItsStart`.
-    private static let longSingleWordTerms: [Lexicon.PreparedTerm] = termsByFirstByte.values.joined()
-        .filter { $0.bytes.count == 1 && $0.bytes[0].count >= 10 && !$0.term.isIgnored }
-
-    /// "edingsvezel" for "Voedingsvezel": noise at the left edge of the table ate the first letters of a long
-    /// compound row name. The word must be the name's last eight or more letters, at most three lost; the edit count
-    /// is the number of lost letters. `nil` when no name ends with the word, or when names of two nutrients do.
-    private static func termLosingItsStart(_ word: [UInt8]) -> (Lexicon.PreparedTerm, Int)? {
-        guard word.count >= 8 else { return nil }
-        let found = longSingleWordTerms.filter { term in
-            let name = term.bytes[0]
-            return name.count > word.count && name.count - word.count <= 3 && name.suffix(word.count).elementsEqual(word)
-        }
-        guard let first = found.first, found.allSatisfy({ $0.term.nutrient == first.term.nutrient }) else { return nil }
-        let closest = found.min { $0.bytes[0].count < $1.bytes[0].count }!
-        return (closest, closest.bytes[0].count - word.count)
-    }
-
-    private static let ofWhichPrefixes: [[UInt8]] = Lexicon.ofWhichWords.filter { $0.count >= 4 }.map { Array($0.utf8) }
-
-    private static func strippingOfWhich(_ word: [UInt8]) -> [UInt8]? {
-        for prefix in ofWhichPrefixes where word.count >= prefix.count + 4 && word.starts(with: prefix) {
-            return Array(word[prefix.count...])
-        }
-        return nil
-    }
-
-    /// Matches a term's words at `index`; returns the number of line words used and total edits.
-    private static func match(_ term: Lexicon.PreparedTerm, _ words: [[UInt8]], at index: Int) -> (Int, Int)? {
-        // Joined form only for words at least as long ("dontsucres"); "vitamin" must not pass for "vitamin d".
-        if term.bytes.count > 1, words[index].count >= term.joined.count, TextFolding.matches(words[index], term.joined) {
-            return (1, TextFolding.editDistance(words[index], term.joined, limit: 2))
-        }
-        guard index + term.bytes.count <= words.count else { return nil }
-        var edits = 0
-        for (offset, termWord) in term.bytes.enumerated() {
-            let word = words[index + offset]
-            guard TextFolding.matches(word, termWord) else { return nil }
-            if word != termWord { edits += TextFolding.editDistance(word, termWord, limit: 2) }
-        }
-        return (term.bytes.count, edits)
     }
 }

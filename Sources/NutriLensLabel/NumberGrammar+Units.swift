@@ -14,7 +14,8 @@ extension NumberGrammar {
 
     /// `true` when the word after `start` (up to two spaces) is an international unit: "IU", "I.U.", "UI" (FR/ES/IT),
     /// "I.E." (DE Internationale Einheiten; without its points "ie" is OCR debris as often as a unit).
-    static func isInternationalUnit(_ chars: [Character], at start: Int) -> Bool {
+    /// The index just past an international unit after `start`, or `nil` (see the rules above).
+    static func internationalUnitEnd(_ chars: [Character], at start: Int) -> Int? {
         var index = start
         while index < chars.count, chars[index] == " ", index - start < 2 { index += 1 }
         var word = ""
@@ -23,7 +24,7 @@ extension NumberGrammar {
             index += 1
         }
         let letters = word.lowercased().filter { $0 != "." }
-        return ["iu", "ui"].contains(letters) || (letters == "ie" && word.contains("."))
+        return ["iu", "ui"].contains(letters) || (letters == "ie" && word.contains(".")) ? index : nil
     }
 
     /// Reads a unit after optional spaces: kJ, kcal, Cal, g, mg, µg, mcg, ml, l, %.
@@ -109,7 +110,22 @@ extension NumberGrammar {
              "microgramos", "microgrammi", "microgramas", "mikrogram":
             return UnitScan(unit: .microgram, end: end)
         case "ml", "l", "cl": return UnitScan(isVolume: true, end: end)
-        default: return nil
+        default: return spelledUnitMisread(letters, end: end)
         }
+    }
+
+    /// Spelled-out units as OCR damages them ("Miligram", "iligram", "Miligam", "Microgam", "Kilojoul"): a word of
+    /// six or more letters within two edits of a spelled unit. Product sheets (GS1/GDSN exports) print the unit in
+    /// full after every amount, so a lost letter turned a micronutrient's mg amount into grams.
+    private static func spelledUnitMisread(_ letters: String, end: Int) -> UnitScan? {
+        let word = letters.lowercased()
+        guard word.count >= 6 else { return nil }
+        let spelled: [(String, NutrientUnit)] = [("milligram", .milligram), ("microgram", .microgram),
+                                                 ("kilojoule", .kilojoule), ("kilocalorie", .kilocalorie)]
+        for (name, unit) in spelled where TextFolding.editDistance(word, name, limit: 2) <= 2
+            || (word.hasSuffix("s") && TextFolding.editDistance(String(word.dropLast()), name, limit: 2) <= 2) {
+            return UnitScan(unit: unit, end: end)
+        }
+        return nil
     }
 }

@@ -26,6 +26,8 @@ struct ScannedQuantity: Sendable, Hashable {
     var isBracketed = false
     /// `true` for "100 g" / "100 ml" used as a column header ("per 100 g", "100g Kohlenhydrate …").
     var isHeaderAmount = false
+    /// `true` for an amount in international units ("400 IU"): activity, not mass; see ``TableBuilder/candidate``.
+    var isInternationalUnits = false
     /// `true` for an amount of exactly 100 g or 100 ml.
     var isHundredGramsOrMillilitres: Bool {
         value == 100 && (unit == .gram || isVolume) && !isPercent && qualifier == nil
@@ -157,10 +159,11 @@ enum NumberGrammar {
             repairs.append(.nineAsGram)
         }
         if !hasRealDigit && unitScan == nil { return nil }
-        // "Vitamin A 488 IU": international units measure activity, not mass (the factor differs per vitamin and
-        // form), so the amount is no value in g/mg/µg; its row keeps only amounts printed in a mass unit.
-        if unitScan == nil, isInternationalUnit(chars, at: end) { return nil }
-        if unitScan == nil, end < chars.count, chars[end].isLetter, !isLetterUnitless(chars, at: end) {
+        // "Vitamin D 400 IU": international units measure activity, not mass; the amount is kept apart so that only
+        // vitamin D (one factor) is converted (TableBuilder.candidate).
+        let internationalUnitsEnd = unitScan == nil ? internationalUnitEnd(chars, at: end) : nil
+        if unitScan == nil, internationalUnitsEnd == nil, end < chars.count, chars[end].isLetter,
+           !isLetterUnitless(chars, at: end) {
             return nil
         }
         // "© 2017 MONSTER ENERGY COMPANY": a copyright year, next to a word that names the energy row.
@@ -169,22 +172,31 @@ enum NumberGrammar {
         if beforeStart >= 0, chars[beforeStart] == "©" { return nil }
         // "Glucides (9)": the row name's unit "(g)" with the g read as 9 is no amount.
         if digits == ["9"], start > 0, chars[start - 1] == "(", end < chars.count, chars[end] == ")" { return nil }
+        // "001 g", "005 g": a salt or saturates cell whose decimal separator OCR dropped ("0,01 g"); no label prints
+        // two leading zeros, so with a mass unit the only reading is the one with the separator after the first zero.
+        var droppedSeparator = false
+        if digits.count == 3, digits[0] == "0", digits[1] == "0", isDigit(digits[2]),
+           let unit = unitScan?.unit, unit.grams != nil {
+            digits.insert(".", at: 1)
+            droppedSeparator = true
+        }
         // "00500": two leading zeros before more digits is a code or a barcode fragment, never a label value.
-        if digits.count >= 3, digits[0] == "0", digits[1] == "0", isDigit(digits[2]) { return nil }
+        if !droppedSeparator, digits.count >= 3, digits[0] == "0", digits[1] == "0", isDigit(digits[2]) { return nil }
         // Six or more digits with no separator: a barcode, lot or phone number. No amount on a label is that long
         // (energy stays below 4000 kJ per 100 g; 12500 mg is five digits).
         if digits.count >= 6, !digits.contains(where: isSeparator) { return nil }
         guard var reading = parseDigits(digits, unit: unitScan?.unit) else { return nil }
-        reading.repairs = repairs
+        reading.repairs = repairs + (droppedSeparator ? [.insertedDecimalSeparator] : [])
         var alternatives = alternativeReadings(digits: digits, primary: reading, unit: unitScan?.unit)
-        if unitScan?.unit == nil, unitScan?.isPercent != true {
+        if unitScan?.unit == nil, unitScan?.isPercent != true, internationalUnitsEnd == nil {
             alternatives += nineAsGramReadings(digits: digits)
         }
         var quantity = ScannedQuantity(
-            primary: reading, alternatives: alternatives, qualifier: nil,
+            primary: reading, alternatives: internationalUnitsEnd == nil ? alternatives : [], qualifier: nil,
             isPercent: unitScan?.isPercent ?? false, isVolume: unitScan?.isVolume ?? false,
             isEnergyOfUnknownUnit: unitScan?.isEnergyOfUnknownUnit ?? false,
-            start: start, end: unitScan?.end ?? end, text: "")
+            start: start, end: unitScan?.end ?? internationalUnitsEnd ?? end, text: "")
+        quantity.isInternationalUnits = internationalUnitsEnd != nil
         if let (qualifierStart, qualifier) = lessThanBefore(chars, at: start) {
             quantity.qualifier = qualifier
             quantity.start = qualifierStart

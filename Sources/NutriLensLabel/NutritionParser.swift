@@ -13,7 +13,8 @@ import Foundation
 public struct NutritionParser: Sendable {
     /// Parser settings.
     public struct Options: Sendable, Hashable {
-        /// Entries below this confidence (0…1) get `needsReview = true`. Default 0.7.
+        /// Entries below this confidence (0…1) get `needsReview = true`. Default ``ReviewModel``'s threshold, the
+        /// lowest at which values not flagged were right at least 99 % of the time on real label photos.
         public var reviewThreshold: Double
         /// Fewer distinct nutrients than this means "not a nutrition table" (`parse` returns `nil`). Default 2.
         public var minimumRows: Int
@@ -21,13 +22,14 @@ public struct NutritionParser: Sendable {
         public var maximumCharacters: Int
         /// Inputs with more lines throw ``NutritionParsingError/tooManyLines(count:limit:)``. Default 5 000.
         public var maximumLines: Int
-        /// Weight (0…1) of the OCR engine's word confidence (``TextWord/confidence``) in entry confidence: an entry
-        /// is multiplied by 1 − weight × (1 − lowest confidence of the words in its value cell). Default 0.5; 0 leaves
-        /// entry confidence to the grammar's own checks (used to compare OCR hypotheses by what the grammar reads).
+        /// Whether entry confidence is the calibrated probability (any value above 0, the default 0.5: the OCR
+        /// engine's word confidence ``TextWord/confidence`` is one of its features) or, at 0, the grammar's own
+        /// confidence from its checks alone, uncalibrated (used to compare OCR hypotheses by what the grammar reads).
         public var wordConfidenceWeight: Double
 
         /// Creates options; every parameter has the default described on its property.
-        public init(reviewThreshold: Double = 0.7, minimumRows: Int = 2, maximumCharacters: Int = 200_000,
+        public init(reviewThreshold: Double = ReviewModel.reviewThreshold, minimumRows: Int = 2,
+                    maximumCharacters: Int = 200_000,
                     maximumLines: Int = 5_000, wordConfidenceWeight: Double = 0.5) {
             self.reviewThreshold = reviewThreshold
             self.minimumRows = max(1, minimumRows)
@@ -63,6 +65,35 @@ public struct NutritionParser: Sendable {
     ///   ``Options/minimumRows`` nutrients with values).
     /// - Throws: ``NutritionParsingError`` when the input exceeds the size limits in ``Options``.
     public func parse(lines: [TextLine]) throws -> NutritionTable? {
+        guard var table = try parsedWithEvidence(lines: lines) else { return nil }
+        if options.wordConfidenceWeight > 0 {
+            WordConfidence.apply(to: &table, lines: lines, reviewThreshold: options.reviewThreshold)
+        }
+        return table
+    }
+
+    /// Parses `lines` and compares each value with a second reading of the same label (another OCR engine, or
+    /// another pass of the same one): a value both readings give is more often right, one they disagree on less
+    /// (``ReviewEvidence/secondReading``). The table is the first reading's; `secondReading` only adds evidence.
+    /// - Returns: the table, or `nil` when `lines` are not a nutrition table.
+    /// - Throws: ``NutritionParsingError`` when either input exceeds the size limits in ``Options``.
+    public func parse(lines: [TextLine], secondReading: [TextLine]) throws -> NutritionTable? {
+        guard var table = try parsedWithEvidence(lines: lines) else { return nil }
+        let other = try parsedWithEvidence(lines: secondReading)
+        for index in table.entries.indices {
+            let entry = table.entries[index]
+            guard let otherEntry = other?[entry.key] else { continue }
+            let same = otherEntry.valueInKeyUnit == entry.valueInKeyUnit && otherEntry.qualifier == entry.qualifier
+            table.entries[index].evidence?.secondReading = same ? .agrees : .disagrees
+        }
+        if options.wordConfidenceWeight > 0 {
+            WordConfidence.apply(to: &table, lines: lines, reviewThreshold: options.reviewThreshold)
+        }
+        return table
+    }
+
+    /// The table with the grammar's confidence and the evidence of its own checks, before ``ReviewModel``.
+    private func parsedWithEvidence(lines: [TextLine]) throws -> NutritionTable? {
         guard lines.count <= options.maximumLines else {
             throw NutritionParsingError.tooManyLines(count: lines.count, limit: options.maximumLines)
         }
@@ -77,13 +108,12 @@ public struct NutritionParser: Sendable {
             }
         } else {
             analyses = lines.enumerated().map { index, line in
-                LineAnalyzer.analyze(line.text.trimmingCharacters(in: .whitespacesAndNewlines), lineIndex: index)
+                let text = line.text.split(whereSeparator: { $0.isWhitespace })
+                    .flatMap { TextPieces.split(String($0)).map(\.text) }.joined(separator: " ")
+                return LineAnalyzer.analyze(text, lineIndex: index)
             }
         }
-        guard var table = parse(analyses: analyses) else { return nil }
-        WordConfidence.apply(to: &table, lines: lines, weight: options.wordConfidenceWeight,
-                             reviewThreshold: options.reviewThreshold)
-        return table
+        return parse(analyses: analyses)
     }
 
     func parse(analyses: [LineAnalysis]) -> NutritionTable? {

@@ -23,12 +23,12 @@ extension TableBuilder {
         func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
         func lower(_ index: Int, by factor: Double) {
             entries[index].confidence *= factor
-            entries[index].needsReview = entries[index].confidence < options.reviewThreshold
+            entries[index].needsReview = entries[index].confidence < Self.grammarReviewThreshold
         }
         let printedServingSize = layout.servingSize?.quantity.map(double)
         let unresolved = ServingColumnRepair.repair(&entries, servingGrams: printedServingSize,
                                    referenceIntakes: layout.referenceIntakes,
-                                   reviewThreshold: options.reviewThreshold, findings: &findings)
+                                   reviewThreshold: Self.grammarReviewThreshold, findings: &findings)
         for index in entries.indices where entries[index].nutrient == .salt && entries[index].qualifier == nil {
             let salt = entries[index]
             guard let sodium = entries.first(where: {
@@ -89,7 +89,7 @@ extension TableBuilder {
             if ServingColumnRepair.percentAgrees(amount: double(entries[index].valueInKeyUnit), intake: double(intake),
                                                  percent: percent) {
                 entries[index].confidence = min(1, entries[index].confidence + 0.05)
-                entries[index].needsReview = entries[index].confidence < options.reviewThreshold
+                entries[index].needsReview = entries[index].confidence < Self.grammarReviewThreshold
             } else {
                 lower(index, by: 0.8)
                 findings.append(ConsistencyFinding(

@@ -176,6 +176,35 @@ extension TableBuilder {
         cells.insert(cell, at: index)
     }
 
+    /// A lone energy cell whose unit OCR cut short ("Energy 524 K", no partner to pair by ratio) is read as kJ by
+    /// default; when the column's macros × Annex XIV factors give its value in kcal and not in kJ, it is the kcal.
+    /// A lost protein value counts as 0 here: kJ and kcal differ fourfold, far more than protein moves the estimate.
+    static func unitOfLoneCutOffEnergy(_ pair: inout EnergyPair, macros: [Nutrient: CandidateValue]) {
+        var known = macros
+        if known[.proteins] == nil, let fat = known[.fat] {
+            known[.proteins] = CandidateValue(readings: [ScannedQuantity.Reading(value: 0, unit: .gram, repairs: [],
+                                                                                fractionDigits: 0)],
+                                              chosen: 0, qualifier: nil, cell: fat.cell)
+        }
+        guard let estimate = ConsistencyChecks.macroEnergyKcal(known) else { return }
+        let cell = pair.kj ?? pair.kcal
+        guard let cell, pair.kj == nil || pair.kcal == nil, cell.quantity.isEnergyOfUnknownUnit else { return }
+        let value = NSDecimalNumber(decimal: cell.quantity.value).doubleValue
+        let asKcal = ConsistencyChecks.energyMismatch(kcal: value, estimate: estimate) == 0
+        let asKJ = ConsistencyChecks.energyMismatch(kcal: value / 4.184, estimate: estimate) == 0
+        if pair.kj != nil, asKcal, !asKJ {
+            pair.kcal = pair.kj.map { var c = $0; c.quantity.primary.unit = .kilocalorie; return c }
+            pair.kj = nil
+        } else if pair.kcal != nil, asKJ, !asKcal {
+            pair.kj = pair.kcal.map { var c = $0; c.quantity.primary.unit = .kilojoule; return c }
+            pair.kcal = nil
+        } else {
+            return
+        }
+        pair.kjValue = pair.kj?.quantity.value
+        pair.kcalDecimal = pair.kcal?.quantity.value
+    }
+
     private func withUnit(_ cell: AssembledCell, _ unit: NutrientUnit) -> AssembledCell {
         var copy = cell
         copy.quantity.primary.unit = unit
@@ -193,6 +222,7 @@ extension TableBuilder {
         pair.kjValue = pair.kj?.quantity.value
         pair.kcalDecimal = pair.kcal?.quantity.value
         guard let kjCell = pair.kj, let kcalCell = pair.kcal else {
+            Self.unitOfLoneCutOffEnergy(&pair, macros: macros)
             if spec.basis == .per100g { Self.applyEnergyLimit(&pair, findings: &findings, spec: spec) }
             return
         }

@@ -71,7 +71,7 @@ extension TableBuilder {
                     message: "\(reading.value) \(reading.unit?.rawValue ?? "g") per serving is impossible: dropped"))
                 continue
             }
-            if spec.basis == .perServing, candidate.chosen != 0, let grams = servingGrams,
+            if spec.basis == .perServing, spec.preparation == .asSold, candidate.chosen != 0, let grams = servingGrams,
                candidate.readings[0].value * (candidate.readings[0].unit?.grams ?? 1) > Decimal(grams) {
                 findings.append(ConsistencyFinding(
                     check: "serving-mass-limit", keys: [NutritionEntry.key(nutrient: nutrient, basis: spec.basis,
@@ -107,7 +107,7 @@ extension TableBuilder {
             let grams = NSDecimalNumber(decimal: entries[index].valueInKeyUnit).doubleValue
             guard Self.isRareAmount(grams, of: entries[index].nutrient) else { continue }
             entries[index].confidence *= 0.75
-            entries[index].needsReview = entries[index].needsReview || entries[index].confidence < options.reviewThreshold
+            entries[index].needsReview = entries[index].needsReview || entries[index].confidence < Self.grammarReviewThreshold
         }
     }
 
@@ -150,7 +150,7 @@ extension TableBuilder {
         let source = label.map { $0 == cell.quantity.text ? $0 : "\($0) | \(cell.quantity.text)" } ?? cell.quantity.text
         return NutritionEntry(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation, value: value,
                               unit: unit, qualifier: qualifier, referenceIntakePercent: cell.referenceIntakePercent,
-                              confidence: confidence, needsReview: confidence < options.reviewThreshold,
+                              confidence: confidence, needsReview: confidence < Self.grammarReviewThreshold,
                               sourceText: source, box: cell.box, repairs: repairs)
     }
 }

@@ -2,7 +2,21 @@ import Foundation
 
 // Choosing between OCR readings of mass cells (trailing 9 as g, dropped or spurious separators) by consistency.
 extension TableBuilder {
-    func candidate(for cell: AssembledCell, nutrient: Nutrient) -> CandidateValue {
+    /// The readings of a cell for a row; `nil` for an amount in international units the row cannot convert.
+    ///
+    /// International units (IU, UI, I.E.) measure activity: vitamin D has one factor, 1 IU = 0.025 µg (40 IU per µg;
+    /// 21 CFR 101.9(c)(8)(iv), Codex CAC/GL 2-1985), so its amount is converted; vitamin A (0.3 µg retinol or 0.6 µg
+    /// β-carotene per IU) and vitamin E (0.67 mg natural or 0.45 mg synthetic α-tocopherol per IU) depend on a form
+    /// the label does not state, and other rows have no IU: their amount is left out (finding `international-units`).
+    func candidate(for cell: AssembledCell, nutrient: Nutrient) -> CandidateValue? {
+        if cell.quantity.isInternationalUnits {
+            guard nutrient == .vitaminD else { return nil }
+            var reading = cell.quantity.primary
+            reading.value *= Decimal(string: "0.025")!
+            reading.fractionDigits += 3
+            reading.unit = .microgram
+            return CandidateValue(readings: [reading], chosen: 0, qualifier: cell.quantity.qualifier, cell: cell)
+        }
         var readings = [cell.quantity.primary] + cell.quantity.alternatives.filter { $0.unit?.isEnergy != true }
         // A mass row with no unit read is in grams, except sodium and cholesterol on US/CA panels, which
         // 21 CFR 101.9(c)(3)-(4) declares in milligrams ("Sodium 150 6%" with its "mg" on the next line).
@@ -15,7 +29,10 @@ extension TableBuilder {
 
     /// Greedy search over OCR readings: switch a value to an alternative reading only when that lowers the
     /// column's consistency penalty by more than the alternative's cost.
-    func chooseMassReadings(_ values: inout [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?) {
+    /// `servingLimit`: the serving size in grams for an as-sold per-serving column (a prepared serving weighs more:
+    /// cereal with ½ cup of milk), else `nil`.
+    func chooseMassReadings(_ values: inout [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?,
+                            servingLimit: Double?) {
         // US/CA panels always print the unit after the amount (21 CFR 101.9).
         let unitsPrinted = amountsPrintUnits || layout.isUSStyle
         func cost(of reading: ScannedQuantity.Reading, original: CandidateValue, nutrient: Nutrient) -> Double {
@@ -26,12 +43,12 @@ extension TableBuilder {
             for nutrient in values.keys.sorted(by: { $0.declarationOrder < $1.declarationOrder }) {
                 guard let current = values[nutrient], current.readings.count > 1 else { continue }
                 var bestIndex = current.chosen
-                var bestScore = ConsistencyChecks.penalty(values, basis: basis, kcal: kcal, servingGrams: servingGrams)
+                var bestScore = ConsistencyChecks.penalty(values, basis: basis, kcal: kcal, servingGrams: servingLimit)
                     + cost(of: current.reading, original: current, nutrient: nutrient)
                 for index in current.readings.indices where index != current.chosen {
                     var trial = values
                     trial[nutrient]?.chosen = index
-                    let score = ConsistencyChecks.penalty(trial, basis: basis, kcal: kcal, servingGrams: servingGrams)
+                    let score = ConsistencyChecks.penalty(trial, basis: basis, kcal: kcal, servingGrams: servingLimit)
                         + cost(of: current.readings[index], original: current, nutrient: nutrient)
                     if score < bestScore - 1e-9 {
                         bestScore = score

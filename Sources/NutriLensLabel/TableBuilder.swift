@@ -3,6 +3,11 @@ import Foundation
 /// Builds the ``NutritionTable`` from assembled rows: places cells in columns, chooses between OCR readings with
 /// ``ConsistencyChecks``, and sets confidence and review flags.
 struct TableBuilder {
+    /// The grammar's own review threshold on its uncalibrated confidence, used while the table is built (which
+    /// per-serving values are trusted as evidence for repairs) and for the grammar-only confidence
+    /// (`Options.wordConfidenceWeight` 0). The review flag users see comes from ``ReviewModel``.
+    static let grammarReviewThreshold = 0.7
+
     var rows: [AssembledRow]
     var energyCells: [AssembledCell]
     var leadingCells: [AssembledCell] = []
@@ -13,22 +18,41 @@ struct TableBuilder {
     var options: NutritionParser.Options
 
     func build() -> NutritionTable? {
-        let chosenRows = chooseRowInstances()
+        let chosenRows = Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes)
         let cellCount = typicalCellCount(chosenRows)
         var headerColumns = layout.columns
-        if !layout.isUSStyle, cellCount > headerColumns.count, !headerColumns.contains(where: { $0.basis == .per100g }) {
+        // Headers read from word geometry, when every value column has one (multi-line headers, %DI columns).
+        let geometryHeaders = cellCount >= 2 ? ColumnPlacement.columnCentres(chosenRows, columnCount: cellCount).flatMap {
+            HeaderColumns.specs(headerLines: layout.headerLines, positions: $0)
+        } : nil
+        if let geometryHeaders { headerColumns = geometryHeaders }
+        if geometryHeaders == nil, !layout.isUSStyle, cellCount > headerColumns.count,
+           !headerColumns.contains(where: { $0.basis == .per100g }) {
             // Per 100 g is mandatory in the EU (Regulation 1169/2011 Art. 32) and printed first; with more value
             // columns than headers read, the unread header is the per-100 g one. Australian/NZ panels (FSANZ 1.2.8)
             // print it last, after per serving and %DI: the cells' ratio to the printed serving size says which.
             let per100 = ColumnSpec(basis: .per100g, preparation: .asSold)
-            if Self.servingColumnFirst(chosenRows, servingGrams: layout.servingSize?.quantity) {
+            if Self.servingColumnFirst(chosenRows, servingGrams: layout.servingSize?.quantity)
+                || (layout.referenceIntakes == .australiaNewZealand && Self.percentFollowsFirstAmount(chosenRows)) {
                 headerColumns.append(per100)
             } else {
                 headerColumns.insert(per100, at: 0)
             }
         }
+        // FSANZ Standard 1.2.8 panels print "Quantity per serving | %DI | Quantity per 100 g": the %DI (always per
+        // serving) beside the first amount puts the serving column first whatever order OCR gave the headers.
+        if geometryHeaders == nil, layout.referenceIntakes == .australiaNewZealand, cellCount >= 2,
+           Self.percentFollowsFirstAmount(chosenRows) {
+            let per100 = ColumnSpec(basis: .per100g, preparation: .asSold)
+            let serving = ColumnSpec(basis: .perServing, preparation: .asSold)
+            if !layout.fromHeaders {
+                headerColumns = [serving, per100]
+            } else if let a = headerColumns.firstIndex(of: per100), let b = headerColumns.firstIndex(of: serving), a < b {
+                headerColumns.swapAt(a, b)
+            }
+        }
         let columnCount = max(headerColumns.count, cellCount)
-        let columns = (0..<columnCount).map { index -> ColumnSpec in
+        var columns = (0..<columnCount).map { index -> ColumnSpec in
             index < headerColumns.count ? headerColumns[index]
                 : ColumnSpec(basis: .perServing, preparation: layout.columns.first?.preparation ?? .asSold)
         }
@@ -38,6 +62,13 @@ struct TableBuilder {
                                                 columnCount: columnCount)
         var usedSpecs = Set<ColumnSpec>()
         let placement = ColumnPlacement(rows: rowsWithInferred, columnCount: columnCount)
+        if let swap = Self.basesSwappedByServingRatio(columns, rows: rowsWithInferred, placement: placement,
+                                                      layout: layout) {
+            columns.swapAt(swap.0, swap.1)
+            findings.append(ConsistencyFinding(
+                check: "columns-by-serving-ratio", keys: [],
+                message: "the per 100 g and per serving columns read in each other's place: the cells' ratio is the serving size"))
+        }
         let energyByColumn = orderedByMacros(energyColumns(columnCount: columnCount), rows: rowsWithInferred,
                                              placement: placement)
         for (columnIndex, spec) in columns.enumerated() where !usedSpecs.contains(spec) {
@@ -50,17 +81,29 @@ struct TableBuilder {
                 // US/CA panels give vitamins and minerals as %DV ("Calcium 4", the "%" lost); an amount there
                 // always prints its unit (mg, mcg). Sodium and cholesterol are amounts whose "mg" OCR may lose.
                 if layout.isUSStyle, row.nutrient.isMicronutrient, ![.sodium, .cholesterol].contains(row.nutrient),
-                   cell.quantity.unit == nil { continue }
-                values[row.nutrient] = candidate(for: cell, nutrient: row.nutrient)
+                   cell.quantity.unit == nil, !cell.quantity.isInternationalUnits { continue }
+                guard let value = candidate(for: cell, nutrient: row.nutrient) else {
+                    findings.append(ConsistencyFinding(
+                        check: "international-units", keys: [NutritionEntry.key(nutrient: row.nutrient, basis: spec.basis,
+                                                                                preparation: spec.preparation)],
+                        message: "\(cell.quantity.text) left out: \(row.nutrient.rawValue) in IU has no single mass factor"))
+                    continue
+                }
+                values[row.nutrient] = value
                 rowOf[row.nutrient] = row
             }
             var energy = columnIndex < energyByColumn.count ? energyByColumn[columnIndex] : EnergyPair()
             resolveEnergy(&energy, findings: &findings, spec: spec, macros: values)
-            chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue)
+            chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue,
+                               servingLimit: spec.preparation == .asSold ? servingGrams : nil)
+            // A lone cut-off energy unit, judged again on the macros as chosen ("Fat 289" is 28 g only now).
+            Self.unitOfLoneCutOffEnergy(&energy, macros: values)
             entries += makeEntries(values: values, rows: rowOf, energy: energy, spec: spec, findings: &findings)
         }
         crossColumnChecks(&entries, findings: &findings)
         flagRareAmounts(&entries)
+        ReviewEvidenceBuilder.attach(to: &entries, servingGrams: layout.servingSize?.quantity.map {
+            NSDecimalNumber(decimal: $0).doubleValue }, intakes: layout.referenceIntakes)
         let distinctNutrients = Set(entries.map(\.nutrient))
         guard distinctNutrients.count >= options.minimumRows else { return nil }
         entries.sort {
@@ -75,6 +118,19 @@ struct TableBuilder {
 }
 
 extension TableBuilder {
+    /// `true` when rows print a percentage beside their first amount rather than their second (three or more, twice
+    /// as often as the other way round; or two and never the other way): a %DI/%RI column between the first and
+    /// second amount columns.
+    static func percentFollowsFirstAmount(_ rows: [AssembledRow]) -> Bool {
+        var first = 0, second = 0
+        for row in rows where !row.nutrient.isEnergy && row.cells.count >= 2 {
+            let (a, b) = (row.cells[0].referenceIntakePercent != nil, row.cells[1].referenceIntakePercent != nil)
+            if a && !b { first += 1 }
+            if b && !a { second += 1 }
+        }
+        return (first >= 3 && first > 2 * second) || (first == 2 && second == 0)
+    }
+
     /// `true` when the rows' first two cells read as per serving then per 100 g: for most rows with two exact cells
     /// in the same unit, first ÷ second is the printed serving size ÷ 100 (within 15 %; AU "68 g per serving"
     /// gives 11.2 g | 16.4 g). `false` without a serving size other than 100, or with fewer than three such rows.
@@ -92,5 +148,62 @@ extension TableBuilder {
             if abs(second / first - factor) <= 0.15 * factor { per100First += 1 }
         }
         return servingFirst >= 3 && servingFirst > 2 * per100First
+    }
+}
+
+extension TableBuilder {
+    /// Indices of the per 100 g and per serving columns (as sold) when the numbers say they were read in each other's
+    /// place. The cells of each row give a ratio R = per-serving cell ÷ per-100 g cell; with at least three rows whose
+    /// ratios agree within 10 % of their median, R is the serving size ÷ 100 — unless the columns are swapped, when
+    /// 1/R is. Swapped when the printed serving size S (not within 20 % of 100 g) is within 10 % of 100/R and no
+    /// serving amount printed in the header fits R itself ("Pro zubereiteter Portion (62.5g Trockenreis) (140 g)":
+    /// 140 g fits). Header words in the wrong order ("per pezzo" on a title line above "per 100 g | per 29 g") or a
+    /// serving column printed first cannot outvote the table's own numbers: per 100 g = per serving × 100 / S.
+    static func basesSwappedByServingRatio(_ columns: [ColumnSpec], rows: [AssembledRow], placement: ColumnPlacement,
+                                           layout: ColumnLayout) -> (Int, Int)? {
+        guard let servingGrams = layout.servingSize?.quantity else { return nil }
+        let factor = NSDecimalNumber(decimal: servingGrams).doubleValue / 100
+        guard factor > 0, abs(factor - 1) > 0.2,
+              let per100 = columns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)),
+              let serving = columns.firstIndex(of: ColumnSpec(basis: .perServing, preparation: .asSold)) else { return nil }
+        var ratios: [Double] = []
+        for index in rows.indices where !rows[index].nutrient.isEnergy {
+            guard let a = placement.cell(of: rows, row: index, column: per100)?.quantity,
+                  let b = placement.cell(of: rows, row: index, column: serving)?.quantity,
+                  a.qualifier == nil, b.qualifier == nil, !a.isPercent, !b.isPercent, a.unit == b.unit else { continue }
+            let first = NSDecimalNumber(decimal: a.value).doubleValue, second = NSDecimalNumber(decimal: b.value).doubleValue
+            if first > 0, second > 0 { ratios.append(second / first) }
+        }
+        guard ratios.count >= 3 else { return nil }
+        let median = ratios.sorted()[ratios.count / 2]
+        let agreeing = ratios.filter { abs($0 - median) <= 0.1 * median }.count
+        guard agreeing >= 3, agreeing * 3 >= ratios.count * 2 else { return nil }
+        func fits(_ ratio: Double, _ size: Double) -> Bool { abs(ratio - size) <= 0.1 * size }
+        let printedFitsAsRead = layout.headerAmounts.contains { fits(median, NSDecimalNumber(decimal: $0).doubleValue / 100) }
+        return fits(1 / median, factor) && !fits(median, factor) && !printedFitsAsRead ? (per100, serving) : nil
+    }
+}
+
+extension TableBuilder {
+    /// UK/EU tables with an "RI* for an average adult" column print each row's reference intake after its %RI
+    /// ("Fat 9.5g 14% 70g", "of which sugars 6.8g 8% 90g"): a cell right after a %RI cell whose amount is the
+    /// row's reference intake (Annex XIII Part B; FSANZ Schedule 1.2.8 for %DI panels) is that column, never a
+    /// per-serving amount, when two rows or more show that column. Energy's 8400 kJ / 2000 kcal are dropped when the
+    /// line is read.
+    static func droppingReferenceIntakeAmounts(_ rows: [AssembledRow], intakes: ReferenceIntakes) -> [AssembledRow] {
+        func isIntakeCell(_ row: AssembledRow, _ index: Int) -> Bool {
+            guard index > 0, let intake = row.nutrient.referenceIntake(in: intakes) else { return false }
+            let cell = row.cells[index]
+            return row.cells[index - 1].referenceIntakePercent != nil && cell.referenceIntakePercent == nil
+                && cell.quantity.qualifier == nil && !cell.quantity.isPercent
+                && (cell.quantity.unit == nil || cell.quantity.unit == .gram) && cell.quantity.value == intake
+        }
+        // A column: two rows or more print their intake (one such cell may be another row's amount).
+        guard rows.filter({ row in row.cells.indices.contains { isIntakeCell(row, $0) } }).count >= 2 else { return rows }
+        return rows.map { row in
+            var kept = row
+            kept.cells = row.cells.indices.filter { !isIntakeCell(row, $0) }.map { row.cells[$0] }
+            return kept
+        }
     }
 }

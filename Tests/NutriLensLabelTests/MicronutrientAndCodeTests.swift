@@ -188,7 +188,10 @@ final class InterleavedProseTests: XCTestCase {
 /// "Vitamin A 488 IU Vitamin C 3mg" gave vitamin A 4.88 g (a separator inserted into 488), a key the label lacks.
 final class InternationalUnitTests: XCTestCase {
     func testAmountsInInternationalUnitsAreNotValues() throws {
-        for text in ["488 IU", "488 I.U.", "400 UI", "1000 I.E."] { XCTAssertNil(scanOne(text), text) }
+        for text in ["488 IU", "488 I.U.", "400 UI", "1000 I.E."] {
+            XCTAssertEqual(scanOne(text)?.isInternationalUnits, true, text)
+            XCTAssertNil(scanOne(text)?.unit, text)
+        }
         XCTAssertEqual(scanOne("3mg")?.unit, .milligram)
         let table = try parseTable("""
             NUTRITION FACTS
@@ -203,8 +206,27 @@ final class InternationalUnitTests: XCTestCase {
             Calcium 19mg Iron 0.3 mg
             """)
         XCTAssertNil(table["vitamin-a_100g"])
+        XCTAssertTrue(table.findings.contains { $0.check == "international-units" && $0.keys == ["vitamin-a_100g"] })
         assertValue(table, "vitamin-c_100g", "3", unit: .milligram)
         assertValue(table, "calcium_100g", "19", unit: .milligram)
         assertValue(table, "iron_100g", "0.3", unit: .milligram)
+    }
+
+    /// Vitamin D has one factor (40 IU = 1 µg, 21 CFR 101.9(c)(8)(iv)); A and E depend on the form and are left out.
+    func testVitaminDInInternationalUnitsIsConverted() throws {
+        let table = try parseTable("""
+            Nutrition Facts
+            Serving Size 1 cup (240mL)
+            Calories 110
+            Total Fat 2.5g 4%
+            Total Carbohydrate 12g 4%
+            Protein 8g
+            Vitamin D 100 IU 25%
+            Vitamin E 15 IU 50%
+            """)
+        assertValue(table, "vitamin-d_serving", "2.5", unit: .microgram)
+        XCTAssertEqual(table.nutriments["vitamin-d_serving"], Decimal(string: "0.0000025"))
+        XCTAssertNil(table["vitamin-e_serving"])
+        XCTAssertTrue(table.findings.contains { $0.check == "international-units" })
     }
 }

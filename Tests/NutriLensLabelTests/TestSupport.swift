@@ -2,9 +2,13 @@ import XCTest
 @testable import NutriLensLabel
 import NutriLensTestSupport
 
-/// Parses `text` and fails the test when no table comes back.
+/// The grammar alone: entry confidence and `needsReview` from the grammar's own checks (`wordConfidenceWeight` 0),
+/// which is what the rule tests assert on; the calibrated confidence users see is tested in `ReviewModelTests`.
+let grammarParser = NutritionParser(options: .init(wordConfidenceWeight: 0))
+
+/// Parses `text` with ``grammarParser`` and fails the test when no table comes back.
 func parseTable(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> NutritionTable {
-    guard let table = try NutritionParser().parse(text: text) else {
+    guard let table = try grammarParser.parse(text: text) else {
         XCTFail("no table parsed from:\n\(text)", file: file, line: line)
         throw XCTSkip("no table")
     }

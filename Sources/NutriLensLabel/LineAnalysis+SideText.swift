@@ -1,0 +1,56 @@
+import Foundation
+
+// A line's entry point, and table rows that visual-row grouping joined with side text.
+extension LineAnalyzer {
+    static func analyze(_ text: String, lineIndex: Int, box: TextBox? = nil,
+                        wordBoxes: [(start: Int, end: Int, box: TextBox)] = []) -> LineAnalysis {
+        let whole = analyzeWhole(text, lineIndex: lineIndex, box: box, wordBoxes: wordBoxes)
+        return whole.isNonTable ? tableRowAfterSideText(whole) ?? tableRowBeforeSideText(whole) ?? whole : whole
+    }
+
+    /// A US panel photographed with the pack's side text level with it ("Total Carbohydrate 0g 0% SHAKE WELL
+    /// BEFORE OPENING", "Calories 10 Calories from Fat WHOLE FOODS MARKET"): visual rows join the row and the
+    /// prose, and the whole line was dropped. The head — the line's first row name at its start and the amounts
+    /// right after it — is kept when it reads as table text on its own and holds no "less than" bound (the %DV
+    /// footnote's "Sodium Less than 2,400mg").
+    private static func tableRowBeforeSideText(_ whole: LineAnalysis) -> LineAnalysis? {
+        guard case .mention(let name)? = whole.events.first,
+              whole.text.prefix(name.start).allSatisfy({ !$0.isLetter && !$0.isNumber }) else { return nil }
+        var end = name.end
+        for event in whole.events.dropFirst() {
+            guard case .quantity(let quantity) = event, quantity.qualifier != .lessThan else { break }
+            end = quantity.end
+        }
+        guard end > name.end, end < whole.text.count else { return nil }
+        let head = analyzeWhole(String(whole.text.prefix(end)), lineIndex: whole.lineIndex, box: whole.box,
+                                wordBoxes: whole.wordBoxes.filter { $0.end <= end })
+        guard !head.isNonTable, head.mentions.count == 1,
+              head.quantities.contains(where: { !$0.isPercent }) else { return nil }
+        return head
+    }
+
+    /// Visual rows rebuilt from word boxes join a table row with the text beside it: a %DV statement ("*Percent
+    /// Daily Values (DV) are Sodium 65mg 3% Protein 159 30%") or an ingredient list ("milk, cocoa butter, chocolate
+    /// soy cithin Vit.D Omeg 0 Calcium 58mg 4%"), and the whole line was dropped as non-table text. The line from
+    /// the first row name on is kept when that tail reads as table text on its own, its first row name is followed
+    /// by an amount with a printed mass unit (g, mg, µg), and it holds no energy amount and no "less than" bound
+    /// (reference-intake statements and the US footnote's "Total Fat Less than 65g" stay dropped).
+    private static func tableRowAfterSideText(_ whole: LineAnalysis) -> LineAnalysis? {
+        let chars = Array(whole.text)
+        for mention in whole.mentions where mention.start > 0 {
+            let shifted = whole.wordBoxes.filter { $0.start >= mention.start }
+                .map { (start: $0.start - mention.start, end: $0.end - mention.start, box: $0.box) }
+            let box = shifted.map(\.box).reduce(nil as TextBox?) { partial, box in partial.map { $0.union(box) } ?? box }
+            let tail = analyzeWhole(String(chars[mention.start...]), lineIndex: whole.lineIndex,
+                                    box: whole.box == nil ? nil : box, wordBoxes: shifted)
+            guard !tail.isNonTable, case .mention? = tail.events.first,
+                  tail.events.count > 1, case .quantity(let first) = tail.events[1],
+                  let unit = first.unit, unit.grams != nil, !first.isPercent,
+                  !tail.quantities.contains(where: { $0.qualifier == .lessThan || $0.unit?.isEnergy == true
+                      || $0.isEnergyOfUnknownUnit })
+            else { continue }
+            return tail
+        }
+        return nil
+    }
+}

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Fits NutriLensLabel's review model (Sources/NutriLensLabel/ReviewModel.swift) and measures it leaving one source
+folder out (dev time only).
+
+Input: field TSVs written by `LineDumpEvaluationTests` (`NUTRILENS_DUMP_FIELDS=FILE`), one per engine and reading
+setup, each named ENGINE[+SECOND].tsv or given as NAME=PATH; the feature columns are `ReviewModel.featureNames`.
+Only predicted fields count (a value the user sees); the label is outcome == right.
+
+Model: logistic regression with an L2 penalty (Newton's method), and a review threshold: the lowest probability at
+which the training fields not flagged are right at least TARGET of the time in every setup (default 0.995, so that
+unseen folders stay above 0.99).
+
+Leave-one-folder-out: for each source folder (first path component of the image), the model and threshold are fitted
+on the other folders (all engines) and applied to the held-out folder. Reported per folder and engine: fields, flag
+rate, how often unflagged fields are right; overall: the same, expected calibration error (ECE, 10 equal-width bins)
+and a reliability table. Then the model fitted on every folder, printed as Swift for ReviewModel.swift.
+
+Usage: scripts/fit-review-model.py v6tiny=/work/runs/v6tiny.tsv tesseract=/work/runs/tess.tsv \
+         v6tiny+tesseract=/work/runs/v6tiny-second.tsv [--target 0.995] [--l2 1.0]
+"""
+import argparse
+import csv
+import sys
+from collections import defaultdict
+
+import numpy as np
+
+
+def load(name, path):
+    rows = []
+    with open(path, newline="") as f:
+        reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
+        names = [c for c in reader.fieldnames if c not in
+                 ("image", "key", "predicted", "truth", "outcome", "confidence", "review", "own_row", "source", "repairs")]
+        for r in reader:
+            if r["predicted"] == "-" or r[names[0]] == "-":
+                continue
+            rows.append(dict(setup=name, folder=r["image"].split("/")[0], image=r["image"], key=r["key"],
+                             x=[float(r[n]) for n in names], y=1.0 if r["outcome"] == "right" else 0.0,
+                             swift=float(r["confidence"])))
+    return names, rows
+
+
+def fit(x, y, l2):
+    w = np.zeros(x.shape[1])
+    penalty = np.full(x.shape[1], l2)
+    penalty[0] = 0  # no penalty on the bias
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-x @ w))
+        gradient = x.T @ (p - y) + penalty * w
+        hessian = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty) + 1e-9 * np.eye(x.shape[1])
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w
+
+
+def threshold_for(p, y, target):
+    """Lowest threshold whose unflagged fields (p >= t) are right at least `target` of the time."""
+    order = np.argsort(-p)
+    ps, ys = p[order], y[order]
+    correct = np.cumsum(ys)
+    counts = np.arange(1, len(ys) + 1)
+    precision = correct / counts
+    best = 1.0
+    for i in range(len(ps)):
+        if precision[i] >= target and (i + 1 == len(ps) or ps[i] != ps[i + 1]):
+            best = ps[i]
+    # the precision must hold for every prefix down to the threshold, not only at it
+    ok = [i for i in range(len(ps)) if ps[i] >= best]
+    while ok and precision[ok[-1]] < target:
+        best = ps[ok[-1]] + 1e-12
+        ok = [i for i in range(len(ps)) if ps[i] >= best]
+    return float(best)
+
+
+def ece(p, y, bins=10):
+    total, table = 0.0, []
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        mask = (p >= lo) & ((p < hi) if b < bins - 1 else (p <= hi))
+        if mask.sum() == 0:
+            table.append((lo, hi, 0, None, None))
+            continue
+        conf, acc = p[mask].mean(), y[mask].mean()
+        total += mask.sum() / len(p) * abs(conf - acc)
+        table.append((lo, hi, int(mask.sum()), conf, acc))
+    return total, table
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("inputs", nargs="+", help="NAME=PATH field TSVs")
+    parser.add_argument("--target", type=float, default=0.995)
+    parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--strictest", action="store_true",
+                        help="threshold meeting the target in every setup at once (default: all setups pooled)")
+    parser.add_argument("--held-out", help="write each field's held-out probability and flag here (TSV)")
+    args = parser.parse_args()
+    rows, names = [], None
+    for item in args.inputs:
+        name, path = item.split("=", 1)
+        names, loaded = load(name, path)
+        rows += loaded
+    x = np.array([r["x"] for r in rows])
+    y = np.array([r["y"] for r in rows])
+    folders = sorted({r["folder"] for r in rows})
+    setups = sorted({r["setup"] for r in rows})
+    held = np.zeros(len(rows))
+    thresholds = {}
+    def strictest_threshold(p, mask):
+        """The threshold that meets the target in every setup (single reading and with a second one) at once."""
+        return max(threshold_for(p[mask & setup_mask[s]], y[mask & setup_mask[s]], args.target)
+                   for s in setups if (mask & setup_mask[s]).any())
+
+    setup_mask = {s: np.array([r["setup"] == s for r in rows]) for s in setups}
+    for folder in folders:
+        train = np.array([r["folder"] != folder for r in rows])
+        w = fit(x[train], y[train], args.l2)
+        p = 1 / (1 + np.exp(-x @ w))
+        thresholds[folder] = strictest_threshold(p, train) if args.strictest else threshold_for(p[train], y[train], args.target)
+        held[~train] = p[~train]
+    flagged = np.array([held[i] < thresholds[r["folder"]] for i, r in enumerate(rows)])
+
+    if args.held_out:
+        with open(args.held_out, "w") as f:
+            f.write("setup\timage\tkey\tright\theld_out\tflagged\t" + "\t".join(names) + "\n")
+            for i, r in enumerate(rows):
+                f.write(f"{r['setup']}\t{r['image']}\t{r['key']}\t{int(r['y'])}\t{held[i]:.3f}\t{int(flagged[i])}\t"
+                        + "\t".join(f"{v:g}" for v in r["x"]) + "\n")
+    print(f"Leave one source folder out ({len(rows)} predicted fields, {len(folders)} folders, setups {', '.join(setups)};"
+          f" threshold target {args.target} on the training folders)\n")
+    print("| folder | setup | fields | wrong | flagged % | unflagged right % | wrong unflagged | threshold |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for folder in folders + ["all"]:
+        for setup in setups:
+            idx = [i for i, r in enumerate(rows) if r["setup"] == setup and (folder == "all" or r["folder"] == folder)]
+            if not idx:
+                continue
+            f, yy = flagged[idx], y[idx]
+            unflagged = ~f
+            right = yy[unflagged].mean() * 100 if unflagged.any() else float("nan")
+            print(f"| {folder} | {setup} | {len(idx)} | {int((1 - yy).sum())} | {f.mean() * 100:.1f} | {right:.1f} | "
+                  f"{int(((1 - yy) * unflagged).sum())} | {thresholds.get(folder, float('nan')):.3f} |")
+    for setup in setups:
+        idx = [i for i, r in enumerate(rows) if r["setup"] == setup]
+        e, table = ece(held[idx], y[idx])
+        print(f"\n{setup}: held-out ECE {e:.3f}; reliability (held-out probability bins)")
+        print("| bin | fields | mean probability | fraction right |")
+        print("|---|---:|---:|---:|")
+        for lo, hi, n, conf, acc in table:
+            if n:
+                print(f"| {lo:.1f}–{hi:.1f} | {n} | {conf:.3f} | {acc:.3f} |")
+    e, _ = ece(held, y)
+    print(f"\nall setups: held-out ECE {e:.3f}, flagged {flagged.mean() * 100:.1f} %, unflagged right "
+          f"{y[~flagged].mean() * 100:.2f} % ({int((~flagged).sum())} fields, {int(((1 - y) * ~flagged).sum())} wrong)")
+
+    w = fit(x, y, args.l2)
+    p_all = 1 / (1 + np.exp(-x @ w))
+    t = strictest_threshold(p_all, np.ones(len(rows), bool)) if args.strictest else threshold_for(p_all, y, args.target)
+    print(f"\nFitted on all folders: threshold {t:.4f}, flagged {np.mean(p_all < t) * 100:.1f} %, "
+          f"unflagged right {y[p_all >= t].mean() * 100:.2f} %")
+    print("\n    static let weights: [Double] = [")
+    print("        " + ", ".join(f"{v:.4f}" for v in w) + ",")
+    print("    ]")
+    print(f"    public static let reviewThreshold = {t:.4f}")
+    print("\n" + "\n".join(f"    {n}: {v:+.3f}" for n, v in zip(names, w)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

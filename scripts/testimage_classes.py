@@ -1,0 +1,337 @@
+"""Label classes real packs use that the first TestImages set lacked (issue #22), rendered with their sidecars by
+scripts/generate-testimages.py (`layout` names below; each function takes the generator's namespace `G`, a seeded
+`random.Random` and the spec, and returns (image, nutrition, notes) like the generator's own layouts).
+
+- `dark`: an EU table printed light on a dark or coloured panel.
+- `au`: Australian/NZ "NUTRITION INFORMATION" panels (FSANZ Standard 1.2.8, Schedule 11 format) with 3–5 columns:
+  per serving, [per serving with ½ cup skim milk], % Daily Intake (per serving) [with milk], per 100 g.
+- `micro`: an EU table followed by vitamins and minerals in mg/µg with their %NRV (Regulation (EU) 1169/2011
+  Annex XIII Part A).
+- `bottle`: a linear (run-in) declaration wrapped round a bottle (strong cylindrical curvature).
+- `busy`: a small table on a large pack crowded with claims, numbers, an ingredient list and a barcode.
+- `eight`: a table whose row names are printed in eight languages, wrapped over several lines per row.
+
+Sidecar values are the numbers as printed (key units: kJ, kcal, grams; mg/µg converted to grams), written as plain
+decimals (never 2.5e-06).
+"""
+import json
+import re
+from decimal import Decimal
+
+from PIL import Image, ImageDraw
+
+LAYOUTS = ("dark", "au", "micro", "bottle", "busy", "eight")
+
+# Row names for the eight-language table and the micronutrient block (Annex XV / Annex XIII wording per language).
+EXTRA_LEX = {
+    "pl": {"title": "Wartość odżywcza", "typical": "Wartość średnia", "per100": "w 100 g", "energy": "Wartość energetyczna",
+           "fat": "Tłuszcz", "saturated-fat": "w tym kwasy tłuszczowe nasycone", "carbohydrates": "Węglowodany",
+           "sugars": "w tym cukry", "fiber": "Błonnik", "proteins": "Białko", "salt": "Sól"},
+    "pt": {"title": "Informação nutricional", "typical": "Valores médios", "per100": "por 100 g",
+           "energy": "Energia", "fat": "Lípidos", "saturated-fat": "dos quais saturados",
+           "carbohydrates": "Hidratos de carbono", "sugars": "dos quais açúcares", "fiber": "Fibra",
+           "proteins": "Proteínas", "salt": "Sal"},
+    "hr": {"title": "Hranjiva vrijednost", "per100": "na 100 g", "energy": "Energija", "fat": "Masti",
+           "saturated-fat": "od kojih zasićene masne kiseline", "carbohydrates": "Ugljikohidrati",
+           "sugars": "od kojih šećeri", "fiber": "Vlakna", "proteins": "Bjelančevine", "salt": "Sol"},
+    "cs": {"title": "Výživové údaje", "per100": "na 100 g", "energy": "Energetická hodnota", "fat": "Tuky",
+           "saturated-fat": "z toho nasycené mastné kyseliny", "carbohydrates": "Sacharidy", "sugars": "z toho cukry",
+           "fiber": "Vláknina", "proteins": "Bílkoviny", "salt": "Sůl"},
+    "ro": {"title": "Declarație nutrițională", "per100": "la 100 g", "energy": "Valoare energetică", "fat": "Grăsimi",
+           "saturated-fat": "din care acizi grași saturați", "carbohydrates": "Glucide", "sugars": "din care zaharuri",
+           "fiber": "Fibre", "proteins": "Proteine", "salt": "Sare"},
+    "hu": {"title": "Tápérték", "per100": "100 g-ban", "energy": "Energia", "fat": "Zsír",
+           "saturated-fat": "amelyből telített zsírsavak", "carbohydrates": "Szénhidrát", "sugars": "amelyből cukrok",
+           "fiber": "Rost", "proteins": "Fehérje", "salt": "Só"},
+    "sl": {"title": "Hranilna vrednost", "per100": "na 100 g", "energy": "Energijska vrednost", "fat": "Maščobe",
+           "saturated-fat": "od tega nasičene maščobne kisline", "carbohydrates": "Ogljikovi hidrati",
+           "sugars": "od tega sladkorji", "fiber": "Prehranske vlaknine", "proteins": "Beljakovine", "salt": "Sol"},
+}
+
+# Vitamins and minerals: (sidecar key, names en/de/fr, unit, EU NRV in that unit, significant figures printed).
+MICRONUTRIENTS = [
+    ("vitamin-d", ("Vitamin D", "Vitamin D", "Vitamine D"), "µg", 5, 2),
+    ("vitamin-c", ("Vitamin C", "Vitamin C", "Vitamine C"), "mg", 80, 2),
+    ("vitamin-b1", ("Thiamin", "Thiamin", "Thiamine"), "mg", 1.1, 2),
+    ("vitamin-b2", ("Riboflavin", "Riboflavin", "Riboflavine"), "mg", 1.4, 2),
+    ("vitamin-pp", ("Niacin", "Niacin", "Niacine"), "mg", 16, 2),
+    ("vitamin-b6", ("Vitamin B6", "Vitamin B6", "Vitamine B6"), "mg", 1.4, 2),
+    ("vitamin-b9", ("Folic acid", "Folsäure", "Acide folique"), "µg", 200, 3),
+    ("vitamin-b12", ("Vitamin B12", "Vitamin B12", "Vitamine B12"), "µg", 2.5, 2),
+    ("calcium", ("Calcium", "Calcium", "Calcium"), "mg", 800, 3),
+    ("iron", ("Iron", "Eisen", "Fer"), "mg", 14, 2),
+    ("magnesium", ("Magnesium", "Magnesium", "Magnésium"), "mg", 375, 3),
+    ("zinc", ("Zinc", "Zink", "Zinc"), "mg", 10, 2),
+]
+GRAMS_PER_UNIT = {"mg": Decimal("0.001"), "µg": Decimal("0.000001")}
+
+# FSANZ Standard 1.2.8, Schedule 1 reference values for %DI; skim milk per 100 ml (AUSNUT 2011–13, reduced-fat milk
+# rounded) for the "with ½ cup skim milk" column (125 ml).
+AU_DI = {"energy-kj": 8700, "proteins": 50, "fat": 70, "saturated-fat": 24, "carbohydrates": 310, "sugars": 90,
+         "fiber": 30, "sodium": 2300}
+SKIM_MILK_125ML = {"energy-kj": 181, "proteins": 4.4, "fat": 0.1, "saturated-fat": 0.1, "carbohydrates": 6.1,
+                   "sugars": 6.1, "fiber": 0.0, "sodium": 56}
+
+
+def _sig(value, figures):
+    """A positive value rounded to `figures` significant figures, as a Decimal (the EC guidance for vitamins and
+    minerals: 3 figures for vitamin A, folic acid, Ca, P, Mg, I, K; 2 for the others)."""
+    d = Decimal(repr(value))
+    return Decimal(format(d, f".{figures}g")) if d != 0 else d
+
+
+def _plain(d):
+    return format(Decimal(d).normalize(), "f")
+
+
+def _number(d, comma):
+    text = _plain(d)
+    return text.replace(".", ",") if comma else text
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Classes
+# ---------------------------------------------------------------------------------------------------------------------
+
+def dark(G, rng, spec):
+    """An EU table rendered as usual, then printed light on a dark or coloured panel."""
+    img, nutrition, notes = G.eu_table(rng, spec["lang"], spec.get("font", "DejaVuSans"), spec.get("size", 22),
+                                       serving=spec.get("serving"), ri=spec.get("ri", False))
+    paper = rng.choice([(20, 40, 90), (120, 20, 30), (20, 70, 40), (30, 30, 30), (90, 40, 110)])
+    ink = rng.choice([(250, 250, 245), (255, 230, 120), (240, 240, 255)])
+    grey = G.np.asarray(img.convert("L")).astype(G.np.float32) / 255.0
+    out = G.np.zeros(grey.shape + (3,), G.np.float32)
+    for c in range(3):
+        out[..., c] = paper[c] + (1 - grey) * (ink[c] - paper[c])
+    notes.append(f"light text {ink} on a {paper} panel")
+    return Image.fromarray(out.clip(0, 255).astype(G.np.uint8)), nutrition, notes
+
+
+def au(G, rng, spec):
+    """FSANZ panel: per serving | [with ½ cup skim milk] | %DI per serving [with milk] | per 100 g."""
+    columns = spec.get("columns", 3)
+    _, grams = G.random_profile(rng, ["cereal", "biscuit", "bread", "yogurt"])
+    grams["sodium"] = grams.pop("salt") / 2.5 * 1000  # mg per 100 g
+    serving_g = rng.choice([30, 40, 45, 60])
+    keys = ["energy-kj", "proteins", "fat", "saturated-fat", "carbohydrates", "sugars", "fiber", "sodium"]
+    names = {"energy-kj": "Energy", "proteins": "Protein", "fat": "Fat, total", "saturated-fat": "- saturated",
+             "carbohydrates": "Carbohydrate", "sugars": "- sugars", "fiber": "Dietary fibre", "sodium": "Sodium"}
+    units = {"energy-kj": "kJ", "sodium": "mg"}
+    grams["energy-kj"] = 37 * grams["fat"] + 17 * grams["carbohydrates"] + 17 * grams["proteins"] + 8 * grams["fiber"]
+
+    def printed(key, amount):
+        step = "1" if key in ("energy-kj", "sodium") else "0.1"
+        return G.q(amount, step)
+
+    per100 = {k: printed(k, grams[k]) for k in keys}
+    serving = {k: printed(k, grams[k] * serving_g / 100) for k in keys}
+    milk = {k: printed(k, grams[k] * serving_g / 100 + SKIM_MILK_125ML[k]) for k in keys}
+    header = ["", ["Avg Quantity", "per Serving"]]
+    if columns >= 4:
+        header.append(["per Serving with", "1/2 cup skim milk"])
+    header.append(["% Daily Intake*", "(per Serving)"])
+    if columns >= 5:
+        header.append(["% DI* with", "skim milk"])
+    header.append(["Avg Quantity", "per 100 g"])
+    t = G.Table(spec.get("font", "LiberationSans"), spec.get("size", 20))
+    t.add(header, bold=True)
+    for key in keys:
+        unit = units.get(key, "g")
+        cells = [names[key], f"{_plain(serving[key])} {unit}"]
+        if columns >= 4:
+            cells.append(f"{_plain(milk[key])} {unit}")
+        cells.append(f"{round(float(serving[key]) / AU_DI[key] * 100)}%")
+        if columns >= 5:
+            cells.append(f"{round(float(milk[key]) / AU_DI[key] * 100)}%")
+        cells.append(f"{_plain(per100[key])} {unit}")
+        t.add(cells, indent=key in ("saturated-fat", "sugars"))
+    title = "NUTRITION INFORMATION"
+    servings = rng.choice([8, 10, 12, 15])
+    table = t.render(title=title, footer="*Percentage daily intakes are based on an average adult diet of 8700 kJ.")
+    head = _text_block(G, [f"Servings per package: {servings}", f"Serving size: {serving_g} g"],
+                       spec.get("font", "LiberationSans"), spec.get("size", 20))
+    img = _stack(head, table)
+    nutriments = {}
+    for key in keys:
+        for suffix, column in (("_serving", serving), ("_100g", per100)):
+            value = column[key] * (Decimal("0.001") if key == "sodium" else 1)
+            nutriments[key + suffix] = value
+    nutrition = {"language": "en", "serving_size": f"{serving_g} g", "nutriments": nutriments}
+    notes = [f"AU/NZ panel, {columns} columns (per serving{', with milk' if columns >= 4 else ''}, %DI, per 100 g)",
+             "energy in kJ only, sodium in mg"]
+    if columns >= 4:
+        notes.append("the with-milk column is prepared: not in the sidecar")
+    return img, nutrition, notes
+
+
+def micro(G, rng, spec):
+    """An EU table per 100 g, then a vitamin and mineral block with amounts in mg/µg and %NRV."""
+    lang = spec.get("lang", "en")
+    img, nutrition, notes = G.eu_table(rng, lang, spec.get("font", "DejaVuSans"), spec.get("size", 22))
+    comma = lang in G.COMMA_LANGS
+    chosen = rng.sample(MICRONUTRIENTS, rng.randint(5, 8))
+    chosen.sort(key=MICRONUTRIENTS.index)
+    t = G.Table(spec.get("font", "DejaVuSans"), spec.get("size", 22))
+    t.add([{"en": "Vitamins and minerals", "de": "Vitamine und Mineralstoffe", "fr": "Vitamines et minéraux"}
+           .get(lang, "Vitamins and minerals"), "", "%NRV*"], bold=True)
+    index = {"en": 0, "de": 1, "fr": 2}.get(lang, 0)
+    for key, names, unit, nrv, figures in chosen:
+        share = rng.uniform(0.15, 0.6)
+        amount = _sig(nrv * share, figures)
+        t.add([names[index], f"{_number(amount, comma)} {unit}", f"{round(float(amount) / nrv * 100)}%"])
+        nutrition["nutriments"][key + "_100g"] = amount * GRAMS_PER_UNIT[unit]
+    block = t.render(footer="*NRV: nutrient reference values")
+    notes.append(f"vitamin and mineral block, {len(chosen)} rows in mg/µg with %NRV")
+    return _stack(img, block), nutrition, notes
+
+
+def bottle(G, rng, spec):
+    """A linear declaration on a bottle's label band, bent round the bottle."""
+    label, nutrition, notes = G.linear_text(rng, spec.get("lang", "en"), spec.get("font", "LiberationSans"),
+                                            spec.get("size", 22))
+    band = Image.new("RGB", (label.width + 80, label.height + 80), rng.choice(G.PACK_COLOURS))
+    band.paste(label, (40, 40))
+    amount = spec.get("bend", 0.09)
+    img = G.curvature(band, amount)
+    notes.append(f"linear declaration on a bottle, cylindrical bend {amount}")
+    return img, nutrition, notes
+
+
+def busy(G, rng, spec):
+    """A small EU table on a large pack with claims, numbers and an ingredient list around it."""
+    lang = spec.get("lang", "en")
+    table, nutrition, notes = G.eu_table(rng, lang, spec.get("font", "DejaVuSans"), spec.get("size", 15),
+                                         serving=spec.get("serving"))
+    W, H = 2200, 1600
+    img = Image.new("RGB", (W, H), rng.choice(G.PACK_COLOURS))
+    d = ImageDraw.Draw(img)
+    family = spec.get("font", "DejaVuSans")
+    ink = rng.choice([(30, 30, 70), (90, 20, 20), (20, 60, 30)])
+    d.text((80, 60), rng.choice(["CRUNCHY OAT CLUSTERS", "GOLDEN CRACKERS", "FRUIT & NUT MUESLI"]),
+           font=G.font(family, 110, True), fill=ink)
+    claims = ["30% less sugar*", "High in fibre", "Net weight 500 g", "Best before: 12.2026", "Lot L24187",
+              "Made with 45% wholegrain", "Recycle me", "Keep in a cool dry place", "Serves 12"]
+    for i, claim in enumerate(rng.sample(claims, 6)):
+        d.text((80 + (i % 2) * 900, 260 + (i // 2) * 90), claim, font=G.font(family, 48), fill=ink)
+    ingredients = ("Ingredients: oat flakes (45%), wheat flour, sugar, palm fat, honey (4%), salt, raising agent "
+                   "(sodium bicarbonate), emulsifier (soy lecithin), flavouring. May contain nuts.")
+    lines, line = [], ""
+    for word in ingredients.split(" "):
+        if len(line) + len(word) > 48:
+            lines.append(line)
+            line = ""
+        line += word + " "
+    lines.append(line)
+    for i, text in enumerate(lines):
+        d.text((80, 620 + i * 34), text.strip(), font=G.font(family, 26), fill=ink)
+    x, y = W - table.width - 120, H - table.height - 140
+    img.paste(table, (x, y))
+    code = G.random_gtin13(rng, "50")
+    bar = G.draw_barcode(code, module=3)
+    img.paste(bar, (80, H - bar.height - 80))
+    notes.append(f"small table ({table.width}x{table.height} px) on a {W}x{H} pack with claims, numbers and ingredients")
+    return img, nutrition, notes
+
+
+def eight(G, rng, spec):
+    """Row names in eight languages, wrapped two or three to a line, one value column per 100 g."""
+    languages = spec.get("languages") or ["en", "de", "fr", "it", "nl", "pl", "hr", "cs"]
+    lex = {**G.LEX, **EXTRA_LEX}
+    comma = True
+    _, grams = G.random_profile(rng)
+    per100 = {k: G.eu_round(k, v) for k, v in grams.items()}
+    kj, kcal = G.energy_from(per100)
+    per100["energy-kj"], per100["energy-kcal"] = G.eu_round("energy-kj", kj), G.eu_round("energy-kcal", kcal)
+    size = spec.get("size", 17)
+    t = G.Table(spec.get("font", "DejaVuSansCondensed"), size)
+    t.add([_wrap([lex[l]["per100"] for l in languages], 3), "100 g"], bold=True)
+    for key in G.EU_ORDER:
+        names = _wrap([lex[l][key] for l in languages], 3 if key not in ("saturated-fat", "sugars") else 2)
+        if key == "energy":
+            value = f"{per100['energy-kj'].text(comma)} kJ / {per100['energy-kcal'].text(comma)} kcal"
+        else:
+            value = f"{per100[key].text(comma)} g"
+        t.add([names, value])
+    img = t.render(title=" / ".join(lex[l]["title"] for l in languages[:2]))
+    nutriments, qualifiers = {}, {}
+    for key in ["energy-kj", "energy-kcal"] + G.EU_ORDER[1:]:
+        nutriments[key + "_100g"] = per100[key].value
+        if per100[key].qualifier:
+            qualifiers[key + "_100g"] = per100[key].qualifier
+    nutrition = {"language": languages[0], "nutriments": nutriments}
+    if qualifiers:
+        nutrition["qualifiers"] = qualifiers
+    return img, nutrition, [f"eight-language row names ({'/'.join(languages)}), wrapped over several lines",
+                            "decimal comma"]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------------------------------------------------
+
+def _wrap(names, per_line):
+    """Names joined by " / ", `per_line` to a printed line."""
+    lines = []
+    for i in range(0, len(names), per_line):
+        lines.append(" / ".join(names[i:i + per_line]) + (" /" if i + per_line < len(names) else ""))
+    return lines
+
+
+def _text_block(G, lines, family, size):
+    f = G.font(family, size)
+    width = int(max(f.getlength(t) for t in lines)) + 2 * size
+    img = Image.new("RGB", (width, int(len(lines) * size * 1.4) + size), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    for i, text in enumerate(lines):
+        d.text((size, size // 2 + i * int(size * 1.4)), text, font=f, fill=(0, 0, 0))
+    return img
+
+
+def _stack(top, bottom, gap=16):
+    img = Image.new("RGB", (max(top.width, bottom.width), top.height + gap + bottom.height), (255, 255, 255))
+    img.paste(top, (0, 0))
+    img.paste(bottom, (0, top.height + gap))
+    return img
+
+
+def render(G, layout, rng, spec):
+    return {"dark": dark, "au": au, "micro": micro, "bottle": bottle, "busy": busy, "eight": eight}[layout](G, rng, spec)
+
+
+def plain_decimals(path):
+    """Rewrites numbers in e-notation in a JSON sidecar as plain decimals (2.5e-06 → 0.0000025)."""
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    fixed = re.sub(r"(?<![\w.])(-?\d+(?:\.\d+)?[eE][-+]?\d+)",
+                   lambda m: format(Decimal(m.group(1)).normalize(), "f"), text)
+    if fixed != text:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(fixed)
+    json.loads(fixed)  # still valid JSON
+
+
+COMMITTED = [
+    ("class_dark_table_en", {"kind": "label", "layout": "dark", "lang": "en", "serving": 30, "ri": True}),
+    ("class_au_panel_3col", {"kind": "label", "layout": "au", "columns": 3}),
+    ("class_au_panel_5col", {"kind": "label", "layout": "au", "columns": 5, "size": 18}),
+    ("class_micronutrients_de", {"kind": "label", "layout": "micro", "lang": "de"}),
+    ("class_linear_bottle_en", {"kind": "label", "layout": "bottle", "lang": "en", "size": 24}),
+    ("class_busy_pack_en", {"kind": "label", "layout": "busy", "lang": "en", "serving": 30}),
+    ("class_eight_languages", {"kind": "label", "layout": "eight"}),
+]
+
+
+def random_spec(rng, i):
+    layout = rng.choice(LAYOUTS)
+    spec = {"kind": "label", "layout": layout, "lang": rng.choice(["en", "de", "fr"]),
+            "size": rng.randint(17, 24)}
+    if layout == "au":
+        spec["columns"] = rng.choice([3, 4, 5])
+    if layout in ("dark", "busy"):
+        spec["serving"] = rng.choice([None, 25, 30, 40])
+    if layout == "bottle":
+        spec["bend"] = round(rng.uniform(0.05, 0.11), 3)
+    if layout == "eight":
+        pool = ["en", "de", "fr", "it", "nl", "es", "pl", "pt", "hr", "cs", "ro", "hu", "sl"]
+        spec["languages"] = rng.sample(pool, 8)
+    return f"r{i:05d}_class_{layout}", spec
