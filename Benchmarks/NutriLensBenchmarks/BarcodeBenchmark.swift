@@ -2,7 +2,7 @@ import Foundation
 import NutriLensBarcode
 import NutriLensImaging
 
-/// `nutrilens-bench barcodes [CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget SECONDS] [--verbose] [--all]`: read rate, wrong GTINs and time
+/// `nutrilens-bench barcodes [CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget SECONDS] [--no-verify] [--only TEXT] [--verbose] [--all]`: read rate, wrong GTINs and time
 /// per photo of `BarcodeReader` on the shared barcode corpus at 0 and 180 degrees, side by side with `zbarimg`
 /// (one process per image, as a user would call it) and zxing-cpp (PyPI binding via `scripts/zxingcpp_read.py`).
 ///
@@ -38,13 +38,16 @@ enum BarcodeBenchmark {
         let useZbarimg = !args.contains("--no-zbarimg"), useZxing = !args.contains("--no-zxing")
         var options = BarcodeReadOptions(findAll: args.contains("--findall"), focusOnBarRegions: !args.contains("--whole"))
         if let i = args.firstIndex(of: "--budget"), i + 1 < args.count, let b = Double(args[i + 1]) { options.timeBudget = b }
+        options.verifyAgainstImage = !args.contains("--no-verify")
         // `--steps 0,2,5`: only those steps of the default ladder, in that order (to see what each step reads).
         if let i = args.firstIndex(of: "--steps"), i + 1 < args.count {
             let ladder = BarcodeReadOptions.defaultLadder
             options.ladder = args[i + 1].split(separator: ",").compactMap { Int($0) }.filter(ladder.indices.contains).map { ladder[$0] }
         }
         let reader = BarcodeReader(options: options)
-        let samples = try loadSamples(corpus)
+        var samples = try loadSamples(corpus)
+        // `--only TEXT`: photos whose path contains TEXT.
+        if let i = args.firstIndex(of: "--only"), i + 1 < args.count { samples = samples.filter { $0.path.contains(args[i + 1]) } }
         print("barcode benchmark: \(samples.count) images under \(corpus)")
 
         // Rows: (reader, rotation, group) -> tally; group = "<source> retail", "<source> retail blurred", "<source> other".
@@ -57,16 +60,20 @@ enum BarcodeBenchmark {
             for rotation in [0, 180] {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 var found: [Barcode] = []
+                var checks: [BarcodeVerification] = []
                 do {
                     var gray = try BenchImageLoader.gray(sample.path)
                     if rotation == 180 { gray = gray.rotated(by: .halfTurn) }
-                    found = try reader.read(gray)
+                    let search = try reader.search(gray)
+                    found = search.barcodes
+                    checks = search.verifications
                 } catch {
                     failures.append("\(sample.path): \(error)")
                 }
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
                 let (ok, wrong) = score(sample, found.map { ($0.symbology.rawValue, $0.text) })
-                if !ok || wrong || args.contains("--all") { failures.append("nutrilens \(rotation) \(wrong ? "WRONG" : (ok ? "ok" : "miss")) \(sample.path) expected \(sample.expected) got \(found.map { "\($0.symbology.rawValue):\($0.text) q\($0.quality) \($0.step)" })") }
+                if !ok || wrong || args.contains("--all") { failures.append("nutrilens \(rotation) \(wrong ? "WRONG" : (ok ? "ok" : "miss")) \(sample.path) expected \(sample.expected) got \(found.map { "\($0.symbology.rawValue):\($0.text) q\($0.quality) \($0.step)" })"
+                    + checks.map { " | \($0.text) fit \(String(format: "%.3f", $0.fit)) rival \($0.rival ?? "-") \($0.rivalFit.map { String(format: "%.3f", $0) } ?? "-") x\($0.residualRatio.map { String(format: "%.2f", $0) } ?? "-") \($0.outcome.rawValue)" }.joined()) }
                 tallies["nutrilens \(rotation) \(group)", default: Tally()].add(ok: ok, wrong: wrong, ms: ms)
 
                 if useZbarimg {

@@ -61,6 +61,7 @@ public struct BarcodeReader: Sendable {
         if coarseFirst && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty {
             guard try SymbolProbe.seesSymbol(in: input) else { return .nothingSwept }
         }
+        let verifier = options.verifyAgainstImage ? CandidateVerifier(image: input) : nil
         var scanID = 0
         for (index, step) in options.ladder(forPixels: pixels).enumerated() {
             // Without anything that looks like bars the later steps have nothing to work on.
@@ -88,9 +89,10 @@ public struct BarcodeReader: Sendable {
                     pool.recordTurnedScan(forward: fresh, turned: turned)
                 }
             }
-            if !options.findAll && pool.hasAcceptedGTIN { break }
+            if !options.findAll && pool.hasAcceptedGTIN(verifier: verifier) { break }
         }
-        return BarcodeSearch(barcodes: pool.results(), work: work, stoppedByBudget: stoppedByBudget)
+        return BarcodeSearch(barcodes: pool.results(verifier: verifier), work: work, stoppedByBudget: stoppedByBudget,
+                             verifications: verifier.map { pool.verdicts($0).values.sorted { $0.text < $1.text } } ?? [])
     }
 
     /// Regions of `image` (its pixels, top-left origin) that look like 1D bars — with `focusOnBarRegions` on, the
@@ -113,7 +115,8 @@ public struct BarcodeReader: Sendable {
                 symbol.addOn = Self.nearestAddOn(to: symbol, in: addOns)
             }
             let clear = symbol.symbology.isShortRetail ? QuietZone.isClear(symbol, in: variant.image) : true
-            keys.append(pool.add(symbol, step: step, scanID: scanID, toOriginal: toOrig, quietZoneClear: clear))
+            keys.append(pool.add(symbol, step: step, scanID: scanID, toOriginal: toOrig, toInput: variant.toInput,
+                                 quietZoneClear: clear))
         }
         return keys
     }

@@ -54,6 +54,8 @@ struct CandidatePool {
         var points: [PixelPoint]
         /// Four corners of the first scan's hit area, in original coordinates.
         var polygon: [PixelPoint]
+        /// Scanline hits in the reader's input image with their reading directions (for `CandidateVerifier`).
+        var hits: [ScanHit]
         var orientation: BarcodeOrientation
         var quality: Int
         var steps: [LadderStep]
@@ -75,8 +77,29 @@ struct CandidatePool {
     /// True once some candidate with a verified GTIN survives the acceptance rules and is settled: read by two
     /// ladder steps or by at least `settledQuality` scanlines. A weaker read keeps the ladder going for a second
     /// opinion (which may confirm it or contest it); it is still reported if nothing contests it by the end.
-    var hasAcceptedGTIN: Bool {
-        accepted().contains { $0.gtin != nil && ($0.steps.count >= 2 || $0.quality >= Self.settledQuality) }
+    var hasAcceptedGTIN: Bool { hasAcceptedGTIN(verifier: nil) }
+
+    /// `hasAcceptedGTIN` counting, with a `verifier`, only EAN/UPC codes it confirms: an unconfirmed read lets the
+    /// ladder go on for a second opinion.
+    func hasAcceptedGTIN(verifier: CandidateVerifier?) -> Bool {
+        let settled = accepted().filter { $0.gtin != nil && ($0.steps.count >= 2 || $0.quality >= Self.settledQuality) }
+        guard let verifier, !settled.isEmpty else { return !settled.isEmpty }
+        let verdicts = verdicts(verifier)
+        return settled.contains { verdicts[$0.key]?.outcome == .confirmed || verdicts[$0.key] == nil }
+    }
+
+    /// The verifier's verdict on every EAN/UPC candidate the acceptance rules keep, by key. Its rivals are the other
+    /// EAN/UPC reads whose hits lie within half a symbol of its own (any of them, accepted or not).
+    func verdicts(_ verifier: CandidateVerifier) -> [Key: BarcodeVerification] {
+        let all = Array(candidates.values)
+        var out: [Key: BarcodeVerification] = [:]
+        for c in accepted() where c.key.symbology.isEANUPC && c.gtin != nil {
+            let reach = c.box.grown(by: max(c.box.width, c.box.height) / 2)
+            let rivals = all.filter { $0.key != c.key && $0.key.symbology.isEANUPC && $0.box.intersects(reach) }
+                .map { (symbology: $0.key.symbology, text: $0.key.text) }
+            out[c.key] = verifier.verdict(symbology: c.key.symbology, text: c.key.text, hits: c.hits, rivals: rivals)
+        }
+        return out
     }
 
     /// Scanlines after which a single ladder step's GTIN read stops the ladder.
@@ -97,14 +120,18 @@ struct CandidatePool {
         }
     }
 
+    /// Adds one ZBar symbol read on a ladder variant. `toInput` maps the variant's pixels to the reader's input image
+    /// (for the scanline hits `CandidateVerifier` reads profiles along), `t` to the original image.
     @discardableResult
     mutating func add(_ symbol: ZBarSymbol, step: LadderStep, scanID: Int, toOriginal t: PixelTransform,
-                      quietZoneClear: Bool = true) -> Key {
+                      toInput: PixelTransform = .identity, quietZoneClear: Bool = true) -> Key {
         let key = Key(symbology: symbol.symbology, text: symbol.text)
         let mapped = symbol.points.map(t.apply)
+        let hits = Self.hits(of: symbol, through: toInput, lightBars: step == .inverted)
         if var c = candidates[key] {
             c.quality += symbol.quality
             c.points += mapped
+            c.hits += hits
             c.scans.insert(scanID)
             c.quietZoneClear = c.quietZoneClear && quietZoneClear
             if !c.steps.contains(step) { c.steps.append(step) }
@@ -115,16 +142,18 @@ struct CandidatePool {
         }
         candidates[key] = Candidate(
             key: key, gtin: GTIN.normalForm(of: symbol.text, symbology: symbol.symbology),
-            addOn: symbol.addOn, points: mapped, polygon: Self.corners(of: symbol.points, through: t),
+            addOn: symbol.addOn, points: mapped, polygon: Self.corners(of: symbol.points, through: t), hits: hits,
             orientation: Self.orientation(symbol.orientation, through: t),
             quality: symbol.quality, steps: [step], scans: [scanID], quietZoneClear: quietZoneClear,
             order: candidates.count)
         return key
     }
 
-    /// Accepted, deduplicated results, GTIN-bearing first, then by confidence.
-    func results() -> [Barcode] {
-        accepted().sorted { a, b in
+    /// Accepted, deduplicated results, GTIN-bearing first, then by confidence. With a `verifier`, an EAN/UPC code that
+    /// `CandidateVerifier` refutes against the image is not reported.
+    func results(verifier: CandidateVerifier? = nil) -> [Barcode] {
+        let verdicts = verifier.map(verdicts) ?? [:]
+        return accepted().filter { verdicts[$0.key]?.outcome != .refuted }.sorted { a, b in
             if (a.gtin != nil) != (b.gtin != nil) { return a.gtin != nil }
             let ca = Self.confidence(a), cb = Self.confidence(b)
             return ca != cb ? ca > cb : a.order < b.order
@@ -185,6 +214,25 @@ struct CandidatePool {
         var conf = Double(c.quality) / Double(c.quality + 4)
         if c.steps.count >= 2 { conf = 1 - (1 - conf) / 2 }
         return conf
+    }
+
+    /// ZBar's points as scanline hits in the input image, each with the direction the symbol reads in: along the
+    /// rows of its variant (`up`: left to right, `down`: right to left) or columns (`right`: top to bottom, `left`:
+    /// bottom to top), mapped through `toInput`; none when ZBar gives no direction.
+    private static func hits(of symbol: ZBarSymbol, through toInput: PixelTransform, lightBars: Bool) -> [ScanHit] {
+        let unit: (Double, Double)
+        switch symbol.orientation {
+        case .up: unit = (1, 0)
+        case .down: unit = (-1, 0)
+        case .right: unit = (0, 1)
+        case .left: unit = (0, -1)
+        case .unknown: return []
+        }
+        let dx = toInput.a * unit.0 + toInput.b * unit.1, dy = toInput.c * unit.0 + toInput.d * unit.1
+        let norm = (dx * dx + dy * dy).squareRoot()
+        guard norm > 0 else { return [] }
+        let direction = PixelPoint(x: dx / norm, y: dy / norm)
+        return symbol.points.map { ScanHit(point: toInput.apply($0), direction: direction, lightBars: lightBars) }
     }
 
     /// Four corners of the hits' bounding box in the scanned image, mapped to original coordinates.

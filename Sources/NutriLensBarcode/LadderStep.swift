@@ -109,6 +109,11 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     /// Smaller inputs run the ladder in its written order with the presence test after the first step.
     /// `Int.max` turns coarse-first off for every input (the behaviour before session 4).
     public var coarseFirstMinimumPixels: Int
+    /// `true` (default): an EAN/UPC code is reported only when its module pattern, fitted to grey profiles across its
+    /// bars, explains them well and clearly better than every rival check-valid code over the same bars (other ZBar
+    /// reads, and the best strings of a second, module-grid decoder); see `CandidateVerifier`. `false`: the
+    /// acceptance rules alone decide (the behaviour before issue 23).
+    public var verifyAgainstImage: Bool
 
     /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted,
     /// 2x up with a wide unsharp mask, then tilts, 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
@@ -122,9 +127,10 @@ public struct BarcodeReadOptions: Sendable, Equatable {
 
     public init(ladder: [LadderStep] = BarcodeReadOptions.defaultLadder, timeBudget: Double = 0.25,
                 findAll: Bool = false, maxPixels: Int = 40_000_000, focusOnBarRegions: Bool = true,
-                coarseFirstMinimumPixels: Int = 1_000_000) {
+                coarseFirstMinimumPixels: Int = 1_000_000, verifyAgainstImage: Bool = true) {
         self.ladder = ladder; self.timeBudget = timeBudget; self.findAll = findAll; self.maxPixels = maxPixels
         self.focusOnBarRegions = focusOnBarRegions; self.coarseFirstMinimumPixels = coarseFirstMinimumPixels
+        self.verifyAgainstImage = verifyAgainstImage
     }
 
     /// The ladder as run on an input of `pixels` pixels: `ladder`, with `.downscaled(factor: 2)` moved to the front
