@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(name: "nutrilens", dependencies: ["NutriLens"]),
 
         // MARK: Benchmarks (release build: `swift run -c release nutrilens-bench --help`)
-        .executableTarget(name: "nutrilens-bench", dependencies: ["NutriLens", "CLeptonica"],
+        .executableTarget(name: "nutrilens-bench", dependencies: ["NutriLens", "CLeptonica", "CZBar"],
                           path: "Benchmarks/NutriLensBenchmarks"),
 
         // MARK: Tests (mirror the targets)

@@ -8,7 +8,7 @@ let families: [(name: String, summary: String, run: ([String]) throws -> Void)] 
      { try DecodeBenchmark.run(arguments: $0) }),
     ("kernels", "[--reps N] [--only NAME] [--size WxH]  SIMD image kernels vs scalar reference vs Leptonica (default 3000x4000)",
      { KernelBenchmarks.run(arguments: $0) }),
-    ("barcodes", "[CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget S] [--steps I,J] [--whole] [--no-verify] [--only TEXT] [--verbose] [--all]  barcode read rate and time vs zbarimg/zxing-cpp",
+    ("barcodes", "[CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget S] [--steps I,J] [--whole] [--no-verify] [--databar] [--only TEXT] [--verbose] [--all]  barcode read rate and time vs zbarimg/zxing-cpp",
      { try BarcodeBenchmark.run($0) }),
     ("rendered", "[--seeds N] [--first S] [--budget S] [--no-verify] [--verbose]  rendered soft small UPC-A photos (issue 23 failure class): read / wrong / nothing",
      { try RenderedBarcodeBenchmark.run(arguments: $0) }),

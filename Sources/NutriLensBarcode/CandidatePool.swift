@@ -79,31 +79,50 @@ struct CandidatePool {
     /// opinion (which may confirm it or contest it); it is still reported if nothing contests it by the end.
     var hasAcceptedGTIN: Bool { hasAcceptedGTIN(verifier: nil) }
 
-    /// `hasAcceptedGTIN` counting, with a `verifier`, only EAN/UPC codes it confirms: an unconfirmed read lets the
-    /// ladder go on for a second opinion.
+    /// Scanlines after which a single ladder step's GTIN read stops the ladder.
+    static let settledQuality = 24
+
+    /// `hasAcceptedGTIN` with, given a `verifier`, the image's verdicts: an EAN/UPC code it confirms settles the
+    /// ladder at once, one it does not confirm needs the old settling rule and no refutation (an unconfirmed read lets
+    /// the ladder go on for a second opinion only when it is also weak).
     func hasAcceptedGTIN(verifier: CandidateVerifier?) -> Bool {
-        let settled = accepted().filter { $0.gtin != nil && ($0.steps.count >= 2 || $0.quality >= Self.settledQuality) }
-        guard let verifier, !settled.isEmpty else { return !settled.isEmpty }
-        let verdicts = verdicts(verifier)
-        return settled.contains { verdicts[$0.key]?.outcome == .confirmed || verdicts[$0.key] == nil }
+        let verdicts = verifier.map(verdicts) ?? [:]
+        return accepted(confirmed: Self.confirmedKeys(verdicts)).contains { c in
+            guard c.gtin != nil else { return false }
+            switch verdicts[c.key]?.outcome {
+            case .confirmed: return true
+            case .refuted: return false
+            case .inconclusive, nil: return c.steps.count >= 2 || c.quality >= Self.settledQuality
+            }
+        }
     }
 
-    /// The verifier's verdict on every EAN/UPC candidate the acceptance rules keep, by key. Its rivals are the other
-    /// EAN/UPC reads whose hits lie within half a symbol of its own (any of them, accepted or not).
+    /// Whether the verifier confirms the GTIN `key` against the image as things stand: it then needs no 180-degree
+    /// re-scan (a second decoding path, on the grey levels themselves, agrees with it clearly).
+    func isConfirmed(_ key: Key, by verifier: CandidateVerifier) -> Bool {
+        guard let c = candidates[key], c.gtin != nil, key.symbology.isEANUPC else { return false }
+        return verdict(on: c, verifier).outcome == .confirmed
+    }
+
+    /// The verifier's verdict on every EAN/UPC candidate with a GTIN, by key.
     func verdicts(_ verifier: CandidateVerifier) -> [Key: BarcodeVerification] {
-        let all = Array(candidates.values)
         var out: [Key: BarcodeVerification] = [:]
-        for c in accepted() where c.key.symbology.isEANUPC && c.gtin != nil {
-            let reach = c.box.grown(by: max(c.box.width, c.box.height) / 2)
-            let rivals = all.filter { $0.key != c.key && $0.key.symbology.isEANUPC && $0.box.intersects(reach) }
-                .map { (symbology: $0.key.symbology, text: $0.key.text) }
-            out[c.key] = verifier.verdict(symbology: c.key.symbology, text: c.key.text, hits: c.hits, rivals: rivals)
-        }
+        for c in candidates.values where c.key.symbology.isEANUPC && c.gtin != nil { out[c.key] = verdict(on: c, verifier) }
         return out
     }
 
-    /// Scanlines after which a single ladder step's GTIN read stops the ladder.
-    static let settledQuality = 24
+    /// The verdict on `c`, against the other EAN/UPC reads whose hits lie within half a symbol of its own (any of
+    /// them, accepted or not).
+    private func verdict(on c: Candidate, _ verifier: CandidateVerifier) -> BarcodeVerification {
+        let reach = c.box.grown(by: max(c.box.width, c.box.height) / 2)
+        let rivals = candidates.values.filter { $0.key != c.key && $0.key.symbology.isEANUPC && $0.box.intersects(reach) }
+            .map { (symbology: $0.key.symbology, text: $0.key.text) }
+        return verifier.verdict(symbology: c.key.symbology, text: c.key.text, hits: c.hits, rivals: rivals)
+    }
+
+    private static func confirmedKeys(_ verdicts: [Key: BarcodeVerification]) -> Set<Key> {
+        Set(verdicts.filter { $0.value.outcome == .confirmed }.keys)
+    }
 
     /// Whether `key` holds a checksum-valid GTIN that no 180-degree re-scan has read yet: the variant that read it
     /// should be scanned again turned.
@@ -153,7 +172,7 @@ struct CandidatePool {
     /// `CandidateVerifier` refutes against the image is not reported.
     func results(verifier: CandidateVerifier? = nil) -> [Barcode] {
         let verdicts = verifier.map(verdicts) ?? [:]
-        return accepted().filter { verdicts[$0.key]?.outcome != .refuted }.sorted { a, b in
+        return accepted(confirmed: Self.confirmedKeys(verdicts)).filter { verdicts[$0.key]?.outcome != .refuted }.sorted { a, b in
             if (a.gtin != nil) != (b.gtin != nil) { return a.gtin != nil }
             let ca = Self.confidence(a), cb = Self.confidence(b)
             return ca != cb ? ca > cb : a.order < b.order
@@ -165,7 +184,8 @@ struct CandidatePool {
 
     // MARK: rules
 
-    private func accepted() -> [Candidate] {
+    /// Candidates the rules keep. A GTIN in `confirmed` (confirmed against the image) needs no second scan.
+    private func accepted(confirmed: Set<Key> = []) -> [Candidate] {
         let all = Array(candidates.values)
         let gtinFamily = all.filter { $0.key.symbology.carriesGTIN }
         var out: [Candidate] = all.filter { !$0.key.symbology.carriesGTIN }
@@ -173,7 +193,8 @@ struct CandidatePool {
         // runs along each scanline, so on a blurred half it can settle on the same wrong digits on every line in
         // one direction (150 agreeing scanlines on zxing-cpp ean13-1/37 upside down, confirmed by a contrast step
         // that misreads it the same way); a true read of the bars also decodes when they are swept the other way.
-        for c in gtinFamily where c.gtin != nil && c.scans.count >= 2 && (c.turnedHits > 0 || c.turnedMisses == 0) {
+        for c in gtinFamily where c.gtin != nil && (c.scans.count >= 2 || confirmed.contains(c.key))
+            && (c.turnedHits > 0 || c.turnedMisses == 0) {
             let box = c.box.grown(by: 4)
             let reach = c.box.grown(by: max(c.box.width, c.box.height) / 2)
             // Rivals: other GTINs over the same bars. Hits on other scanlines of the same symbol may not overlap

@@ -163,7 +163,7 @@ final class CandidateVerifier {
         guard let start = best?.0, let first = PatternFit.blurredFit(p, bars: bars, modules: w, at: start) else { return nil }
         return PatternFit.refine(p, bars: bars, modules: w,
                                  from: PatternFit.Fit(registration: start, correlation: first.correlation,
-                                                      light: first.light, depth: first.depth), evaluations: 80)
+                                                      light: first.light, depth: first.depth), evaluations: 40)
     }
 }
 

@@ -114,6 +114,11 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     /// reads, and the best strings of a second, module-grid decoder); see `CandidateVerifier`. `false`: the
     /// acceptance rules alone decide (the behaviour before issue 23).
     public var verifyAgainstImage: Bool
+    /// `false` (default): GS1 DataBar and DataBar Expanded are not decoded. Debian's libzbar prints assertion
+    /// warnings from its DataBar decoder on the process's stderr (`WARNING: decoder/databar.c:1265: ...`, about one
+    /// label photo in ten; no ZBar setting avoids them, mchehab/zbar#177), and a library must not write to its
+    /// host's terminal. `true`: DataBar (loose fresh produce, coupons) is read too, and those lines may appear.
+    public var readsDataBar: Bool
 
     /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted,
     /// 2x up with a wide unsharp mask, then tilts, 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
@@ -127,10 +132,10 @@ public struct BarcodeReadOptions: Sendable, Equatable {
 
     public init(ladder: [LadderStep] = BarcodeReadOptions.defaultLadder, timeBudget: Double = 0.25,
                 findAll: Bool = false, maxPixels: Int = 40_000_000, focusOnBarRegions: Bool = true,
-                coarseFirstMinimumPixels: Int = 1_000_000, verifyAgainstImage: Bool = true) {
+                coarseFirstMinimumPixels: Int = 1_000_000, verifyAgainstImage: Bool = true, readsDataBar: Bool = false) {
         self.ladder = ladder; self.timeBudget = timeBudget; self.findAll = findAll; self.maxPixels = maxPixels
         self.focusOnBarRegions = focusOnBarRegions; self.coarseFirstMinimumPixels = coarseFirstMinimumPixels
-        self.verifyAgainstImage = verifyAgainstImage
+        self.verifyAgainstImage = verifyAgainstImage; self.readsDataBar = readsDataBar
     }
 
     /// The ladder as run on an input of `pixels` pixels: `ladder`, with `.downscaled(factor: 2)` moved to the front

@@ -44,6 +44,12 @@ struct ModuleGridDecoder {
         guard modules.count == (ean13 ? 95 : 67), fits.contains(where: { $0 != nil }) else { return nil }
         let W = Double(modules.count)
         cost = slots.map { [Double](repeating: 0, count: $0.options.count) }
+        // Modules of context on each side of a slot: beyond them a bar edge is more than 3.5 blurs away from the slot's
+        // window (blur <= 1 module in practice), and the local pattern is cut there.
+        let context = 5
+        var local = [Bool](repeating: false, count: 7 + 2 * context)
+        var edges: [(left: Double, right: Double)] = []
+        edges.reserveCapacity(12)
         for (p, fit) in zip(profiles, fits) {
             guard let fit else { continue }
             let r = fit.registration
@@ -51,14 +57,27 @@ struct ModuleGridDecoder {
                 let i0 = max(0, Int(r.position(Double(slot.offset - 1), modules: W).rounded(.up)))
                 let i1 = min(p.count - 1, Int(r.position(Double(slot.offset + 8), modules: W).rounded(.down)))
                 guard i1 > i0 else { continue }
-                var trial = modules
+                let first = slot.offset - context
+                for k in local.indices { let u = first + k; local[k] = u >= 0 && u < modules.count && modules[u] }
                 for (o, option) in slot.options.enumerated() {
-                    trial.replaceSubrange(slot.offset..<(slot.offset + 7), with: option.modules)
-                    let edges = PatternFit.edges(EANPattern.bars(trial), modules: W, at: r)
+                    for k in 0..<7 { local[context + k] = option.modules[k] }
+                    edges.removeAll(keepingCapacity: true)
+                    var k = 0
+                    while k < local.count {
+                        guard local[k] else { k += 1; continue }
+                        var e = k
+                        while e < local.count && local[e] { e += 1 }
+                        let l = r.position(Double(first + k), modules: W) - r.spread / 2
+                        let h = r.position(Double(first + e), modules: W) + r.spread / 2
+                        if h > l { edges.append((l, h)) }
+                        k = e
+                    }
                     var sum = 0.0
-                    PatternFit.darkness(edges, sigma: r.sigma, from: i0, through: i1) { i, f in
-                        let e = p.values[i] - (fit.light - fit.depth * f)
-                        sum += e * e
+                    p.values.withUnsafeBufferPointer { values in
+                        PatternFit.darkness(edges, sigma: r.sigma, from: i0, through: i1) { i, f in
+                            let e = values[i] - (fit.light - fit.depth * f)
+                            sum += e * e
+                        }
                     }
                     cost[j][o] += sum
                 }
@@ -106,58 +125,66 @@ struct ModuleGridDecoder {
     /// encodes a leading digit), best first: EAN-13 text (13 digits) or EAN-8 text.
     func bestCodes(count k: Int) -> [String] {
         let states = ean13 ? 10 * 64 : 10
-        var layers: [[Entry?]] = [Array(repeating: nil, count: states * k)]
-        layers[0][0] = Entry(cost: 0, previous: -1, option: -1)
+        // Layer j: for each (state, rank) the cost (infinity: empty) and the (previous state x k + rank, option).
+        var costs = [[Double]](repeating: [], count: slots.count + 1)
+        var back = [[(previous: Int32, option: Int16)]](repeating: [], count: slots.count + 1)
+        costs[0] = [Double](repeating: .infinity, count: states * k)
+        back[0] = [(Int32, Int16)](repeating: (-1, -1), count: states * k)
+        costs[0][0] = 0
         for (j, slot) in slots.enumerated() {
-            var next = [Entry?](repeating: nil, count: states * k)
+            var next = [Double](repeating: .infinity, count: states * k)
+            var from = [(previous: Int32, option: Int16)](repeating: (-1, -1), count: states * k)
             for state in 0..<states {
+                let sum = state % 10, sets = state / 10
                 for rank in 0..<k {
-                    guard let e = layers[j][state * k + rank] else { continue }
-                    let sum = state % 10, sets = state / 10
+                    let c = costs[j][state * k + rank]
+                    guard c < .infinity else { break }
                     for (o, option) in slot.options.enumerated() {
                         let s2 = (sum + slot.weight * option.digit) % 10 + 10 * (sets | (option.setB ? 1 << j : 0))
-                        Self.insert(Entry(cost: e.cost + cost[j][o], previous: state * k + rank, option: o),
-                                    into: &next, at: s2, k: k)
+                        let total = c + cost[j][o]
+                        // Keep the k cheapest of state s2, sorted.
+                        let base = s2 * k
+                        guard total < next[base + k - 1] else { continue }
+                        var i = base + k - 1
+                        while i > base && total < next[i - 1] {
+                            next[i] = next[i - 1]; from[i] = from[i - 1]
+                            i -= 1
+                        }
+                        next[i] = total
+                        from[i] = (Int32(state * k + rank), Int16(o))
                     }
                 }
             }
-            layers.append(next)
+            costs[j + 1] = next
+            back[j + 1] = from
         }
         var finals: [(cost: Double, index: Int, lead: Int)] = []
         for state in 0..<states {
             let sum = state % 10, sets = state / 10
             var lead = 0
             if ean13 {
-                guard let d = EANPattern.ean13Parity.firstIndex(of: (0..<6).map { sets & (1 << $0) != 0 }) else { continue }
+                guard let d = Self.leadDigit[sets] else { continue }
                 lead = d
             }
             guard (sum + lead) % 10 == 0 else { continue }
-            for rank in 0..<k { if let e = layers[slots.count][state * k + rank] { finals.append((e.cost, state * k + rank, lead)) } }
+            for rank in 0..<k where costs[slots.count][state * k + rank] < .infinity {
+                finals.append((costs[slots.count][state * k + rank], state * k + rank, lead))
+            }
         }
         return finals.sorted { $0.cost < $1.cost }.prefix(k).map { final in
             var digits: [Int] = []
             var index = final.index
             for j in stride(from: slots.count, to: 0, by: -1) {
-                let e = layers[j][index]!
-                digits.append(slots[j - 1].options[e.option].digit)
-                index = e.previous
+                let e = back[j][index]
+                digits.append(slots[j - 1].options[Int(e.option)].digit)
+                index = Int(e.previous)
             }
             return (ean13 ? String(final.lead) : "") + digits.reversed().map(String.init).joined()
         }
     }
 
-    /// A partial string's cost and where it came from (`previous` = state x k + rank in the layer before).
-    private struct Entry { var cost: Double; var previous: Int; var option: Int }
-
-    /// Keeps the entries of one state sorted by cost, at most `k`.
-    private static func insert(_ e: Entry, into layer: inout [Entry?], at state: Int, k: Int) {
-        let base = state * k
-        guard layer[base + k - 1].map({ e.cost < $0.cost }) ?? true else { return }
-        var i = base + k - 1
-        while i > base, layer[i - 1].map({ e.cost < $0.cost }) ?? true {
-            layer[i] = layer[i - 1]
-            i -= 1
-        }
-        layer[i] = e
-    }
+    /// EAN-13's leading digit for each pattern of number sets of the left half (bit i set: digit i + 1 in set B).
+    private static let leadDigit: [Int: Int] = Dictionary(uniqueKeysWithValues: EANPattern.ean13Parity.enumerated().map { d, sets in
+        (sets.enumerated().reduce(0) { $0 | ($1.element ? 1 << $1.offset : 0) }, d)
+    })
 }

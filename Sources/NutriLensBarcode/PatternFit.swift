@@ -145,9 +145,11 @@ enum PatternFit {
         guard i1 > i0, Double(i1 - i0) >= 0.8 * (want1 - want0) else { return nil }
         let edges = self.edges(bars, modules: W, at: r)
         var sf = 0.0, sff = 0.0, sp = 0.0, spp = 0.0, spf = 0.0
-        darkness(edges, sigma: r.sigma, from: i0, through: i1) { i, f in
-            let v = p.values[i]
-            sf += f; sff += f * f; sp += v; spp += v * v; spf += v * f
+        p.values.withUnsafeBufferPointer { values in
+            darkness(edges, sigma: r.sigma, from: i0, through: i1) { i, f in
+                let v = values[i]
+                sf += f; sff += f * f; sp += v; spp += v * v; spf += v * f
+            }
         }
         let n = Double(i1 - i0 + 1)
         let varF = sff - sf * sf / n, varP = spp - sp * sp / n, cov = spf - sp * sf / n
@@ -171,20 +173,28 @@ enum PatternFit {
     /// `Phi((i - left) / sigma) - Phi((i - right) / sigma)`, 0 on white, 1 inside a wide bar.
     static func darkness(_ edges: [(left: Double, right: Double)], sigma: Double, from i0: Int, through i1: Int,
                          _ body: (Int, Double) -> Void) {
-        let inv = 1 / max(sigma, 0.2), reach = NormalCDF.reach / inv
-        var first = 0  // bars wholly left of the current sample's reach
-        for i in i0...i1 {
-            let x = Double(i)
-            while first < edges.count && edges[first].right < x - reach { first += 1 }
-            var f = 0.0
-            var k = first
-            while k < edges.count && edges[k].left <= x + reach {
-                f += NormalCDF.value((x - edges[k].left) * inv) - NormalCDF.value((x - edges[k].right) * inv)
-                k += 1
+        let inv = 1 / max(sigma, 0.2), reach = darknessReach / inv
+        NormalCDF.table.withUnsafeBufferPointer { table in
+            edges.withUnsafeBufferPointer { edges in
+                var first = 0  // bars wholly left of the current sample's reach
+                for i in i0...i1 {
+                    let x = Double(i)
+                    while first < edges.count && edges[first].right < x - reach { first += 1 }
+                    var f = 0.0
+                    var k = first
+                    while k < edges.count && edges[k].left <= x + reach {
+                        f += NormalCDF.value((x - edges[k].left) * inv, table)
+                            - NormalCDF.value((x - edges[k].right) * inv, table)
+                        k += 1
+                    }
+                    body(i, f)
+                }
             }
-            body(i, f)
         }
     }
+
+    /// Standard deviations beyond which a bar edge no longer changes a sample's darkness (by less than 3e-4).
+    static let darknessReach = 3.5
 }
 
 /// The standard normal distribution function from a table (linear interpolation, |error| < 1e-5): the blurred
@@ -193,13 +203,17 @@ enum NormalCDF {
     /// Beyond this many standard deviations the value is taken as 0 or 1.
     static let reach = 5.0
     private static let steps = 2048
-    private static let table: [Double] = (0...steps).map { i in
+    static let table: [Double] = (0...steps).map { i in
         let z = -reach + 2 * reach * Double(i) / Double(steps)
         return 0.5 * erfc(-z / 2.0.squareRoot())
     }
 
+    /// Φ(z).
+    static func value(_ z: Double) -> Double { table.withUnsafeBufferPointer { value(z, $0) } }
+
+    /// Φ(z) from `table` (the caller's pointer to `NormalCDF.table`, so the lookup costs no global access).
     @inline(__always)
-    static func value(_ z: Double) -> Double {
+    static func value(_ z: Double, _ table: UnsafeBufferPointer<Double>) -> Double {
         if z <= -reach { return 0 }
         if z >= reach { return 1 }
         let t = (z + reach) * Double(steps) / (2 * reach)

@@ -22,13 +22,13 @@ extension PatternFit {
 
     /// The `peaks` best distinct box-model registrations for `start` in `starts(module)` and `module` in `moduleWidths`, best
     /// first: the `peaks` best of a rough grid (2 % module steps, half-module start steps, one spread; peaks a third
-    /// of a module or 2 % of module width apart), each then searched on a fine grid around it (0.3 % / a twelfth of a
+    /// of a module or 2 % of module width apart), each then searched on a fine grid around it (0.5 % / an eighth of a
     /// module, `coarseSpreads`); empty when no registration keeps the symbol on the profile.
     ///
     /// The warp is taken from `warps` (gradient and curvature of each; the rough grid tries each of them).
     static func coarse(_ p: FitProfile, bars: [(start: Int, end: Int)], modules w: Int,
                        starts: (Double) -> ClosedRange<Double>,
-                       moduleWidths: ClosedRange<Double>, warps: [PatternRegistration] = coarseWarps, peaks: Int = 5)
+                       moduleWidths: ClosedRange<Double>, warps: [PatternRegistration] = coarseWarps, peaks: Int = 3)
         -> [(registration: PatternRegistration, correlation: Double)] {
         var rough: [(registration: PatternRegistration, correlation: Double)] = []
         for warp in warps {
@@ -39,7 +39,7 @@ extension PatternFit {
         return rough.compactMap { peak in
             let m = peak.registration.module, s = peak.registration.start
             return grid(p, bars: bars, modules: w, starts: { _ in (s - m / 2)...(s + m / 2) }, moduleWidths: (m / 1.02)...(m * 1.02),
-                        moduleStep: 1.003, startStep: { max(0.125, $0 / 12) }, spreads: coarseSpreads,
+                        moduleStep: 1.005, startStep: { max(0.125, $0 / 8) }, spreads: coarseSpreads,
                         warp: peak.registration, keep: 1).first
         }.sorted { $0.correlation > $1.correlation }
     }
@@ -101,7 +101,7 @@ extension PatternFit {
     /// within `evaluations` evaluations. Bounds: blur 0.15...2.5 modules (at least 0.3 samples), spread within ±0.8
     /// modules, |gradient| <= 0.25, |curvature| <= 0.3.
     static func refine(_ p: FitProfile, bars: [(start: Int, end: Int)], modules w: Int, from initial: Fit,
-                       evaluations: Int = 150) -> Fit {
+                       evaluations: Int = 100) -> Fit {
         var current = initial
         let m = initial.registration.module, W = Double(w)
         // Coordinates: the four warp knots (see `PatternRegistration.knots`), blur, ink spread.

@@ -109,6 +109,11 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// OCR readings per page. Default `.thorough`.
     public var ocrReadings: OCRReadings = .thorough
 
+    /// Also read GS1 DataBar / DataBar Expanded (loose fresh produce, coupons). Default `false`: Debian's libzbar
+    /// prints assertion warnings from its DataBar decoder on the process's stderr, which no ZBar setting avoids
+    /// (`NutriLensBarcode.BarcodeReadOptions.readsDataBar`).
+    public var readsDataBar = false
+
     /// Latency first: one OCR reading with the primary language (`ocrReadings = .single`,
     /// `languageRouting = .primary`), every other setting the default. Labels in the other configured languages
     /// are read with the primary language's model only. Figures: ``OCRReadings``; with `ocrTimeBudget` also
