@@ -87,7 +87,7 @@ struct CandidatePool {
     /// the ladder go on for a second opinion only when it is also weak).
     func hasAcceptedGTIN(verifier: CandidateVerifier?) -> Bool {
         let verdicts = verifier.map(verdicts) ?? [:]
-        return accepted(confirmed: Self.confirmedKeys(verdicts)).contains { c in
+        return accepted(confirmed: Self.keys(verdicts, .confirmed), refuted: Self.keys(verdicts, .refuted)).contains { c in
             guard c.gtin != nil else { return false }
             switch verdicts[c.key]?.outcome {
             case .confirmed: return true
@@ -120,8 +120,8 @@ struct CandidatePool {
         return verifier.verdict(symbology: c.key.symbology, text: c.key.text, hits: c.hits, rivals: rivals)
     }
 
-    private static func confirmedKeys(_ verdicts: [Key: BarcodeVerification]) -> Set<Key> {
-        Set(verdicts.filter { $0.value.outcome == .confirmed }.keys)
+    private static func keys(_ verdicts: [Key: BarcodeVerification], _ outcome: BarcodeVerification.Outcome) -> Set<Key> {
+        Set(verdicts.filter { $0.value.outcome == outcome }.keys)
     }
 
     /// Whether `key` holds a checksum-valid GTIN that no 180-degree re-scan has read yet: the variant that read it
@@ -172,7 +172,7 @@ struct CandidatePool {
     /// `CandidateVerifier` refutes against the image is not reported.
     func results(verifier: CandidateVerifier? = nil) -> [Barcode] {
         let verdicts = verifier.map(verdicts) ?? [:]
-        return accepted(confirmed: Self.confirmedKeys(verdicts)).filter { verdicts[$0.key]?.outcome != .refuted }.sorted { a, b in
+        return accepted(confirmed: Self.keys(verdicts, .confirmed), refuted: Self.keys(verdicts, .refuted)).sorted { a, b in
             if (a.gtin != nil) != (b.gtin != nil) { return a.gtin != nil }
             let ca = Self.confidence(a), cb = Self.confidence(b)
             return ca != cb ? ca > cb : a.order < b.order
@@ -185,7 +185,10 @@ struct CandidatePool {
     // MARK: rules
 
     /// Candidates the rules keep. A GTIN in `confirmed` (confirmed against the image) needs no second scan.
-    private func accepted(confirmed: Set<Key> = []) -> [Candidate] {
+    /// A GTIN in `refuted` (refuted against the image) is never kept, and a confirmed one does not count it as a
+    /// rival: it is a known misread, and the true code it was read over must not be dropped for contesting it. An
+    /// unconfirmed code still counts it (the misread may be the better of two misreads).
+    private func accepted(confirmed: Set<Key> = [], refuted: Set<Key> = []) -> [Candidate] {
         let all = Array(candidates.values)
         let gtinFamily = all.filter { $0.key.symbology.carriesGTIN }
         var out: [Candidate] = all.filter { !$0.key.symbology.carriesGTIN }
@@ -193,15 +196,17 @@ struct CandidatePool {
         // runs along each scanline, so on a blurred half it can settle on the same wrong digits on every line in
         // one direction (150 agreeing scanlines on zxing-cpp ean13-1/37 upside down, confirmed by a contrast step
         // that misreads it the same way); a true read of the bars also decodes when they are swept the other way.
-        for c in gtinFamily where c.gtin != nil && (c.scans.count >= 2 || confirmed.contains(c.key))
+        for c in gtinFamily where c.gtin != nil && !refuted.contains(c.key) && (c.scans.count >= 2 || confirmed.contains(c.key))
             && (c.turnedHits > 0 || c.turnedMisses == 0) {
             let box = c.box.grown(by: 4)
             let reach = c.box.grown(by: max(c.box.width, c.box.height) / 2)
             // Rivals: other GTINs over the same bars. Hits on other scanlines of the same symbol may not overlap
             // these, so nearby reads that share an EAN/UPC half (ZBar decodes the halves independently, and a
             // misread changes one half only) count too.
+            let ignored = confirmed.contains(c.key) ? refuted : []
             let rivals = gtinFamily.filter {
-                $0.key != c.key && ($0.box.intersects(box) || ($0.box.intersects(reach) && Self.shareAHalf($0, c)))
+                $0.key != c.key && !ignored.contains($0.key)
+                    && ($0.box.intersects(box) || ($0.box.intersects(reach) && Self.shareAHalf($0, c)))
             }
             // A short EAN-8/UPC-E over a long EAN-13/UPC-A's bars is a partial scan of it (bug case 21).
             if c.key.symbology.isShortRetail,

@@ -136,6 +136,8 @@ struct ModuleGridDecoder {
             var from = [(previous: Int32, option: Int16)](repeating: (-1, -1), count: states * k)
             for state in 0..<states {
                 let sum = state % 10, sets = state / 10
+                // Left-half number sets that lead to no leading digit are dead ends.
+                if ean13 && j <= 6 && !Self.validSetPrefixes[j].contains(sets) { continue }
                 for rank in 0..<k {
                     let c = costs[j][state * k + rank]
                     guard c < .infinity else { break }
@@ -181,6 +183,12 @@ struct ModuleGridDecoder {
             }
             return (ean13 ? String(final.lead) : "") + digits.reversed().map(String.init).joined()
         }
+    }
+
+    /// For `j` = 0...6, the number-set patterns of the first `j` left-half digits that some leading digit's pattern
+    /// starts with (bits as in `leadDigit`).
+    private static let validSetPrefixes: [Set<Int>] = (0...6).map { j in
+        Set(leadDigit.keys.map { $0 & ((1 << j) - 1) })
     }
 
     /// EAN-13's leading digit for each pattern of number sets of the left half (bit i set: digit i + 1 in set B).

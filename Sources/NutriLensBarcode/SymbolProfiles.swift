@@ -48,11 +48,11 @@ struct SymbolProfiles {
         low = ends.low - start
         high = ends.high - start
 
-        // Registration on the middle profile: the best few box-model peaks, the best two of them (blur fitted) refined.
+        // Registration on the middle profile: the best few box-model peaks, the best of them (blur fitted) refined.
         let bars = EANPattern.bars(modules), middle = profiles[profiles.count / 2]
         // Stage 1 pins one end of the symbol to an end of the run (the other may run on into an add-on, a frame line or
         // text); stage 2 searches wide.
-        let W = Double(w), near = (0.6 * m0)...(1.06 * m0), low = low, high = high
+        let W = Double(w), near = (0.75 * m0)...(1.06 * m0), low = low, high = high
         let stages: [[(starts: (Double) -> ClosedRange<Double>, widths: ClosedRange<Double>)]] = [
             [({ _ in (low - 2 * m0)...(low + 2 * m0) }, near),
              ({ m in (high - m * W - 2 * m0)...(high - m * W + 2 * m0) }, near)],
@@ -62,8 +62,11 @@ struct SymbolProfiles {
         for stage in stages where (best?.correlation ?? -2) < Self.settledFit {
             let peaks = stage.flatMap { PatternFit.coarse(middle, bars: bars, modules: w, starts: $0.starts, moduleWidths: $0.widths) }
             let starts = peaks.compactMap { PatternFit.start(middle, bars: bars, modules: w, from: $0.registration) }
-            for first in starts.sorted(by: { $0.correlation > $1.correlation }).prefix(2) {
-                let fit = PatternFit.refine(middle, bars: bars, modules: w, from: first)
+            let ranked = starts.sorted(by: { $0.correlation > $1.correlation })
+            // The runner-up start is refined too when it came close: a curved or tilted symbol's best box peak can be
+            // a module off where the refined fit is not.
+            for first in ranked.prefix(2) where first.correlation >= ranked[0].correlation - 0.05 {
+                let fit = PatternFit.refine(middle, bars: bars, modules: w, from: first, evaluations: 70)
                 if fit.correlation > best?.correlation ?? -2 { best = fit }
             }
         }
@@ -93,7 +96,7 @@ struct SymbolProfiles {
     }
 
     /// The unit direction of the dominant grey-level gradient (structure tensor of central differences) in the
-    /// square of half-size `radius` around `centre`, sampled on a grid of at most 200 x 200 points; `nil` when the
+    /// square of half-size `radius` around `centre`, sampled on a grid of at most 100 x 100 points; `nil` when the
     /// window is flat or off the image.
     static func gradientDirection(_ image: GrayImage, around centre: (x: Double, y: Double), radius: Double)
         -> (x: Double, y: Double)? {
@@ -101,7 +104,7 @@ struct SymbolProfiles {
         let x0 = max(1, Int(centre.x - radius)), x1 = min(w - 2, Int(centre.x + radius))
         let y0 = max(1, Int(centre.y - radius)), y1 = min(h - 2, Int(centre.y + radius))
         guard x1 > x0, y1 > y0 else { return nil }
-        let step = max(1, Int(2 * radius / 200))
+        let step = max(1, Int(2 * radius / 100))
         var jxx = 0.0, jyy = 0.0, jxy = 0.0
         image.pixels.withUnsafeBufferPointer { p in
             for y in stride(from: y0, through: y1, by: step) {
