@@ -2,7 +2,7 @@ import Foundation
 import NutriLensBarcode
 import NutriLensImaging
 
-/// `nutrilens-bench rendered [--seeds N] [--first S] [--budget S] [--no-verify] [--verbose] [--dump DIR]`: rendered photos of the
+/// `nutrilens-bench rendered [--seeds N] [--first S] [--budget S] [--no-verify] [--verbose] [--dump DIR] [--frame GAP]`: rendered photos of the
 /// failure class of issue 23 (`SyntheticBarcode.softSmallUPCA`: ~2 px modules, blur, ink spread, low contrast,
 /// noise, small tilt), each read at 0 and 180 degrees; counts read / wrong / nothing and prints the verifier's
 /// verdicts on wrong reads (and on every read with `--verbose`).
@@ -16,6 +16,17 @@ enum RenderedBarcodeBenchmark {
         options.verifyAgainstImage = !args.contains("--no-verify")
         let reader = BarcodeReader(options: options)
         let verbose = args.contains("--verbose")
+        if let gap = value("--frame") {
+            // One clean EAN-13 with a 1-module frame line `gap` modules right of its bars, at several module widths.
+            for m in [1.5, 2.0, 3.0, 4.0] {
+                var code = SyntheticBarcode(symbology: .ean13, text: "4006381333931", moduleWidth: m, barHeight: 60 * m / 2)
+                code.frameLineGap = gap
+                code.blur = 0.6
+                let search = try reader.search(code.render(seed: 1))
+                print("frame line \(gap) modules, module \(m) px: \(search.barcodes.map(\.text)) \(search.verifications.map { "\($0.text) \($0.outcome)" })")
+            }
+            return
+        }
         var read = 0, wrong = 0, none = 0, cpu = [Double]()
         for seed in first..<(first + UInt64(seeds)) {
             let code = SyntheticBarcode.softSmallUPCA(seed: seed)
