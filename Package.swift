@@ -56,7 +56,8 @@ let package = Package(
 
         // MARK: Benchmarks (release build: `swift run -c release nutrilens-bench --help`)
         .executableTarget(name: "nutrilens-bench",
-                          dependencies: ["NutriLens", "NutriLensEvaluation", "NutriLensText", "CLeptonica"],
+                          dependencies: ["NutriLens", "NutriLensEvaluation", "NutriLensText", "CLeptonica",
+                                         "CZBar"],
                           path: "Benchmarks/NutriLensBenchmarks"),
 
         // MARK: Tests (mirror the targets)

@@ -1,8 +1,9 @@
 import Foundation
+import CZBar
 import NutriLensBarcode
 import NutriLensImaging
 
-/// `nutrilens-bench barcodes [CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget SECONDS] [--verbose] [--all]`: read rate, wrong GTINs and time
+/// `nutrilens-bench barcodes [CORPUS] [--no-zbarimg] [--no-zxing] [--findall] [--budget SECONDS] [--no-verify] [--databar] [--only TEXT] [--verbose] [--all]`: read rate, wrong GTINs and time
 /// per photo of `BarcodeReader` on the shared barcode corpus at 0 and 180 degrees, side by side with `zbarimg`
 /// (one process per image, as a user would call it) and zxing-cpp (PyPI binding via `scripts/zxingcpp_read.py`).
 ///
@@ -20,9 +21,14 @@ enum BarcodeBenchmark {
 
     struct Tally {
         var images = 0, ok = 0, wrong = 0
-        var times: [Double] = []
-        mutating func add(ok o: Bool, wrong w: Bool, ms: Double) {
+        var times: [Double] = [], cpu: [Double] = []
+        mutating func add(ok o: Bool, wrong w: Bool, ms: Double, cpuMs: Double? = nil) {
             images += 1; if o { ok += 1 }; if w { wrong += 1 }; times.append(ms)
+            if let cpuMs { cpu.append(cpuMs) }
+        }
+        var cpuMedian: Double {
+            guard !cpu.isEmpty else { return .nan }
+            let s = cpu.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
         }
         var rate: String { images == 0 ? "-" : String(format: "%d/%d (%.1f%%)", ok, images, 100 * Double(ok) / Double(images)) }
         var median: Double {
@@ -38,13 +44,17 @@ enum BarcodeBenchmark {
         let useZbarimg = !args.contains("--no-zbarimg"), useZxing = !args.contains("--no-zxing")
         var options = BarcodeReadOptions(findAll: args.contains("--findall"), focusOnBarRegions: !args.contains("--whole"))
         if let i = args.firstIndex(of: "--budget"), i + 1 < args.count, let b = Double(args[i + 1]) { options.timeBudget = b }
+        options.verifyAgainstImage = !args.contains("--no-verify")
+        options.readsDataBar = args.contains("--databar")
         // `--steps 0,2,5`: only those steps of the default ladder, in that order (to see what each step reads).
         if let i = args.firstIndex(of: "--steps"), i + 1 < args.count {
             let ladder = BarcodeReadOptions.defaultLadder
             options.ladder = args[i + 1].split(separator: ",").compactMap { Int($0) }.filter(ladder.indices.contains).map { ladder[$0] }
         }
         let reader = BarcodeReader(options: options)
-        let samples = try loadSamples(corpus)
+        var samples = try loadSamples(corpus)
+        // `--only TEXT`: photos whose path contains TEXT.
+        if let i = args.firstIndex(of: "--only"), i + 1 < args.count { samples = samples.filter { $0.path.contains(args[i + 1]) } }
         print("barcode benchmark: \(samples.count) images under \(corpus)")
 
         // Rows: (reader, rotation, group) -> tally; group = "<source> retail", "<source> retail blurred", "<source> other".
@@ -57,22 +67,38 @@ enum BarcodeBenchmark {
             for rotation in [0, 180] {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 var found: [Barcode] = []
+                var checks: [BarcodeVerification] = []
+                var stageCPU = 0.0
                 do {
                     var gray = try BenchImageLoader.gray(sample.path)
                     if rotation == 180 { gray = gray.rotated(by: .halfTurn) }
-                    found = try reader.read(gray)
+                    let c0 = ThreadCPUClock.now()
+                    let search = try reader.search(gray)
+                    stageCPU = (ThreadCPUClock.now() - c0) * 1000
+                    found = search.barcodes
+                    checks = search.verifications
                 } catch {
                     failures.append("\(sample.path): \(error)")
                 }
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
                 let (ok, wrong) = score(sample, found.map { ($0.symbology.rawValue, $0.text) })
-                if !ok || wrong || args.contains("--all") { failures.append("nutrilens \(rotation) \(wrong ? "WRONG" : (ok ? "ok" : "miss")) \(sample.path) expected \(sample.expected) got \(found.map { "\($0.symbology.rawValue):\($0.text) q\($0.quality) \($0.step)" })") }
-                tallies["nutrilens \(rotation) \(group)", default: Tally()].add(ok: ok, wrong: wrong, ms: ms)
+                if !ok || wrong || args.contains("--all") { failures.append("nutrilens \(rotation) \(wrong ? "WRONG" : (ok ? "ok" : "miss")) \(sample.path) expected \(sample.expected) got \(found.map { "\($0.symbology.rawValue):\($0.text) q\($0.quality) \($0.step)" })"
+                    + checks.map { " | \($0.text) fit \(String(format: "%.3f", $0.fit)) rival \($0.rival ?? "-") \($0.rivalFit.map { String(format: "%.3f", $0) } ?? "-") x\($0.residualRatio.map { String(format: "%.2f", $0) } ?? "-") \($0.outcome.rawValue)" }.joined()) }
+                tallies["nutrilens \(rotation) \(group)", default: Tally()].add(ok: ok, wrong: wrong, ms: ms, cpuMs: stageCPU)
 
                 if useZbarimg {
-                    let (res, ms) = try zbarimg(sample.path, rotation: rotation, addOns: sample.folder.contains("extension"))
+                    // ZBar's own scan with zbarimg's configuration (library defaults), in process: the decoding work
+                    // of zbarimg without its process start and ImageMagick load.
+                    var plain = try BenchImageLoader.gray(sample.path)
+                    if rotation == 180 { plain = plain.rotated(by: .halfTurn) }
+                    let (scanned, scanCPU) = zbarDefaultScan(plain)
+                    let (zok, zwrong) = score(sample, scanned)
+                    tallies["zbar-scan \(rotation) \(group)", default: Tally()].add(ok: zok, wrong: zwrong, ms: scanCPU,
+                                                                                   cpuMs: scanCPU)
+
+                    let (res, ms, cpu) = try zbarimg(sample.path, rotation: rotation, addOns: sample.folder.contains("extension"))
                     let (ok, wrong) = score(sample, res)
-                    tallies["zbarimg \(rotation) \(group)", default: Tally()].add(ok: ok, wrong: wrong, ms: ms)
+                    tallies["zbarimg \(rotation) \(group)", default: Tally()].add(ok: ok, wrong: wrong, ms: ms, cpuMs: cpu)
                 }
                 if let z = zxing["\(sample.path)\t\(rotation)"] {
                     let (ok, wrong) = score(sample, z.results)
@@ -147,7 +173,8 @@ enum BarcodeBenchmark {
 
     // MARK: other readers
 
-    static func zbarimg(_ path: String, rotation: Int, addOns: Bool) throws -> ([(String, String)], Double) {
+    /// zbarimg's results, wall ms and process CPU ms (user + system of the child, from `getrusage`).
+    static func zbarimg(_ path: String, rotation: Int, addOns: Bool) throws -> ([(String, String)], Double, Double) {
         var file = path
         if rotation != 0 {
             file = NSTemporaryDirectory() + "nl-bench-rot.png"
@@ -155,14 +182,48 @@ enum BarcodeBenchmark {
         }
         var args = ["-q", "--nodbus"]
         if addOns { args += ["-Sean2.enable", "-Sean5.enable"] }
+        let before = childrenCPU()
         let t0 = DispatchTime.now().uptimeNanoseconds
         let out = try BenchProcess.run("/usr/bin/zbarimg", args + [file])
         let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+        let cpu = (childrenCPU() - before) * 1000
         let results = out.split(separator: "\n").compactMap { line -> (String, String)? in
             let parts = line.split(separator: ":", maxSplits: 1).map(String.init)
             return parts.count == 2 ? (parts[0], parts[1]) : nil
         }
-        return (results, ms)
+        return (results, ms, cpu)
+    }
+
+    /// One `zbar_scan_image` with a default-configured scanner (what zbarimg runs) over `gray`: results and the
+    /// thread CPU ms of the scan.
+    static func zbarDefaultScan(_ gray: GrayImage) -> ([(String, String)], Double) {
+        let image = gray.packed()
+        guard let scanner = zbar_image_scanner_create(), let zimg = zbar_image_create() else { return ([], 0) }
+        defer { zbar_image_destroy(zimg); zbar_image_scanner_destroy(scanner) }
+        zbar_image_set_format(zimg, UInt(0x3030_3859))  // "Y800"
+        zbar_image_set_size(zimg, UInt32(image.width), UInt32(image.height))
+        return image.pixels.withUnsafeBufferPointer { buf in
+            zbar_image_set_data(zimg, buf.baseAddress, UInt(image.width * image.height), nil)
+            defer { zbar_image_set_data(zimg, nil, 0, nil) }
+            let c0 = ThreadCPUClock.now()
+            _ = zbar_scan_image(scanner, zimg)
+            let cpu = (ThreadCPUClock.now() - c0) * 1000
+            var out: [(String, String)] = []
+            var sym = zbar_image_first_symbol(zimg)
+            while let s = sym {
+                out.append((String(cString: zbar_get_symbol_name(zbar_symbol_get_type(s))), String(cString: zbar_symbol_get_data(s))))
+                sym = zbar_symbol_next(s)
+            }
+            return (out, cpu)
+        }
+    }
+
+    /// User + system CPU seconds of all waited-for child processes so far.
+    static func childrenCPU() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     struct ZxingResult { var ms: Double; var results: [(String, String)] }
@@ -187,13 +248,14 @@ enum BarcodeBenchmark {
     }
 
     static func printTable(_ tallies: [String: Tally]) {
-        print("| reader | rotation | group | read | wrong | median ms | total s |")
-        print("|---|---:|---|---:|---:|---:|---:|")
+        print("| reader | rotation | group | read | wrong | median ms | total s | median CPU ms |")
+        print("|---|---:|---|---:|---:|---:|---:|---:|")
         for key in tallies.keys.sorted() {
             let t = tallies[key]!
             let parts = key.split(separator: " ", maxSplits: 2).map(String.init)
             print("| \(parts[0]) | \(parts[1]) | \(parts[2]) | \(t.rate) | \(t.wrong) | "
-                + String(format: "%.1f | %.2f |", t.median, t.times.reduce(0, +) / 1000))
+                + String(format: "%.1f | %.2f | %@ |", t.median, t.times.reduce(0, +) / 1000,
+                         t.cpu.isEmpty ? "-" : String(format: "%.1f", t.cpuMedian)))
         }
     }
 }

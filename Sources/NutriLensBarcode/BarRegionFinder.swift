@@ -44,13 +44,14 @@ enum BarRegionFinder {
 
     /// Regions in `image`'s pixels (each grown by half its size, at least 32 px, for quiet zones and digits; merged
     /// when they overlap), largest first. Empty when nothing looks like bars.
-    static func regions(in image: GrayImage) -> [PixelRect] {
+    /// `checkPattern`: `nil` applies `BarPatternCheck` from `patternCheckMinimumPixels` up, `true` at any size.
+    static func regions(in image: GrayImage, checkPattern: Bool? = nil) -> [PixelRect] {
         let longest = max(image.width, image.height)
         let factor = max(1, (longest + analysisMaxSide - 1) / analysisMaxSide)
         guard let small = factor == 1 ? image.packed() : try? image.downscaled(by: factor),
               small.width >= 3 * cell, small.height >= 3 * cell else { return [] }
         let map = CellMap(small)
-        let checksPattern = small.width * small.height >= patternCheckMinimumPixels
+        let checksPattern = checkPattern ?? (small.width * small.height >= patternCheckMinimumPixels)
         let marked = map.barLikeCells()
         // Largest first: a code's biggest piece is checked first, and its other pieces (wide bars split the cells
         // into several components) join it without a check of their own.

@@ -50,7 +50,7 @@ public struct BarcodeReader: Sendable {
         }
         // Narrower than the quiet zones plus a few modules: nothing to decode.
         guard image.width >= 8, image.height >= 8 else { return .nothingSwept }
-        let scanner = try ZBarImageScanner()
+        let scanner = try ZBarImageScanner(dataBar: options.readsDataBar)
         // Work (weighted pixels swept), not time, decides where the ladder stops, so the codes found do not depend on
         // the machine; the CPU-time cap only bounds a much slower machine. `.infinity`: every step runs.
         let start = ThreadCPUClock.now()
@@ -63,9 +63,14 @@ public struct BarcodeReader: Sendable {
         let coarseFirst = pixels >= options.coarseFirstMinimumPixels
         // Bar-presence gate. On a big photo it runs before any ZBar pass over the whole image (most label photos carry
         // no code, and that pass is most of the stage's cost); the sparse probe catches what the finder misses.
+        // Whether the finder saw bar texture: only then is a search the budget cut short worth a warning (a probe hit
+        // alone sends a big photo to the ladder, but without bars the later steps rarely read anything).
+        var sawBars = true
         if coarseFirst && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty {
-            guard try SymbolProbe.seesSymbol(in: input) else { return .nothingSwept }
+            guard try SymbolProbe.seesSymbol(in: input, dataBar: options.readsDataBar) else { return .nothingSwept }
+            sawBars = false
         }
+        let verifier = options.verifyAgainstImage ? CandidateVerifier(image: input) : nil
         var scanID = 0
         for (index, step) in options.ladder(forPixels: pixels).enumerated() {
             // Without anything that looks like bars the later steps have nothing to work on.
@@ -73,7 +78,9 @@ public struct BarcodeReader: Sendable {
                 break
             }
             if index > 0, work >= options.workBudget || ThreadCPUClock.now() - start > options.cpuTimeCap {
-                stoppedByBudget = true
+                // Below 1 MP the ladder ran on the cell test alone, which dense print and table rules also pass; the
+                // budget is worth a warning only where the pattern check sees real bars.
+                stoppedByBudget = sawBars && !BarRegionFinder.regions(in: input, checkPattern: true).isEmpty
                 break
             }
             for variant in LadderImages.variants(of: step, from: input) {
@@ -85,7 +92,11 @@ public struct BarcodeReader: Sendable {
                 // Agreement check: a GTIN must be read again from the same pixels turned 180 degrees, which makes
                 // ZBar's edge filter and decoder run in the opposite direction over every scanline; until some
                 // variant reads it both ways, every variant that reads it is re-scanned turned.
-                if fresh.contains(where: { pool.needsConfirmation(gtinText: $0) }) {
+                // A GTIN the verifier confirms against the image needs no turned re-scan: a second decoder, on the
+                // grey levels themselves, agrees with it clearly.
+                if fresh.contains(where: { key in
+                    pool.needsConfirmation(gtinText: key) && !(verifier.map { pool.isConfirmed(key, by: $0) } ?? false)
+                }) {
                     scanID += 1
                     work += sweep
                     let turned = try scan(LadderImages.turned180(variant), step: step, scanID: scanID,
@@ -93,9 +104,10 @@ public struct BarcodeReader: Sendable {
                     pool.recordTurnedScan(forward: fresh, turned: turned)
                 }
             }
-            if !options.findAll && pool.hasAcceptedGTIN { break }
+            if !options.findAll && pool.hasAcceptedGTIN(verifier: verifier) { break }
         }
-        return BarcodeSearch(barcodes: pool.results(), work: work, stoppedByBudget: stoppedByBudget)
+        return BarcodeSearch(barcodes: pool.results(verifier: verifier), work: work, stoppedByBudget: stoppedByBudget,
+                             verifications: verifier.map { pool.verdicts($0).values.sorted { $0.text < $1.text } } ?? [])
     }
 
     /// Regions of `image` (its pixels, top-left origin) that look like 1D bars — with `focusOnBarRegions` on, the
@@ -118,7 +130,8 @@ public struct BarcodeReader: Sendable {
                 symbol.addOn = Self.nearestAddOn(to: symbol, in: addOns)
             }
             let clear = symbol.symbology.isShortRetail ? QuietZone.isClear(symbol, in: variant.image) : true
-            keys.append(pool.add(symbol, step: step, scanID: scanID, toOriginal: toOrig, quietZoneClear: clear))
+            keys.append(pool.add(symbol, step: step, scanID: scanID, toOriginal: toOrig, toInput: variant.toInput,
+                                 quietZoneClear: clear))
         }
         return keys
     }

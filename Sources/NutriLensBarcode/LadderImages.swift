@@ -40,6 +40,8 @@ enum LadderImages {
             return [LadderImage(image: wideUnsharp(big, radius: (9 * f + 1) / 2, amount: 6), toInput: upscaledToInput(f))]
         case .tiles(let grid):
             return tiles(input, grid: grid)
+        case .quietZoneRepaired:
+            return QuietZoneRepair.variants(from: input)
         }
     }
 

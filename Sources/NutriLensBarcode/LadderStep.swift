@@ -32,6 +32,10 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
     /// so each bar is pushed to black or white against its neighbours; the upscale first gives the steepened
     /// edges room (on the shared corpus 2x read 6 more photos than the same mask at native scale).
     case upscaledSharpened(factor: Int)
+    /// Crops of the regions that look like bars with the outermost dark element of their bar run painted over on the
+    /// right, left or both sides (`QuietZoneRepair`): a frame line or box edge closer to the bars than ZBar's quiet
+    /// zone (about 5.3 modules; GS1 asks 7) otherwise hides the symbol.
+    case quietZoneRepaired
 
     public var description: String {
         switch self {
@@ -46,6 +50,7 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
         case .tiles(let g): return "tiles\(g)x\(g)"
         case .sharpened: return "sharpened"
         case .upscaledSharpened(let f): return "upscaled*\(f)+unsharp"
+        case .quietZoneRepaired: return "quiet-zone-repaired"
         }
     }
 
@@ -55,7 +60,7 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
     /// the costly one (75-115 ms per Mpx against 46-48 for `.native`); a downscale reads 4 input pixels per swept one.
     public var workWeight: Double {
         switch self {
-        case .native, .inverted, .contrastStretched: return 1
+        case .native, .inverted, .contrastStretched, .quietZoneRepaired: return 1
         case .downscaled: return 1.25
         case .equalized, .sharpened: return 1.3
         case .binarized: return 0.9
@@ -109,12 +114,22 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     /// Smaller inputs run the ladder in its written order with the presence test after the first step.
     /// `Int.max` turns coarse-first off for every input (the behaviour before session 4).
     public var coarseFirstMinimumPixels: Int
+    /// `true` (default): an EAN/UPC code is reported only when its module pattern, fitted to grey profiles across its
+    /// bars, explains them well and clearly better than every rival check-valid code over the same bars (other ZBar
+    /// reads, and the best strings of a second, module-grid decoder); see `CandidateVerifier`. `false`: the
+    /// acceptance rules alone decide (the behaviour before issue 23).
+    public var verifyAgainstImage: Bool
+    /// `false` (default): GS1 DataBar and DataBar Expanded are not decoded. Debian's libzbar prints assertion
+    /// warnings from its DataBar decoder on the process's stderr (`WARNING: decoder/databar.c:1265: ...`, about one
+    /// label photo in ten; no ZBar setting avoids them, mchehab/zbar#177), and a library must not write to its
+    /// host's terminal. `true`: DataBar (loose fresh produce, coupons) is read too, and those lines may appear.
+    public var readsDataBar: Bool
 
-    /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted,
-    /// 2x up with a wide unsharp mask, then tilts, 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
+    /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted, quiet zone
+    /// repaired (crops of the bar regions only), 2x up with a wide unsharp mask, then tilts, 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
     /// EAN/UPC right to left.
     public static let defaultLadder: [LadderStep] = [
-        .native, .downscaled(factor: 2), .contrastStretched, .equalized, .binarized, .inverted,
+        .native, .downscaled(factor: 2), .contrastStretched, .equalized, .binarized, .inverted, .quietZoneRepaired,
         .upscaledSharpened(factor: 2),
         .rotated(degrees: 30), .rotated(degrees: -30), .rotated(degrees: 45), .rotated(degrees: -45),
         .rotated(degrees: 20), .rotated(degrees: -20), .upscaled(factor: 2), .sharpened, .tiles(grid: 2),
@@ -122,9 +137,10 @@ public struct BarcodeReadOptions: Sendable, Equatable {
 
     public init(ladder: [LadderStep] = BarcodeReadOptions.defaultLadder, timeBudget: Double = 0.25,
                 findAll: Bool = false, maxPixels: Int = 40_000_000, focusOnBarRegions: Bool = true,
-                coarseFirstMinimumPixels: Int = 1_000_000) {
+                coarseFirstMinimumPixels: Int = 1_000_000, verifyAgainstImage: Bool = true, readsDataBar: Bool = false) {
         self.ladder = ladder; self.timeBudget = timeBudget; self.findAll = findAll; self.maxPixels = maxPixels
         self.focusOnBarRegions = focusOnBarRegions; self.coarseFirstMinimumPixels = coarseFirstMinimumPixels
+        self.verifyAgainstImage = verifyAgainstImage; self.readsDataBar = readsDataBar
     }
 
     /// The ladder as run on an input of `pixels` pixels: `ladder`, with `.downscaled(factor: 2)` moved to the front

@@ -14,11 +14,12 @@ enum SymbolProbe {
     static let lineSpacing = 4
 
     /// Whether a sparse ZBar sweep over `image` decodes any symbol or add-on. `image` is packed (stride = width).
-    /// Throws `BarcodeError.zbarUnavailable` when ZBar cannot allocate its scanner.
-    static func seesSymbol(in image: GrayImage) throws -> Bool {
+    /// `dataBar` as in `BarcodeReadOptions.readsDataBar`. Throws `BarcodeError.zbarUnavailable` when ZBar cannot
+    /// allocate its scanner.
+    static func seesSymbol(in image: GrayImage, dataBar: Bool = false) throws -> Bool {
         // Too small to halve: the caller's size threshold keeps this from happening; probe at full size then.
         let half = image.width >= 64 && image.height >= 64 ? ((try? image.downscaled(by: 2)) ?? image) : image
-        let (symbols, addOns) = try ZBarImageScanner(lineSpacing: lineSpacing).scan(half)
+        let (symbols, addOns) = try ZBarImageScanner(lineSpacing: lineSpacing, dataBar: dataBar).scan(half)
         return !symbols.isEmpty || !addOns.isEmpty
     }
 }

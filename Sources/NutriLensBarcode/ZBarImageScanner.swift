@@ -29,19 +29,25 @@ final class ZBarImageScanner {
     /// UPC-A and UPC-E are enabled on purpose: with them off ZBar re-labels both as EAN-13 (and expands UPC-E),
     /// losing the symbology as printed (bug case 19/20). ISBN-10/13 off keeps Bookland EAN-13 as EAN-13 (case 22).
     private static let enabled: [zbar_symbol_type_t] = [
-        ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCA, ZBAR_UPCE, ZBAR_EAN2, ZBAR_EAN5,
-        ZBAR_I25, ZBAR_CODE128, ZBAR_DATABAR, ZBAR_DATABAR_EXP, ZBAR_QRCODE,
+        ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCA, ZBAR_UPCE, ZBAR_EAN2, ZBAR_EAN5, ZBAR_I25, ZBAR_CODE128, ZBAR_QRCODE,
     ]
 
-    /// - Parameter lineSpacing: ZBar scans every `lineSpacing`-th row and column (`ZBAR_CFG_X/Y_DENSITY`; 1 = every
-    ///   line, as the ladder needs for its scanline counts; more is a cheaper, coarser sweep).
-    init(lineSpacing: Int = 1) throws {
+    /// - Parameters:
+    ///   - lineSpacing: ZBar scans every `lineSpacing`-th row and column (`ZBAR_CFG_X/Y_DENSITY`; 1 = every line, as
+    ///     the ladder needs for its scanline counts; more is a cheaper, coarser sweep).
+    ///   - dataBar: also decode GS1 DataBar and DataBar Expanded. Debian's libzbar is built without `NDEBUG`, and its
+    ///     DataBar decoder prints `WARNING: decoder/databar.c:1265: ... Assertion "seg->finder >= 0" failed` on the
+    ///     process's stderr whenever a recycled segment is paired (mchehab/zbar#177; content-dependent, no setting
+    ///     avoids it), so it runs only when asked.
+    init(lineSpacing: Int = 1, dataBar: Bool = false) throws {
         guard let s = zbar_image_scanner_create() else { throw BarcodeError.zbarUnavailable }
         scanner = s
         zbar_image_scanner_set_config(s, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(lineSpacing))
         zbar_image_scanner_set_config(s, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(lineSpacing))
         zbar_image_scanner_set_config(s, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        for type in Self.enabled { zbar_image_scanner_set_config(s, type, ZBAR_CFG_ENABLE, 1) }
+        for type in Self.enabled + (dataBar ? [ZBAR_DATABAR, ZBAR_DATABAR_EXP] : []) {
+            zbar_image_scanner_set_config(s, type, ZBAR_CFG_ENABLE, 1)
+        }
         zbar_image_scanner_set_config(s, ZBAR_ISBN10, ZBAR_CFG_ENABLE, 0)
         zbar_image_scanner_set_config(s, ZBAR_ISBN13, ZBAR_CFG_ENABLE, 0)
         // Only ITF-14: shorter Interleaved 2 of 5 runs are found in random texture far too easily.

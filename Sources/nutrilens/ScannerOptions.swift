@@ -18,6 +18,7 @@ enum ScannerOptions {
         OptionSpec(name: "no-classifier", short: nil, valueName: nil, help: "Skip food/kind classification (and kind routing)."),
         OptionSpec(name: "routing", short: nil, valueName: "MODE", help: "label-first (default: classifier only when no table), food-first (no OCR on food photos), none."),
         OptionSpec(name: "barcode-budget", short: nil, valueName: "SECONDS", help: "Work the barcode retry ladder may do per image, in seconds of the reference machine (0.25 = 5 weighted megapixels of ZBar sweep, the same codes on any machine; default 0.25)."),
+        OptionSpec(name: "databar", short: nil, valueName: nil, help: "Also read GS1 DataBar (loose produce); Debian's libzbar may then print assertion warnings on stderr."),
         OptionSpec(name: "ocr-budget", short: nil, valueName: "SECONDS", help: "CPU time OCR may spend per image; a cut-short read is a warning; 0 = unlimited (default 5)."),
         OptionSpec(name: "max-size", short: nil, valueName: "PX", help: "Longest side of the working image; 0 = full size (default 2400)."),
         OptionSpec(name: "max-file-bytes", short: nil, valueName: "N", help: "Report files bigger than N bytes as file_too_large without reading them (default 268435456 = 256 MiB)."),
@@ -64,6 +65,7 @@ enum ScannerOptions {
             }
             config.barcodeTimeBudget = seconds
         }
+        if args.flags.contains("databar") { config.readsDataBar = true }
         if let text = args.values["ocr-budget"] {
             guard let seconds = Double(text), seconds >= 0, seconds <= 600 else {
                 throw UsageError.invalidValue(option: "ocr-budget", value: text, expected: "seconds from 0 (unlimited) to 600")

@@ -46,6 +46,11 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// The text engines that read: ``TextEngine``. Default `.tesseract`.
     public var ocrEngine: TextEngine = .tesseract
 
+    /// Also read GS1 DataBar / DataBar Expanded (loose fresh produce, coupons). Default `false`: Debian's libzbar
+    /// prints assertion warnings from its DataBar decoder on the process's stderr, which no ZBar setting avoids
+    /// (`NutriLensBarcode.BarcodeReadOptions.readsDataBar`).
+    public var readsDataBar = false
+
     /// The OCR engines a scanner reads with (each behind NutriLensOCR's `OCRPageReader`).
     public enum TextEngine: String, Sendable, Equatable, CaseIterable {
         /// Tesseract's LSTM through its C API (`NutriLensOCR.TesseractReaders`), one engine pool per language list.

@@ -10,7 +10,7 @@ struct BarcodeStage: Sendable {
 
     init(configuration: ScannerConfiguration) throws {
         budget = configuration.barcodeTimeBudget
-        reader = BarcodeReader(options: BarcodeReadOptions(timeBudget: budget))
+        reader = BarcodeReader(options: BarcodeReadOptions(timeBudget: budget, readsDataBar: configuration.readsDataBar))
         do { try reader.options.validate() } catch let error as BarcodeError {
             throw ScanError.setup(stage: "barcode", message: error.description)
         }
