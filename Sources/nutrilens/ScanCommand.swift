@@ -6,12 +6,15 @@ enum ScanCommand {
     static let spec = CommandSpec(
         name: "scan", summary: "Read barcodes, the nutrition table and food items from photos.",
         usage: "[options] PATH...",
-        options: OutputFormat.options + ScannerOptions.specs + [
+        options: OutputFormat.options + ScannerOptions.specs + BatchInputs.options + [
             OptionSpec(name: "quiet", short: "q", valueName: nil, help: "No progress bar or summary on stderr."),
         ],
-        minimumPositionals: 1,
+        minimumPositionals: 0,
         details: """
-        PATH is an image file or a folder (searched recursively; JPEG/PNG recognised by content).
+        PATH is an image file or a folder (searched recursively; JPEG/PNG recognised by content); --files-from adds
+        listed paths after them, scanned exactly as listed. Batch runs over many machines: give each machine
+        --shard I/N of the same list and a results file of its own, and rerun the same command with
+        --skip-done FILE >> FILE to resume after a failure (examples/dask/ runs this on a Dask cluster).
         Output: a readable summary on a terminal, JSON Lines otherwise (or as chosen with --json/--jsonl).
         Exit status: 0 all scanned, 1 some inputs failed (each reported, the rest still scanned), 2 usage error,
         3 set-up error (e.g. missing tessdata).
@@ -23,10 +26,11 @@ enum ScanCommand {
         let format = try OutputFormat.from(args, isTTY: Terminal.stdoutIsTTY)
         let config = try ScannerOptions.configuration(from: args)
         let jobs = try ScannerOptions.jobs(from: args)
+        let selection = try BatchInputs.select(args)
         let scanner = try NutriLensScanner(configuration: config, observer: try ScanDiagnostics.from(args))
-        let urls = ImageFileDiscovery.expand(args.positionals)
+        let urls = selection.urls
         let quiet = args.flags.contains("quiet")
-        let hasFolder = args.positionals.contains { path in
+        let hasFolder = selection.isBatch || args.positionals.contains { path in
             var isDir: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
         }
@@ -40,7 +44,8 @@ enum ScanCommand {
         }
         printer.finish()
         if !quiet {
-            if format == .human { Terminal.out("\n" + tally.summary) } else if hasFolder || urls.count > 1 { Terminal.err(tally.summary) }
+            let summary = tally.summary + selection.summarySuffix
+            if format == .human { Terminal.out("\n" + summary) } else if hasFolder || urls.count > 1 { Terminal.err(summary) }
         }
         return tally.failed > 0 ? .someFailed : .success
     }

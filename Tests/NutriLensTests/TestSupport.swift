@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import XCTest
 import NutriLensTestSupport
@@ -40,8 +45,11 @@ struct CLIRun {
     }
 }
 
-/// Runs `nutrilens` with `arguments` in `directory` and waits for it.
-func runCLI(_ arguments: [String], in directory: URL? = nil) throws -> CLIRun {
+/// Runs `nutrilens` with `arguments` in `directory` and waits for it. `stdin`: text fed to its standard input (else
+/// none); `appendingStdoutTo`: a file its standard output appends to, as a shell's `>> FILE` does (the run's
+/// `stdout` is then empty).
+func runCLI(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil,
+            appendingStdoutTo file: URL? = nil) throws -> CLIRun {
     let process = Process()
     process.executableURL = try TestPaths.cliBinary()
     process.arguments = arguments
@@ -49,12 +57,24 @@ func runCLI(_ arguments: [String], in directory: URL? = nil) throws -> CLIRun {
     var env = ProcessInfo.processInfo.environment
     env["OMP_THREAD_LIMIT"] = "1"
     process.environment = env
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    var appended: FileHandle?
+    if let file {
+        let fd = open(file.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path]) }
+        appended = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        process.standardOutput = appended
+    } else {
+        process.standardOutput = out
+    }
     process.standardError = err
+    process.standardInput = input
     try process.run()
+    try appended?.close()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
     // Read before waiting so a full pipe cannot block the child.
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stdout = file == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
