@@ -125,6 +125,14 @@ extension HTMLReport {
             html += "<p class=\"sub\">barcodes: truth \(HTML.escape(truthCodes.joined(separator: ", "))) · read "
             html += "\(HTML.escape(readCodes.joined(separator: ", ")))</p>"
         }
+        let truthFood = (entry.truth.foodItems ?? []).map(\.label)
+        let readFood = (entry.result.foodItems ?? []).prefix(5).map { item in
+            item.label + (item.confidence.map { String(format: " %.2f", $0) } ?? "")
+        }
+        if !truthFood.isEmpty || !readFood.isEmpty {
+            html += "<p class=\"sub\">food: truth \(HTML.escape(truthFood.joined(separator: ", "))) · read "
+            html += "\(HTML.escape(readFood.joined(separator: ", ")))</p>"
+        }
         if let kind = entry.truth.kind {
             html += "<p class=\"sub\">kind: truth \(kind.rawValue) · read \(entry.result.kind?.rawValue ?? "–")</p>"
         }
