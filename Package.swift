@@ -51,7 +51,8 @@ let package = Package(
         ]),
         // Ground truth, field scoring, reports and baseline comparison: for the CLI, the benchmarks and the tests; not
         // part of the NutriLens product.
-        .target(name: "NutriLensEvaluation", dependencies: ["NutriLens", "NutriLensBarcode", "NutriLensClassifier"]),
+        .target(name: "NutriLensEvaluation", dependencies: ["NutriLens", "NutriLensBarcode", "NutriLensClassifier",
+                                                           "NutriLensImaging", "NutriLensImageIO"]),
         .executableTarget(name: "nutrilens", dependencies: ["NutriLens", "NutriLensEvaluation", "NutriLensOCR"]),
 
         // MARK: Benchmarks (release build: `swift run -c release nutrilens-bench --help`)

@@ -10,9 +10,12 @@ public enum Evaluator {
 
     /// Scans `images` with at most `jobs` at once and scores them against their sidecars. An image whose sidecar is
     /// missing or not ground-truth JSON is not scanned; it is listed in `EvaluationReport.skipped` with the reason.
-    /// `progress` is called after each scanned image, in input order, with (done, total, score).
+    /// `progress` is called after each scanned image, in input order, with (done, total, score); `scanned` with each
+    /// image, its result, its truth and its score (for reports that show more than the scores, ``HTMLReport``).
     public static func evaluate(images: [URL], scanner: NutriLensScanner, jobs: Int, worstCount: Int = 10,
-                                progress: (Int, Int, ImageScore) -> Void = { _, _, _ in }) async -> EvaluationReport {
+                                progress: (Int, Int, ImageScore) -> Void = { _, _, _ in },
+                                scanned: (URL, ScanResult, GroundTruth, ImageScore) -> Void = { _, _, _, _ in })
+        async -> EvaluationReport {
         var labelled: [(URL, GroundTruth)] = []
         var skipped: [String: String] = [:]
         for image in images {
@@ -28,6 +31,7 @@ public enum Evaluator {
         await scanner.scan(contentsOf: labelled.map { ScanInput.file($0.0) }, maxConcurrentScans: jobs) { index, result in
             let score = ImageScore(result: result, truth: labelled[index].1)
             scores.append(score)
+            scanned(labelled[index].0, result, labelled[index].1, score)
             progress(index + 1, labelled.count, score)
         }
         var report = EvaluationReport(scores: scores, worstCount: worstCount)

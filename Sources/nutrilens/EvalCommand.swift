@@ -9,6 +9,7 @@ enum EvalCommand {
         usage: "[options] DIR",
         options: ScannerOptions.specs + [
             OptionSpec(name: "report", short: "o", valueName: "FILE", help: "Write the JSON report to FILE."),
+            OptionSpec(name: "html", short: nil, valueName: "FILE", help: "Write a self-contained HTML report to FILE: every photo with a box on each field read (correct, wrong, flagged), truth against read values, per-nutrient bars, a reliability diagram; with --baseline, what changed."),
             OptionSpec(name: "baseline", short: "b", valueName: "FILE", help: "Compare with an earlier report; exit 1 on a regression."),
             OptionSpec(name: "tolerance", short: nil, valueName: "X", help: "Allowed drop per rate before it counts as a regression (default 0.0005)."),
             OptionSpec(name: "worst", short: nil, valueName: "N", help: "How many worst images to list (default 10)."),
@@ -55,10 +56,17 @@ enum EvalCommand {
         if images.isEmpty { Terminal.err("nutrilens eval: no labelled images (NAME.jpg/png with NAME.json) under \(folder)") }
         var progress = ProgressBar(total: images.count, enabled: !args.flags.contains("quiet") && Terminal.stderrIsTTY)
         let jobs = try ScannerOptions.jobs(from: args)
-        let report = await Evaluator.evaluate(images: images, scanner: scanner, jobs: jobs,
-                                                  worstCount: worst) { done, _, score in
-            progress.update(done: done, label: score.path)
-        }
+        let htmlPath = args.values["html"]
+        var entries: [HTMLReport.Entry] = []
+        let baselineScores = Dictionary((baseline?.imageScores ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let report = await Evaluator.evaluate(images: images, scanner: scanner, jobs: jobs, worstCount: worst,
+                                              progress: { done, _, score in progress.update(done: done, label: score.path) },
+                                              scanned: { url, result, truth, score in
+            guard htmlPath != nil else { return }
+            let thumbnail = try? HTMLReport.Thumbnail.make(contentsOf: url)
+            entries.append(HTMLReport.Entry(score: score, result: result, truth: truth, thumbnail: thumbnail,
+                                            baseline: baselineScores[score.path]))
+        })
         for (path, reason) in (report.skipped ?? [:]).sorted(by: { $0.key < $1.key }) {
             Terminal.err("nutrilens eval: skipped \(path): \(reason)")
         }
@@ -69,6 +77,14 @@ enum EvalCommand {
                 Terminal.err("nutrilens eval: cannot write report \(path): \(error)")
                 return .setup
             }
+        }
+        if let htmlPath {
+            let page = HTMLReport(title: folder, report: report, entries: entries, baseline: baseline).render()
+            do { try Data(page.utf8).write(to: URL(fileURLWithPath: htmlPath)) } catch {
+                Terminal.err("nutrilens eval: cannot write HTML report \(htmlPath): \(error)")
+                return .setup
+            }
+            Terminal.err("HTML report: \(htmlPath)")
         }
         if args.flags.contains("json") {
             Terminal.out(try ScanResultJSON.string(report, style: .pretty))

@@ -108,6 +108,16 @@ int32_t nl_png_read_rows(nl_png *dec, uint8_t *dst, size_t stride, uint32_t rows
 /// Reads the chunks after the image data (leniently, as nl_png_decode does).
 int32_t nl_png_finish(nl_png *dec, nl_status *status);
 
+// MARK: JPEG encoding
+
+/// Compresses `height` rows of `width` pixels (`components` 1 = grey or 3 = RGB bytes per pixel, rows `stride` bytes
+/// apart) at libjpeg `quality` 1...100 into a buffer allocated with malloc: `*out` (release it with nl_free) and
+/// `*out_size` bytes. Returns NL_OK, NL_ERR_NOMEM, or NL_ERR_USAGE for bad arguments.
+int32_t nl_jpeg_encode(const uint8_t *pixels, int32_t width, int32_t height, size_t stride, int32_t components,
+                       int32_t quality, uint8_t **out, size_t *out_size, nl_status *status);
+/// Releases a buffer nl_jpeg_encode returned. NULL is ignored.
+void nl_free(void *pointer);
+
 #ifdef __cplusplus
 }
 #endif
