@@ -6,7 +6,7 @@
 # (unsafeFlags would stop the package from resolving as a versioned dependency).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --tests
 export OMP_THREAD_LIMIT=1
-swift build -c release --build-tests
-swift test -c release --skip-build --disable-swift-testing
+swift build -c release --build-tests -Xswiftc -enable-testing
+swift test -c release --skip-build --disable-swift-testing -Xswiftc -enable-testing
