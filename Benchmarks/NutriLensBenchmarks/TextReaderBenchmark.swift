@@ -43,7 +43,6 @@ enum TextReaderBenchmark {
                                       + "[--onnx DIR] [--no-peer] [--layers] [--tight]")
             }
         }
-        setvbuf(stdout, nil, _IOLBF, 0)
         BenchmarkTiming.reuseLargeAllocations()
         let folder = try TextModelLocator.locate(preset: preset, folder: models)
         let load = { try TextReader(modelsFolder: folder, preset: preset) }
@@ -141,3 +140,6 @@ enum TextReaderBenchmark {
         return rel.split(separator: "/").first.map(String.init) ?? "."
     }
 }
+
+/// Line by line, unbuffered: the corpus run takes minutes and its rows should show as they come.
+private func print(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }

@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 import NutriLensImaging
 
 extension HTMLReport {
@@ -59,7 +60,7 @@ extension HTMLReport {
         html += "<h3>\(HTML.escape(score.path))</h3><p class=\"sub\">\(score.correctFields) of \(score.truthFields) correct, "
         html += "\(score.predictedFields) read"
         if let ms = score.totalMs { html += String(format: " · %.0f ms", ms) }
-        if let error = score.error { html += " · <span class=\"down\">failed: \(HTML.escape(error))</span>" }
+        if let error = score.error { html += " · <span class=\"down\">failed: \(HTML.escape(error.rawValue))</span>" }
         if !change.isEmpty { html += " · <span class=\"changed-note\">\(change)</span>" }
         html += "</p><div class=\"pair\">\(figure(entry))\(fieldTable(entry))</div></article>\n"
         return html
@@ -99,14 +100,14 @@ extension HTMLReport {
         let read = entry.result.nutrition?.nutriments ?? [:]
         let keys = Set(truth.keys).union(read.keys).filter(FieldScoring.isScored).sorted { a, b in
             let order = HTMLReportStyle.nutrientOrder
-            let (na, nb) = (FieldScoring.nutrientName(of: a), FieldScoring.nutrientName(of: b))
+            let (na, nb) = (NutritionResult.nutrientName(of: a), NutritionResult.nutrientName(of: b))
             return (order.firstIndex(of: na) ?? order.count, a) < (order.firstIndex(of: nb) ?? order.count, b)
         }
         var html = "<table class=\"fields\"><tr><th>key</th><th>truth</th><th>read</th><th>conf.</th><th></th></tr>"
         for key in keys {
             let outcome = entry.score.outcomes[key]
             let detail = entry.result.nutrition?.fields?[key]
-            let accent = HTMLReportStyle.accentClass(FieldScoring.nutrientName(of: key))
+            let accent = HTMLReportStyle.accentClass(NutritionResult.nutrientName(of: key))
             let was = entry.baseline?.outcomes[key]
             let changed = entry.baseline != nil && was != outcome
             html += "<tr class=\"\(outcome?.rawValue ?? "")\(changed ? " changed" : "")\"><td class=\"key \(accent)\">\(HTML.escape(key))</td>"
@@ -127,7 +128,7 @@ extension HTMLReport {
         }
         let truthFood = (entry.truth.foodItems ?? []).map(\.label)
         let readFood = (entry.result.foodItems ?? []).prefix(5).map { item in
-            item.label + (item.confidence.map { String(format: " %.2f", $0) } ?? "")
+            item.label + String(format: " %.2f", item.confidence)
         }
         if !truthFood.isEmpty || !readFood.isEmpty {
             html += "<p class=\"sub\">food: truth \(HTML.escape(truthFood.joined(separator: ", "))) · read "

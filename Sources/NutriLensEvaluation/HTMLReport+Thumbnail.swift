@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 import NutriLensImageIO
 
 extension HTMLReport.Thumbnail {

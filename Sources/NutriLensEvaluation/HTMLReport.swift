@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 
 /// One self-contained HTML page of an evaluation (`nutrilens eval --html report.html DIR`): totals, per-nutrient
 /// recall and precision bars, a reliability diagram of the field confidences, and a card per image with the photo,
@@ -120,7 +121,7 @@ public struct HTMLReport: Sendable {
     func nutrientSection() -> String {
         let order = HTMLReportStyle.nutrientOrder
         let keys = report.perNutrient.keys.sorted { a, b in
-            let (na, nb) = (FieldScoring.nutrientName(of: a), FieldScoring.nutrientName(of: b))
+            let (na, nb) = (NutritionResult.nutrientName(of: a), NutritionResult.nutrientName(of: b))
             let (ia, ib) = (order.firstIndex(of: na) ?? order.count, order.firstIndex(of: nb) ?? order.count)
             return (ia, na, a) < (ib, nb, b)
         }
@@ -128,7 +129,7 @@ public struct HTMLReport: Sendable {
         html += "<tr><th>key</th><th>recall</th><th>precision</th><th>truth</th><th>read</th></tr>\n"
         for key in keys {
             guard let totals = report.perNutrient[key] else { continue }
-            let accent = HTMLReportStyle.accentClass(FieldScoring.nutrientName(of: key))
+            let accent = HTMLReportStyle.accentClass(NutritionResult.nutrientName(of: key))
             html += "<tr class=\"\(accent)\"><td class=\"key\">\(HTML.escape(key))</td>"
             html += "<td>\(Self.bar(totals.recall))</td><td>\(Self.bar(totals.precision))</td>"
             html += "<td class=\"num\">\(totals.truth)</td><td class=\"num\">\(totals.predicted)</td></tr>\n"

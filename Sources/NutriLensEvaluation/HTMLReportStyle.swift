@@ -1,3 +1,5 @@
+import NutriLens
+
 /// The look of ``HTMLReport``: a dark, data-forward card layout. Near-black canvas `#0A0A0A`, cards `#151515`, white
 /// text, large bold numerals for totals; accent colours only for the macronutrients (energy orange, protein blue,
 /// carbohydrate green, fat yellow). Field boxes: white = correct, red = wrong and not flagged, violet = flagged for
@@ -21,7 +23,7 @@ enum HTMLReportStyle {
 
     /// The unit of a key's value in results and ground truth (../shared/docs/ground-truth.md).
     static func unit(of key: String) -> String {
-        switch FieldScoring.nutrientName(of: key) {
+        switch NutritionResult.nutrientName(of: key) {
         case "energy-kj": return "kJ"
         case "energy-kcal": return "kcal"
         default: return "g"

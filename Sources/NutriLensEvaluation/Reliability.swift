@@ -1,4 +1,5 @@
 import Foundation
+import NutriLens
 
 /// How well stated confidences match how often values are right: the numbers behind a reliability diagram.
 ///

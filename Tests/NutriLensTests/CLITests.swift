@@ -3,6 +3,7 @@ import XCTest
 @testable import NutriLens
 import NutriLensEvaluation
 import NutriLensLabel
+import NutriLensTestSupport
 
 /// Runs the built `nutrilens` binary as a subprocess: exit codes, streamed JSON, eval regressions.
 final class CLITests: XCTestCase {
