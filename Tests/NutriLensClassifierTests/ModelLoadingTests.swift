@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensImaging
 import XCTest
 @testable import NutriLensClassifier
 
@@ -17,7 +18,7 @@ final class ModelLoadingTests: XCTestCase {
     func writeModel(_ bytes: [UInt8], digestOf digestBytes: [UInt8]? = nil, name: String = "m.nlm") throws -> URL {
         let url = folder.appendingPathComponent(name)
         try Data(bytes).write(to: url)
-        let digest = (digestBytes ?? bytes).withUnsafeBytes { SHA256.hexDigest($0) }
+        let digest = (digestBytes ?? bytes).withUnsafeBytes { ModelFiles.sha256Hex($0) }
         try "\(digest)  \(name)\n".write(to: URL(fileURLWithPath: url.path + ".sha256"), atomically: true, encoding: .utf8)
         return url
     }
@@ -57,7 +58,7 @@ final class ModelLoadingTests: XCTestCase {
                 return XCTFail("\(error)")
             }
             XCTAssertEqual(path, url.path)
-            XCTAssertEqual(expected, original.withUnsafeBytes { SHA256.hexDigest($0) })
+            XCTAssertEqual(expected, original.withUnsafeBytes { ModelFiles.sha256Hex($0) })
             XCTAssertNotEqual(expected, actual)
         }
     }
@@ -165,7 +166,7 @@ final class ModelLoadingTests: XCTestCase {
     }
 
     func testSHA256KnownVectors() {
-        func hex(_ s: String) -> String { Array(s.utf8).withUnsafeBytes { SHA256.hexDigest($0) } }
+        func hex(_ s: String) -> String { Array(s.utf8).withUnsafeBytes { ModelFiles.sha256Hex($0) } }
         XCTAssertEqual(hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         XCTAssertEqual(hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         XCTAssertEqual(hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),

@@ -39,9 +39,15 @@ final class CLITests: XCTestCase {
     func testTraceAndLineDumpOfOnePhoto() throws {
         let dir = try TestPaths.temporaryFolder(self)
         let trace = dir.appendingPathComponent("trace.txt"), dumps = dir.appendingPathComponent("dumps")
+        let photos = dir.appendingPathComponent("TestImages")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for name in ["eu_en_one_decimal.jpg", "barcode_ean13.jpg"] {
+            try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent(name),
+                                             to: photos.appendingPathComponent(name))
+        }
         let run = try runCLI(["scan", "--jsonl", "-q", "--lang", "eng", "--no-barcode", "--no-classifier",
                               "--ocr-budget", "0", "--trace", trace.path, "--dump-lines", dumps.path, "TestImages"],
-                             in: PackagePaths.root)
+                             in: dir)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stderr, "", "the library writes nothing to stderr")
         let traceLines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
