@@ -47,12 +47,19 @@ struct CLIRun {
 
 /// Runs `nutrilens` with `arguments` in `directory` and waits for it. `stdin`: text fed to its standard input (else
 /// none); `appendingStdoutTo`: a file its standard output appends to, as a shell's `>> FILE` does (the run's
-/// `stdout` is then empty).
+/// `stdout` is then empty); `launcher`: a command that runs the binary (`["/usr/bin/setpriv", "--reuid=65534", …]`),
+/// given the binary's path and `arguments` after its own.
 func runCLI(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil,
-            appendingStdoutTo file: URL? = nil) throws -> CLIRun {
+            appendingStdoutTo file: URL? = nil, launcher: [String] = []) throws -> CLIRun {
     let process = Process()
-    process.executableURL = try TestPaths.cliBinary()
-    process.arguments = arguments
+    let binary = try TestPaths.cliBinary()
+    if let command = launcher.first {
+        process.executableURL = URL(fileURLWithPath: command)
+        process.arguments = Array(launcher.dropFirst()) + [binary.path] + arguments
+    } else {
+        process.executableURL = binary
+        process.arguments = arguments
+    }
     if let directory { process.currentDirectoryURL = directory }
     var env = ProcessInfo.processInfo.environment
     env["OMP_THREAD_LIMIT"] = "1"
