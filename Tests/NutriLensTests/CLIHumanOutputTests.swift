@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 import NutriLens
+import NutriLensImageIO
+import NutriLensImaging
 import NutriLensTestSupport
 
 /// `scan --human` / `parse --human` as people read them: values in the units printed on the label with their
@@ -108,6 +110,40 @@ final class CLIHumanOutputTests: XCTestCase {
         let plain = try runCLI(["parse", "--human", clean.path])
         XCTAssertFalse(plain.stdout.contains(" ?"), plain.stdout)
         XCTAssertFalse(plain.stdout.contains(HumanLegend.text), plain.stdout)
+    }
+
+    /// Stripes that look like bars but hold no code make the barcode search run out of a tiny budget. Alone in a
+    /// photo the warning is the one thing to act on, so the readable view shows it; under a nutrition table that was
+    /// read it is expected (labels seldom show the code) and only JSON keeps it.
+    func testHumanViewShowsOnlyActionableWarnings() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        var stripes = GrayImage(width: 320, height: 240, fill: 230)
+        for y in 60..<180 { for x in 40..<280 where (x / 3) % 3 != 0 && (x / 7) % 2 == 0 { stripes[x, y] = 20 } }
+        let panel = try ImageDecoder.decode(contentsOf: TestPaths.testImages.appendingPathComponent("us_panel.jpg"),
+                                            options: DecodeOptions(wantColor: false)).image.grayscale
+        var both = GrayImage(width: panel.width, height: panel.height + stripes.height, fill: 230)
+        for y in 0..<panel.height { for x in 0..<panel.width { both[x, y] = panel[x, y] } }
+        for y in 0..<stripes.height { for x in 0..<stripes.width { both[x + 60, y + panel.height] = stripes[x, y] } }
+        let alone = dir.appendingPathComponent("stripes.jpg"), label = dir.appendingPathComponent("label.jpg")
+        try JPEGEncoder.encode(.gray(stripes), quality: 95).write(to: alone)
+        try JPEGEncoder.encode(.gray(both), quality: 95).write(to: label)
+        let options = ["--no-classifier", "--barcode-budget", "0.000001", "--ocr-budget", "0", "--lang", "eng"]
+
+        let json = try runCLI(["scan", "--jsonl"] + options + [alone.path, label.path])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let results = try json.stdout.split(separator: "\n").map { try JSONDecoder().decode(ScanResult.self, from: Data($0.utf8)) }
+        XCTAssertEqual(results.count, 2)
+        for result in results {
+            XCTAssertEqual(result.warnings?.map(\.code), [.barcodeBudget], "JSON keeps the warning for \(result.path ?? "")")
+        }
+        XCTAssertNotNil(results.last?.nutrition, "the panel is read")
+
+        let human = try runCLI(["scan", "--human"] + options + [alone.path, label.path])
+        let blocks = human.stdout.components(separatedBy: label.path)
+        XCTAssertEqual(blocks.count, 2, human.stdout)
+        XCTAssertTrue(blocks[0].contains("! barcode search stopped at its 1e-06 s budget; raise --barcode-budget"), human.stdout)
+        XCTAssertFalse(blocks[1].contains("!"), "no warning under the table that was read:\n\(human.stdout)")
+        XCTAssertTrue(blocks[1].contains("sodium"), human.stdout)
     }
 
     /// The run ends with one line on stderr: files, failures, barcodes, tables and time; nothing of it on stdout.
