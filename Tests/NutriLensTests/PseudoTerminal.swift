@@ -81,13 +81,7 @@ private struct PTYCalls {
 /// typed in a terminal; returns the run with `stderr` as the terminal showed it (carriage returns and escapes kept).
 func runCLIWithTerminalStderr(_ arguments: [String], in directory: URL? = nil) throws -> CLIRun {
     let terminal = try PseudoTerminal()
-    let process = Process()
-    process.executableURL = try TestPaths.cliBinary()
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    var env = ProcessInfo.processInfo.environment
-    env["OMP_THREAD_LIMIT"] = "1"
-    process.environment = env
+    let process = try cliProcess(arguments, in: directory)
     let out = Pipe()
     process.standardOutput = out
     process.standardError = terminal.terminal

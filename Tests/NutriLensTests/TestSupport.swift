@@ -51,19 +51,7 @@ struct CLIRun {
 /// given the binary's path and `arguments` after its own.
 func runCLI(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil,
             appendingStdoutTo file: URL? = nil, launcher: [String] = []) throws -> CLIRun {
-    let process = Process()
-    let binary = try TestPaths.cliBinary()
-    if let command = launcher.first {
-        process.executableURL = URL(fileURLWithPath: command)
-        process.arguments = Array(launcher.dropFirst()) + [binary.path] + arguments
-    } else {
-        process.executableURL = binary
-        process.arguments = arguments
-    }
-    if let directory { process.currentDirectoryURL = directory }
-    var env = ProcessInfo.processInfo.environment
-    env["OMP_THREAD_LIMIT"] = "1"
-    process.environment = env
+    let process = try cliProcess(arguments, in: directory, launcher: launcher)
     let out = Pipe(), err = Pipe(), input = Pipe()
     var appended: FileHandle?
     if let file {
@@ -86,4 +74,23 @@ func runCLI(_ arguments: [String], in directory: URL? = nil, stdin: String? = ni
     process.waitUntilExit()
     return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                   stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// A `Process` that runs the built `nutrilens` with `arguments` in `directory` (through `launcher` when given) and
+/// `OMP_THREAD_LIMIT=1`; its standard streams are left for the caller to set.
+func cliProcess(_ arguments: [String], in directory: URL? = nil, launcher: [String] = []) throws -> Process {
+    let process = Process()
+    let binary = try TestPaths.cliBinary()
+    if let command = launcher.first {
+        process.executableURL = URL(fileURLWithPath: command)
+        process.arguments = Array(launcher.dropFirst()) + [binary.path] + arguments
+    } else {
+        process.executableURL = binary
+        process.arguments = arguments
+    }
+    if let directory { process.currentDirectoryURL = directory }
+    var env = ProcessInfo.processInfo.environment
+    env["OMP_THREAD_LIMIT"] = "1"
+    process.environment = env
+    return process
 }
