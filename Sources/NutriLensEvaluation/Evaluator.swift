@@ -5,7 +5,12 @@ import NutriLens
 public enum Evaluator {
     /// Every JPEG/PNG (by content) under `folder`, recursively, that has a ground-truth sidecar, sorted by path.
     public static func labelledImages(under folder: String) -> [URL] {
-        ImageFileDiscovery.imageFiles(under: folder).filter { GroundTruth.sidecarURL(for: $0) != nil }
+        labelledImages(in: ImageFileDiscovery.search(folder: folder))
+    }
+
+    /// The files of a folder search that have a ground-truth sidecar, in its order.
+    public static func labelledImages(in search: FolderSearch) -> [URL] {
+        search.files.filter { GroundTruth.sidecarURL(for: $0) != nil }
     }
 
     /// Scans `images` with at most `jobs` at once and scores them against their sidecars. An image whose sidecar is

@@ -113,8 +113,17 @@ struct BatchSelection {
     var otherShards = 0
     /// Inputs left out because the results file already has them.
     var alreadyDone = 0
-    /// Whether any batch option was given (the run then reports progress and a summary like a folder scan).
+    /// Whether any batch option was given (the run then reports a summary like a folder scan).
     var isBatch = false
+    /// Folders given that hold no image (see ``FolderInputs``).
+    var emptyFolders: [FolderSearch] = []
+    /// Folders that could not be listed, after `--shard` and `--skip-done`.
+    var unreadableFolders: [FolderSearch.UnreadableFolder] = []
+    /// The `--files-from` list when it names no path at all.
+    var emptyList: String?
+
+    /// Whether the input itself is wrong (an image-less folder, an empty list): the run then exits 1.
+    var hasEmptyInput: Bool { !emptyFolders.isEmpty || emptyList != nil }
 
     /// Text appended to the closing summary line.
     var summarySuffix: String {
@@ -126,12 +135,15 @@ struct BatchSelection {
 }
 
 extension BatchInputs {
-    /// Positional paths (folders expanded) then the `--files-from` list, filtered by `--shard` and `--skip-done`.
+    /// Positional paths (folders expanded, ``FolderInputs``) then the `--files-from` list, filtered by `--shard` and
+    /// `--skip-done` (folders that cannot be listed too, by their path).
     /// - Throws: `UsageError` for a bad `--shard` or no input at all; `BatchInputError` for an unreadable list or
     ///   results file.
     static func select(_ args: ParsedArguments, standardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws -> BatchSelection {
-        var urls = ImageFileDiscovery.expand(args.positionals)
-        var selection = BatchSelection(urls: [])
+        let folders = FolderInputs(args.positionals)
+        var urls = folders.urls
+        var selection = BatchSelection(urls: [], emptyFolders: folders.emptyFolders,
+                                       unreadableFolders: folders.unreadableFolders)
         if let list = args.values["files-from"] {
             selection.isBatch = true
             let data: Data
@@ -142,7 +154,9 @@ extension BatchInputs {
             } else {
                 throw BatchInputError.unreadable(path: list, what: "--files-from list")
             }
-            urls += listedPaths(in: String(decoding: data, as: UTF8.self)).map { URL(fileURLWithPath: $0) }
+            let listed = listedPaths(in: String(decoding: data, as: UTF8.self))
+            if listed.isEmpty { selection.emptyList = list == "-" ? "on standard input" : "'\(list)'" }
+            urls += listed.map { URL(fileURLWithPath: $0) }
         } else if args.positionals.isEmpty {
             throw UsageError.missingArgument("PATH... (or --files-from FILE)")
         }
@@ -152,6 +166,7 @@ extension BatchInputs {
             let before = urls.count
             urls = urls.filter { shard.contains(ScanInput.file($0).path ?? $0.path) }
             selection.otherShards = before - urls.count
+            selection.unreadableFolders = selection.unreadableFolders.filter { shard.contains($0.path) }
         }
         if let results = args.values["skip-done"] {
             selection.isBatch = true
@@ -160,6 +175,7 @@ extension BatchInputs {
             let before = urls.count
             urls = urls.filter { !done.contains(ScanInput.file($0).path ?? $0.path) }
             selection.alreadyDone = before - urls.count
+            selection.unreadableFolders = selection.unreadableFolders.filter { !done.contains($0.path) }
             trimPartialLine(ofResults: file)
         }
         selection.urls = urls

@@ -14,14 +14,17 @@ enum EvalCommand {
             OptionSpec(name: "tolerance", short: nil, valueName: "X", help: "Allowed drop per rate before it counts as a regression (default 0.0005)."),
             OptionSpec(name: "worst", short: nil, valueName: "N", help: "How many worst images to list (default 10)."),
             OptionSpec(name: "json", short: nil, valueName: nil, help: "Print the JSON report instead of the summary."),
-            OptionSpec(name: "quiet", short: "q", valueName: nil, help: "No progress bar."),
+            OptionSpec(name: "quiet", short: "q", valueName: nil, help: "No progress bar on stderr."),
         ],
         minimumPositionals: 1,
         details: """
         Scoring (../shared/docs/ground-truth.md): a field is correct when the value equals the truth rounded to the
         printed precision and the qualifier (<, trace) matches; recall = correct/truth fields, precision =
         correct/predicted fields; barcodes compare by GTIN-13 normal form.
-        Exit status: 0 ok, 1 regression against --baseline, 2 usage error, 3 unreadable folder/sidecar/baseline.
+        DIR is searched like scan's folders (links followed once); images without a sidecar are left out. Whenever
+        stderr is a terminal a progress bar (count, rate, time left) runs on it; -q turns it off.
+        Exit status: 0 ok, 1 regression against --baseline or no labelled image in DIR (named on stderr with what
+        was searched), 2 usage error, 3 unreadable folder/sidecar/baseline.
 
         \(OCRStrategyOptions.help)
         """)
@@ -50,11 +53,26 @@ enum EvalCommand {
                 return .setup
             }
         }
-        let scanner = try NutriLensScanner(configuration: try ScannerOptions.configuration(from: args),
-                                           observer: try ScanDiagnostics.from(args))
-        let images = Evaluator.labelledImages(under: folder)
-        if images.isEmpty { Terminal.err("nutrilens eval: no labelled images (NAME.jpg/png with NAME.json) under \(folder)") }
+        let configuration = try ScannerOptions.configuration(from: args)
+        let search = ImageFileDiscovery.search(folder: folder)
+        if let unreadable = search.unreadableFolders.first(where: { $0.path == folder || $0.path + "/" == folder }) {
+            Terminal.err("nutrilens eval: cannot read the folder \(folder): \(unreadable.reason)")
+            return .setup
+        }
+        for unreadable in search.unreadableFolders {
+            Terminal.err("nutrilens eval: skipped the folder \(unreadable.path): \(unreadable.reason)")
+        }
+        let images = Evaluator.labelledImages(in: search)
+        if images.isEmpty {
+            let found = search.files.isEmpty ? FolderInputs.noImagesMessage(search)
+                : "no labelled images in '\(folder)': \(search.files.count) image\(search.files.count == 1 ? "" : "s") found, "
+                    + "none with a ground-truth sidecar beside it (NAME.jpg + NAME.json, ../shared/docs/ground-truth.md)"
+            Terminal.err("nutrilens eval: " + found)
+            return .someFailed
+        }
+        let scanner = try NutriLensScanner(configuration: configuration, observer: try ScanDiagnostics.from(args))
         var progress = ProgressBar(total: images.count, enabled: !args.flags.contains("quiet") && Terminal.stderrIsTTY)
+        progress.draw()
         let jobs = try ScannerOptions.jobs(from: args)
         let htmlPath = args.values["html"]
         var entries: [HTMLReport.Entry] = []
@@ -63,10 +81,11 @@ enum EvalCommand {
                                               progress: { done, _, score in progress.update(done: done, label: score.path) },
                                               scanned: { url, result, truth, score in
             guard htmlPath != nil else { return }
-            let thumbnail = try? HTMLReport.Thumbnail.make(contentsOf: url)
-            entries.append(HTMLReport.Entry(score: score, result: result, truth: truth, thumbnail: thumbnail,
-                                            baseline: baselineScores[score.path]))
+            let thumbnail = try? HTMLReport.Thumbnail.make(contentsOf: url, maxPixels: configuration.maxImagePixels)
+            entries.append(HTMLReport.Entry(score: score, result: CLIMessages.forCLI(result), truth: truth,
+                                            thumbnail: thumbnail, baseline: baselineScores[score.path]))
         })
+        progress.clear()
         for (path, reason) in (report.skipped ?? [:]).sorted(by: { $0.key < $1.key }) {
             Terminal.err("nutrilens eval: skipped \(path): \(reason)")
         }

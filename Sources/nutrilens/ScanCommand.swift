@@ -7,17 +7,24 @@ enum ScanCommand {
         name: "scan", summary: "Read barcodes, the nutrition table and food items from photos.",
         usage: "[options] PATH...",
         options: OutputFormat.options + ScannerOptions.specs + BatchInputs.options + [
-            OptionSpec(name: "quiet", short: "q", valueName: nil, help: "No progress bar or summary on stderr."),
+            OptionSpec(name: "quiet", short: "q", valueName: nil, help: "No progress bar and no summary line on stderr."),
         ],
         minimumPositionals: 0,
         details: """
-        PATH is an image file or a folder (searched recursively; JPEG/PNG recognised by content); --files-from adds
-        listed paths after them, scanned exactly as listed. Batch runs over many machines: give each machine
-        --shard I/N of the same list and a results file of its own, and rerun the same command with
+        PATH is an image file or a folder (searched recursively; JPEG/PNG recognised by content, other images by
+        name; links to folders followed once, loop-safe); --files-from adds listed paths after them, scanned
+        exactly as listed. A folder that cannot be listed is reported like an unreadable file; a folder with no
+        image is named on stderr with what was searched, and the run exits 1. Batch runs over many machines: give
+        each machine --shard I/N of the same list and a results file of its own, and rerun the same command with
         --skip-done FILE >> FILE to resume after a failure (examples/dask/ runs this on a Dask cluster).
-        Output: a readable summary on a terminal, JSON Lines otherwise (or as chosen with --json/--jsonl).
-        Exit status: 0 all scanned, 1 some inputs failed (each reported, the rest still scanned), 2 usage error,
-        3 set-up error (e.g. missing tessdata).
+        Output: --human on a terminal, JSON Lines otherwise (or as chosen with --json/--jsonl). --human shows each
+        value in the unit printed on the label (kJ, kcal, g, mg, µg) with its %RI/%DV where read, the serving size
+        as an amount ("serving 28 g"), "?" on values to check against the photo, and only warnings you can act on;
+        JSON keeps everything (grams, serving_size as printed). Whenever stderr is a terminal a progress bar
+        (count, rate, time left) runs on it in every format, and one summary line closes the run (files, tables,
+        barcodes, failures, time); -q turns both off.
+        Exit status: 0 all scanned, 1 some input failed (each reported, the rest still scanned) or a folder held
+        no image, 2 usage error, 3 set-up error (e.g. missing tessdata).
 
         \(OCRStrategyOptions.help)
         """)
@@ -27,6 +34,8 @@ enum ScanCommand {
         let config = try ScannerOptions.configuration(from: args)
         let jobs = try ScannerOptions.jobs(from: args)
         let selection = try BatchInputs.select(args)
+        for folder in selection.emptyFolders { Terminal.err("nutrilens scan: " + FolderInputs.noImagesMessage(folder)) }
+        if let list = selection.emptyList { Terminal.err("nutrilens scan: the --files-from list \(list) names no path") }
         let scanner = try NutriLensScanner(configuration: config, observer: try ScanDiagnostics.from(args))
         let urls = selection.urls
         let quiet = args.flags.contains("quiet")
@@ -34,43 +43,27 @@ enum ScanCommand {
             var isDir: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
         }
-        var progress = ProgressBar(total: urls.count, enabled: hasFolder && !quiet && Terminal.stderrIsTTY && format != .human)
         var printer = ResultPrinter(format: format)
         var tally = ScanTally()
-        await scanner.scan(contentsOf: urls.map(ScanInput.file), maxConcurrentScans: jobs) { index, result in
+        for folder in selection.unreadableFolders {
+            let result = FolderInputs.result(for: folder)
             printer.print(result)
             tally.add(result)
-            progress.update(done: index + 1, label: result.path ?? "")
         }
+        var progress = ProgressBar(total: urls.count, enabled: !quiet && Terminal.stderrIsTTY)
+        progress.draw()
+        await scanner.scan(contentsOf: urls.map(ScanInput.file), maxConcurrentScans: jobs) { index, result in
+            let shown = CLIMessages.forCLI(result)
+            progress.clear()
+            printer.print(shown)
+            tally.add(shown)
+            progress.update(done: index + 1, label: shown.path ?? "")
+        }
+        progress.clear()
         printer.finish()
-        if !quiet {
-            let summary = tally.summary + selection.summarySuffix
-            if format == .human { Terminal.out("\n" + summary) } else if hasFolder || urls.count > 1 { Terminal.err(summary) }
+        if !quiet, format == .human || hasFolder || tally.inputs > 1 {
+            Terminal.err(tally.summary + selection.summarySuffix)
         }
-        return tally.failed > 0 ? .someFailed : .success
-    }
-}
-
-/// Counts for the closing summary line.
-struct ScanTally {
-    var inputs = 0, failed = 0, barcodes = 0, tables = 0, fields = 0
-    var totalMs: [Double] = []
-
-    mutating func add(_ r: ScanResult) {
-        inputs += 1
-        if r.failed { failed += 1 }
-        barcodes += r.barcodes?.count ?? 0
-        if let n = r.nutrition { tables += 1; fields += n.nutriments.count }
-        if let t = r.timingsMs?[.total], !r.failed { totalMs.append(t) }
-    }
-
-    var summary: String {
-        var s = "\(inputs) input\(inputs == 1 ? "" : "s"): \(inputs - failed) scanned, \(failed) failed; "
-        s += "\(barcodes) barcode\(barcodes == 1 ? "" : "s"), \(tables) nutrition table\(tables == 1 ? "" : "s") (\(fields) values)"
-        if !totalMs.isEmpty {
-            let sorted = totalMs.sorted()
-            s += String(format: "; median %.0f ms/image", sorted[sorted.count / 2])
-        }
-        return s
+        return tally.failed > 0 || selection.hasEmptyInput ? .someFailed : .success
     }
 }

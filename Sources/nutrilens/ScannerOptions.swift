@@ -21,6 +21,7 @@ enum ScannerOptions {
         OptionSpec(name: "databar", short: nil, valueName: nil, help: "Also read GS1 DataBar (loose produce); Debian's libzbar may then print assertion warnings on stderr."),
         OptionSpec(name: "ocr-budget", short: nil, valueName: "SECONDS", help: "CPU time OCR may spend per image; a cut-short read is a warning; 0 = unlimited (default 5)."),
         OptionSpec(name: "max-size", short: nil, valueName: "PX", help: "Longest side of the working image; 0 = full size (default 2400)."),
+        OptionSpec(name: "max-pixels", short: nil, valueName: "N", help: "Report images whose header declares more than N pixels as too_large, before decoding them (default 100000000 = 100 megapixels; at most 1000000000)."),
         OptionSpec(name: "max-file-bytes", short: nil, valueName: "N", help: "Report files bigger than N bytes as file_too_large without reading them (default 268435456 = 256 MiB)."),
         OptionSpec(name: "tessdata", short: nil, valueName: "DIR", help: "Folder with *.traineddata (default: discovered)."),
         OptionSpec(name: "model", short: nil, valueName: "FILE", help: "Classifier model file (default: discovered)."),
@@ -74,6 +75,7 @@ enum ScannerOptions {
         }
         if let size = try args.integer("max-size", in: 0...100_000) { config.workingMaxDimension = size == 0 ? nil : size }
         if let bytes = try args.integer("max-file-bytes", in: 1...Int.max) { config.maxFileBytes = bytes }
+        if let pixels = try args.integer("max-pixels", in: 1...1_000_000_000) { config.maxImagePixels = pixels }
         config.tessdataPath = args.values["tessdata"]
         config.classifierModelPath = args.values["model"]
         try OCRStrategyOptions.apply(args.allValues["ocr"] ?? [], to: &config.ocr, languages: config.languages)

@@ -19,27 +19,11 @@ enum Terminal {
     static func err(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
-}
 
-/// A one-line progress bar on stderr (`[#####.....] 12/40 name`), redrawn in place; only drawn on a terminal.
-struct ProgressBar {
-    let total: Int
-    let enabled: Bool
-    private var lastDrawn = -1
-
-    init(total: Int, enabled: Bool) {
-        self.total = total
-        self.enabled = enabled && total > 0
-    }
-
-    mutating func update(done: Int, label: String) {
-        guard enabled, done != lastDrawn else { return }
-        lastDrawn = done
-        let width = 30
-        let filled = total == 0 ? width : done * width / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        let name = label.count > 40 ? "…" + label.suffix(39) : label
-        FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(done)/\(total) \(name)".utf8))
-        if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+    /// Columns of the terminal on stderr (`TIOCGWINSZ`), or 80 when it does not say.
+    static var stderrColumns: Int {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 }

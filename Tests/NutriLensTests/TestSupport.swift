@@ -47,16 +47,11 @@ struct CLIRun {
 
 /// Runs `nutrilens` with `arguments` in `directory` and waits for it. `stdin`: text fed to its standard input (else
 /// none); `appendingStdoutTo`: a file its standard output appends to, as a shell's `>> FILE` does (the run's
-/// `stdout` is then empty).
+/// `stdout` is then empty); `launcher`: a command that runs the binary (`["/usr/bin/setpriv", "--reuid=65534", …]`),
+/// given the binary's path and `arguments` after its own.
 func runCLI(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil,
-            appendingStdoutTo file: URL? = nil) throws -> CLIRun {
-    let process = Process()
-    process.executableURL = try TestPaths.cliBinary()
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    var env = ProcessInfo.processInfo.environment
-    env["OMP_THREAD_LIMIT"] = "1"
-    process.environment = env
+            appendingStdoutTo file: URL? = nil, launcher: [String] = []) throws -> CLIRun {
+    let process = try cliProcess(arguments, in: directory, launcher: launcher)
     let out = Pipe(), err = Pipe(), input = Pipe()
     var appended: FileHandle?
     if let file {
@@ -79,4 +74,23 @@ func runCLI(_ arguments: [String], in directory: URL? = nil, stdin: String? = ni
     process.waitUntilExit()
     return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                   stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// A `Process` that runs the built `nutrilens` with `arguments` in `directory` (through `launcher` when given) and
+/// `OMP_THREAD_LIMIT=1`; its standard streams are left for the caller to set.
+func cliProcess(_ arguments: [String], in directory: URL? = nil, launcher: [String] = []) throws -> Process {
+    let process = Process()
+    let binary = try TestPaths.cliBinary()
+    if let command = launcher.first {
+        process.executableURL = URL(fileURLWithPath: command)
+        process.arguments = Array(launcher.dropFirst()) + [binary.path] + arguments
+    } else {
+        process.executableURL = binary
+        process.arguments = arguments
+    }
+    if let directory { process.currentDirectoryURL = directory }
+    var env = ProcessInfo.processInfo.environment
+    env["OMP_THREAD_LIMIT"] = "1"
+    process.environment = env
+    return process
 }

@@ -26,37 +26,15 @@ public enum ImageFileDiscovery {
     /// (`imageExtensions`, case-insensitive), sorted by path; hidden files are skipped. A named-as-image file that is
     /// empty, text, another format, unreadable or a dangling symbolic link is kept, so scanning it reports why it
     /// failed (`empty`, `unrecognized_format`, `unsupported`, `unreadable`, `file_not_found`). Paths keep the folder
-    /// as the caller spelled it (`TestImages/a.jpg`), so output names what the user typed.
+    /// as the caller spelled it (`TestImages/a.jpg`), so output names what the user typed. Linked folders are followed
+    /// once, loop-safe; folders that cannot be listed are left out: ``search(folder:)`` reports them.
     public static func imageFiles(under folder: String) -> [URL] {
-        let root = URL(fileURLWithPath: folder, isDirectory: true)
-        let keys: [URLResourceKey] = [.isRegularFileKey, .isSymbolicLinkKey]
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys,
-                                                          options: [.skipsHiddenFiles]) else { return [] }
-        let base = root.standardizedFileURL.resolvingSymlinksInPath().path
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        var files: [String] = []
-        for case let url as URL in walker where shouldScan(url) {
-            // A dangling link cannot be resolved; keep its own path so the report names what is in the folder.
-            let resolved = url.standardizedFileURL.resolvingSymlinksInPath().path
-            let full = FileManager.default.fileExists(atPath: resolved) ? resolved : url.standardizedFileURL.path
-            files.append(full.hasPrefix(base + "/") ? prefix + full.dropFirst(base.count + 1) : full)
-        }
-        return files.sorted().map { URL(fileURLWithPath: $0) }
+        search(folder: folder).files
     }
 
-    /// Whether a walked folder entry is a scan input: a regular file (or a link to one) that has an image extension or
-    /// starts with JPEG/PNG magic, or a dangling link with an image extension. Folders and devices are not.
-    static func shouldScan(_ url: URL) -> Bool {
-        let hasImageExtension = imageExtensions.contains(url.pathExtension.lowercased())
-        var isDirectory: ObjCBool = false
-        // fileExists follows symbolic links: false here with the entry listed means a dangling link.
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            let isLink = (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true
-            return isLink && hasImageExtension
-        }
-        guard !isDirectory.boolValue else { return false }
-        let isRegular = (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
-        return isRegular && (hasImageExtension || isImageFile(url))
+    /// Whether `name` ends in one of ``imageExtensions`` (case-insensitive).
+    static func hasImageExtension(_ name: String) -> Bool {
+        imageExtensions.contains((name as NSString).pathExtension.lowercased())
     }
 
     /// True when the file starts with a JPEG SOI marker or the PNG signature.

@@ -42,9 +42,13 @@ struct LabelStage: Sendable {
             }
             fields[entry.key] = NutrimentDetail(confidence: ScanResultJSON.rounded(entry.confidence, decimals: 3),
                                                 needsReview: entry.needsReview, sourceText: entry.sourceText,
-                                                unit: entry.unit.rawValue, box: box)
+                                                unit: entry.unit.rawValue,
+                                                referenceIntakePercent: entry.referenceIntakePercent, box: box)
         }
-        return NutritionResult(language: table.language, servingSize: table.servingSize?.text,
+        let serving = table.servingSize
+        let quantity = serving?.quantity.flatMap { $0 > 0 && serving?.unit != nil ? $0 : nil }
+        return NutritionResult(language: table.language, servingSize: serving?.text, servingQuantity: quantity,
+                               servingQuantityUnit: quantity == nil ? nil : serving?.unit,
                                nutriments: table.nutriments, qualifiers: table.qualifiers, fields: fields)
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import NutriLens
+
+/// The positional paths of `scan` expanded: folders searched (``ImageFileDiscovery/search(folder:)``), anything else
+/// kept as a file (a missing one is then reported as `file_not_found`).
+struct FolderInputs {
+    /// Files to scan, folder contents in path order, in the order the paths were given.
+    var urls: [URL] = []
+    /// Folders given that hold no image and could be listed: reported with what was searched, exit status 1.
+    var emptyFolders: [FolderSearch] = []
+    /// Folders (given, or below one given) that could not be listed: reported like an unreadable file.
+    var unreadableFolders: [FolderSearch.UnreadableFolder] = []
+
+    init(_ paths: [String]) {
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                urls.append(URL(fileURLWithPath: path))
+                continue
+            }
+            let search = ImageFileDiscovery.search(folder: path)
+            urls += search.files
+            unreadableFolders += search.unreadableFolders
+            if search.files.isEmpty, search.unreadableFolders.isEmpty { emptyFolders.append(search) }
+        }
+    }
+
+    /// "no images in 'photos/': searched 2 folders and 3 files; an image is a JPEG/PNG by content or a file named
+    /// .jpg, .png, .heic, … (hidden files are skipped)".
+    static func noImagesMessage(_ search: FolderSearch) -> String {
+        let folders = "\(search.foldersSearched) folder\(search.foldersSearched == 1 ? "" : "s")"
+        let entries = search.entriesSeen == 0 ? "found no file"
+            : "\(search.entriesSeen) file\(search.entriesSeen == 1 ? "" : "s"), none of them an image"
+        let names = ImageFileDiscovery.imageExtensions.sorted().map { "." + $0 }.joined(separator: " ")
+        return "no images in '\(search.folder)': searched \(folders) recursively and \(entries) "
+            + "(an image is a JPEG/PNG by content or a file named \(names); hidden files are skipped)"
+    }
+
+    /// The batch result of a folder that could not be listed: `unreadable`, like a file that cannot be read.
+    static func result(for folder: FolderSearch.UnreadableFolder) -> ScanResult {
+        ScanResult(path: folder.path,
+                   error: ScanError.unreadable(path: folder.path, reason: "the folder cannot be listed (\(folder.reason))").failure)
+    }
+}

@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import XCTest
+import NutriLensTestSupport
+
+/// The progress bar (on a terminal only, in every format), what `scan` says about inputs that hold nothing to scan,
+/// linked folders, and `--max-pixels`.
+final class CLIProgressAndInputTests: XCTestCase {
+    /// Decoding only: fast, and no tessdata or model needed.
+    private let decodeOnly = ["--no-barcode", "--no-nutrition", "--no-classifier"]
+
+    private func folder(with names: [String]) throws -> URL {
+        let dir = try TestPaths.temporaryFolder(self).appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for name in names {
+            try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        }
+        return dir
+    }
+
+    /// On a terminal the bar counts to the total with a rate and the time left, whatever stdout gets; on a pipe, none.
+    func testProgressBarOnATerminalInEveryFormatAndNoneOnAPipe() throws {
+        let dir = try folder(with: ["barcode_ean13.jpg", "barcode_upca.jpg", "eu_de_table.jpg"])
+        for format in ["--human", "--json", "--jsonl"] {
+            let run = try runCLIWithTerminalStderr(["scan", format] + decodeOnly + [dir.path])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stderr.contains("] 3/3  "), "\(format): the bar reaches 3/3:\n\(run.stderr.debugDescription)")
+            XCTAssertTrue(run.stderr.contains("] 0/3  ETA --:--"), "\(format): drawn before the first result")
+            XCTAssertNotNil(run.stderr.range(of: #"3/3  [0-9.]+ (img/s|s/img)  ETA 0:00"#, options: .regularExpression),
+                            "\(format): rate and time left:\n\(run.stderr.debugDescription)")
+            XCTAssertTrue(run.stderr.contains("\r\u{1B}[K"), "\(format): redrawn in place")
+            XCTAssertTrue(run.stderr.contains("3 files: 3 scanned, 0 failed"), "\(format): the summary follows")
+            XCTAssertFalse(run.stdout.contains("ETA"), "\(format): nothing of the bar on stdout")
+            let quiet = try runCLIWithTerminalStderr(["scan", format, "-q"] + decodeOnly + [dir.path])
+            XCTAssertFalse(quiet.stderr.contains("ETA"), "\(format) -q: no bar")
+        }
+        for format in ["--human", "--jsonl"] {
+            let piped = try runCLI(["scan", format] + decodeOnly + [dir.path])
+            XCTAssertEqual(piped.status, 0, piped.stderr)
+            XCTAssertFalse(piped.stderr.contains("ETA"), "\(format): no bar when stderr is a pipe:\n\(piped.stderr)")
+            XCTAssertFalse(piped.stderr.contains("\r"), format)
+            XCTAssertTrue(piped.stderr.hasPrefix("3 files: 3 scanned"), piped.stderr)
+        }
+    }
+
+    /// `eval` draws the bar on a terminal too.
+    func testEvalProgressBarOnATerminal() throws {
+        let dir = try folder(with: ["barcode_ean13.jpg", "barcode_ean13.json", "barcode_upca.jpg", "barcode_upca.json"])
+        let run = try runCLIWithTerminalStderr(["eval", "--no-nutrition", "--no-classifier", dir.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertNotNil(run.stderr.range(of: #"\] 2/2  [0-9.]+ (img/s|s/img)  ETA 0:00"#, options: .regularExpression),
+                        run.stderr.debugDescription)
+    }
+
+    /// An empty folder and a folder of other files: exit 1, naming the folder and what was searched.
+    func testFoldersWithoutImagesExitOneNamingWhatWasSearched() throws {
+        let root = try TestPaths.temporaryFolder(self)
+        let empty = root.appendingPathComponent("empty"), notes = root.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: notes.appendingPathComponent("2024"), withIntermediateDirectories: true)
+        try Data("oats".utf8).write(to: notes.appendingPathComponent("list.txt"))
+        try Data("{}".utf8).write(to: notes.appendingPathComponent("2024/a.json"))
+
+        let none = try runCLI(["scan", "--jsonl"] + decodeOnly + [empty.path])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertEqual(none.stdout, "")
+        XCTAssertTrue(none.stderr.contains("no images in '\(empty.path)': searched 1 folder recursively and found no file"), none.stderr)
+        XCTAssertTrue(none.stderr.contains(".jpg"), "says what counts as an image")
+
+        let other = try runCLI(["scan", "--human"] + decodeOnly + [notes.path])
+        XCTAssertEqual(other.status, 1)
+        XCTAssertTrue(other.stderr.contains("no images in '\(notes.path)': searched 2 folders recursively and 2 files, none of them an image"),
+                      other.stderr)
+
+        // With images elsewhere the run goes on, and still says so and exits 1.
+        let photos = try folder(with: ["barcode_ean13.jpg"])
+        let mixed = try runCLI(["scan", "--jsonl"] + decodeOnly + [empty.path, photos.path])
+        XCTAssertEqual(mixed.status, 1)
+        XCTAssertEqual(mixed.jsonLines.count, 1)
+        XCTAssertTrue(mixed.stderr.contains("no images in '\(empty.path)'"), mixed.stderr)
+
+        let eval = try runCLI(["eval"] + decodeOnly + [notes.path])
+        XCTAssertEqual(eval.status, 1)
+        XCTAssertTrue(eval.stderr.contains("no images in '\(notes.path)'"), eval.stderr)
+        let unlabelled = try runCLI(["eval"] + decodeOnly + [photos.path])
+        XCTAssertEqual(unlabelled.status, 1)
+        XCTAssertTrue(unlabelled.stderr.contains("1 image found, none with a ground-truth sidecar"), unlabelled.stderr)
+    }
+
+    /// A path that does not exist is reported like a missing file, exit 1.
+    func testNonexistentPathExitsOne() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let missing = dir.appendingPathComponent("holiday-photos").path
+        let run = try runCLI(["scan", "--human"] + decodeOnly + [missing])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stdout.contains("✗ file_not_found: no such file: \(missing)"), run.stdout)
+        XCTAssertTrue(run.stderr.hasPrefix("1 file: 0 scanned, 1 failed"), run.stderr)
+    }
+
+    /// A folder that cannot be listed is a result with `unreadable`, like a file; its readable siblings are scanned.
+    /// Permission bits do not stop root, so as root the CLI runs as `nobody` through util-linux's setpriv.
+    func testUnreadableFolderIsReportedLikeAnUnreadableFile() throws {
+        var launcher: [String] = []
+        if geteuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                throw XCTSkip("running as root without /usr/bin/setpriv: permission bits cannot lock a folder")
+            }
+            launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        }
+        let dir = try folder(with: ["barcode_ean13.jpg"])
+        let locked = dir.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent("barcode_upca.jpg"),
+                                         to: locked.appendingPathComponent("hidden.jpg"))
+        chmod(locked.path, 0)
+        addTeardownBlock { chmod(locked.path, 0o755) }
+        let run = try runCLI(["scan", "--jsonl"] + decodeOnly + [dir.path], launcher: launcher)
+        guard !run.stderr.contains("setpriv:") else { throw XCTSkip("setpriv could not switch user: \(run.stderr)") }
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let lines = run.jsonLines
+        XCTAssertEqual(lines.compactMap { $0["path"] as? String }, [locked.path, dir.path + "/barcode_ean13.jpg"], run.stdout)
+        let error = lines.first?["error"] as? [String: Any]
+        XCTAssertEqual(error?["type"] as? String, "unreadable")
+        XCTAssertEqual(error?["message"] as? String, "cannot read \(locked.path): the folder cannot be listed (Permission denied)")
+
+        let whole = try runCLI(["scan", "--jsonl"] + decodeOnly + [locked.path], launcher: launcher)
+        XCTAssertEqual(whole.status, 1)
+        XCTAssertEqual(whole.jsonLines.count, 1, "the folder given is reported, not called empty")
+        XCTAssertFalse(whole.stderr.contains("no images"), whole.stderr)
+    }
+
+    /// Links to folders are followed once: a loop ends, a link back into the tree adds nothing, a link out of it adds
+    /// its photos under the link's path.
+    func testLinkedFoldersAreFollowedOnceAndLoopsEnd() throws {
+        let root = try TestPaths.temporaryFolder(self)
+        let dir = root.appendingPathComponent("photos"), outside = root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("a"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        for (name, folder) in [("barcode_ean13.jpg", dir.appendingPathComponent("a")), ("barcode_upca.jpg", outside)] {
+            try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: dir.path + "/a/loop", withDestinationPath: dir.path)       // to an ancestor
+        try fm.createSymbolicLink(atPath: dir.path + "/a/self", withDestinationPath: ".")            // to itself
+        try fm.createSymbolicLink(atPath: dir.path + "/b", withDestinationPath: "a")                 // to a sibling
+        try fm.createSymbolicLink(atPath: dir.path + "/ext", withDestinationPath: outside.path)      // out of the tree
+        try fm.createSymbolicLink(atPath: outside.path + "/back", withDestinationPath: dir.path)     // and back in
+        try fm.createSymbolicLink(atPath: dir.path + "/a/same.jpg", withDestinationPath: "barcode_ean13.jpg")
+        let run = try runCLI(["scan", "--jsonl"] + decodeOnly + [dir.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.jsonLines.compactMap { $0["path"] as? String },
+                       [dir.path + "/a/barcode_ean13.jpg", dir.path + "/ext/barcode_upca.jpg"], run.stdout)
+    }
+
+    /// `--max-pixels N` on scan and eval; the too-large message names the flag, not the library setting.
+    func testMaxPixelsFlag() throws {
+        let photo = TestPaths.testImages.appendingPathComponent("barcode_ean13.jpg").path
+        let tight = try runCLI(["scan", "--jsonl", "--max-pixels", "1000"] + decodeOnly + [photo])
+        XCTAssertEqual(tight.status, 1)
+        let error = try XCTUnwrap(tight.jsonLines.first?["error"] as? [String: Any])
+        XCTAssertEqual(error["type"] as? String, "too_large")
+        let message = try XCTUnwrap(error["message"] as? String)
+        XCTAssertTrue(message.hasSuffix("over the 1000-pixel limit; downscale it or raise --max-pixels"), message)
+        XCTAssertEqual(try runCLI(["scan", "--jsonl", "--max-pixels", "100000000"] + decodeOnly + [photo]).status, 0)
+        let bad = try runCLI(["scan", "--max-pixels", "0", photo])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("invalid value '0' for --max-pixels"), bad.stderr)
+
+        let dir = try folder(with: ["barcode_ean13.jpg", "barcode_ean13.json"])
+        let eval = try runCLI(["eval", "--json", "--max-pixels", "1000"] + decodeOnly + [dir.path])
+        XCTAssertEqual(eval.status, 0, eval.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(eval.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["failed_images"] as? Int, 1, "eval applies the limit")
+    }
+
+    /// `--help` and the README document the options.
+    func testHelpAndReadmeDocumentTheOptions() throws {
+        let scan = try runCLI(["scan", "--help"]).stdout
+        for text in ["--max-pixels N", "--human", "progress bar", "time left", "%RI/%DV", "no image"] {
+            XCTAssertTrue(scan.contains(text), "scan --help mentions \(text)")
+        }
+        XCTAssertTrue(try runCLI(["eval", "--help"]).stdout.contains("--max-pixels N"))
+        let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        for text in ["--max-pixels N", "$ nutrilens scan --human", "ETA", "%RI"] {
+            XCTAssertTrue(readme.contains(text), "README mentions \(text)")
+        }
+    }
+}

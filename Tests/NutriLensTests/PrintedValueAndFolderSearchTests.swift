@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+import NutriLens
+
+/// `NutritionResult.printedValue(of:)` (values back in the unit printed on the label) and the counts of
+/// `ImageFileDiscovery.search(folder:)` that the CLI's "no images" message quotes.
+final class PrintedValueAndFolderSearchTests: XCTestCase {
+    func testPrintedValueUndoesTheGramConversionExactly() {
+        let n = NutritionResult(
+            nutriments: ["vitamin-b12_100g": Decimal(string: "0.00000062")!, "sodium_serving": Decimal(string: "0.34")!,
+                         "energy-kj_100g": 1356, "fat_100g": Decimal(string: "2.9")!, "salt_100g": Decimal(string: "1.3")!],
+            fields: ["vitamin-b12_100g": NutrimentDetail(confidence: 0.9, needsReview: false, unit: "µg"),
+                     "sodium_serving": NutrimentDetail(confidence: 0.9, needsReview: false, unit: "mg"),
+                     "energy-kj_100g": NutrimentDetail(confidence: 0.9, needsReview: false, unit: "kJ"),
+                     "fat_100g": NutrimentDetail(confidence: 0.9, needsReview: false, unit: "g")])
+        XCTAssertEqual(n.printedValue(of: "vitamin-b12_100g")?.value, Decimal(string: "0.62"))
+        XCTAssertEqual(n.printedValue(of: "vitamin-b12_100g")?.unit, "µg")
+        XCTAssertEqual(n.printedValue(of: "sodium_serving")?.value, 340)
+        XCTAssertEqual(n.printedValue(of: "sodium_serving")?.unit, "mg")
+        XCTAssertEqual(n.printedValue(of: "energy-kj_100g")?.unit, "kJ")
+        XCTAssertEqual(n.printedValue(of: "fat_100g")?.value, Decimal(string: "2.9"))
+        XCTAssertEqual(n.printedValue(of: "salt_100g")?.unit, "g", "no detail: the key's own unit")
+        XCTAssertNil(n.printedValue(of: "sugars_100g"))
+    }
+
+    func testFolderSearchCountsWhatItLookedAt() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: dir.appendingPathComponent(".cache"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: dir.appendingPathComponent("a/notes.txt"))
+        try Data("x".utf8).write(to: dir.appendingPathComponent("a/b/list.csv"))
+        try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: dir.appendingPathComponent("a/b/IMG_0001"))
+        try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: dir.appendingPathComponent(".cache/thumb.jpg"))
+        try fm.createSymbolicLink(atPath: dir.path + "/a/b/up", withDestinationPath: "../..")
+        let search = ImageFileDiscovery.search(folder: dir.path + "/")
+        XCTAssertEqual(search.files.map(\.path), [dir.path + "/a/b/IMG_0001"], "a JPEG by content; hidden folders skipped")
+        XCTAssertEqual(search.foldersSearched, 3, "the folder, a and a/b; the link back up is not listed again")
+        XCTAssertEqual(search.entriesSeen, 3)
+        XCTAssertEqual(search.unreadableFolders, [])
+        XCTAssertEqual(search.folder, dir.path + "/")
+    }
+}
