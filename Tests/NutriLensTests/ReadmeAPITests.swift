@@ -11,7 +11,7 @@ final class ReadmeAPITests: XCTestCase {
         let a = TestPaths.testImages.appendingPathComponent("barcode_ean8.jpg").path
 
         let scanner = try NutriLensScanner(configuration: ScannerConfiguration(languages: ["eng", "deu", "fra"]))  // load once, Sendable
-        let result = scanner.scan(URL(fileURLWithPath: pack))  // never throws: failures are in result.error
+        let result = await scanner.scan(URL(fileURLWithPath: pack))  // (in an async function the async overload is chosen; top-level code takes the synchronous one)
         XCTAssertEqual(result.barcodes?.first?.gtin ?? "-", "5025769305796")
         XCTAssertEqual(result.nutrition?.nutriments["fat_100g"] ?? 0, Decimal(string: "0.5"))
         XCTAssertEqual(result.nutrition?.qualifiers?["fat_100g"], "<")
@@ -22,7 +22,7 @@ final class ReadmeAPITests: XCTestCase {
         XCTAssertEqual(batch.map { $0.barcodes?.first?.text }, ["17803069"])
         let quick = try NutriLensScanner(configuration: .fast)            // one OCR reading, primary language
         let fromText = NutritionTextReader.read(text: "Energy 1569 kJ\nFat 7.1 g\nSalt 0.4 g")  // the grammar alone
-        let quickOCRMs = quick.scan(URL(fileURLWithPath: pack)).timingsMs?[.ocr] ?? 0
+        let quickOCRMs = await quick.scan(URL(fileURLWithPath: pack)).timingsMs?[.ocr] ?? 0
         XCTAssertGreaterThan(quickOCRMs, 0)
         XCTAssertEqual(fromText.nutrition?.nutriments["fat_100g"], Decimal(string: "7.1"))
         XCTAssertEqual(fromText.nutrition?.nutriments["energy-kj_100g"], 1569)
