@@ -23,6 +23,8 @@ enum ScannerOptions {
         OptionSpec(name: "max-size", short: nil, valueName: "PX", help: "Longest side of the working image; 0 = full size (default 2400)."),
         OptionSpec(name: "max-file-bytes", short: nil, valueName: "N", help: "Report files bigger than N bytes as file_too_large without reading them (default 268435456 = 256 MiB)."),
         OptionSpec(name: "tessdata", short: nil, valueName: "DIR", help: "Folder with *.traineddata (default: discovered)."),
+        OptionSpec(name: "ocr-engine", short: nil, valueName: "ENGINE", help: "Text engine: tesseract (default), neural (pure-Swift PP-OCRv6 tiny reader; --lang, --ocr-readings, --ocr and --ocr-budget do not apply) or both (neural, then Tesseract when the neural table is not convincing; the better reading is kept)."),
+        OptionSpec(name: "text-models", short: nil, valueName: "DIR", help: "Folder with the neural reader's ppocrv6_tiny_{det,rec}.nlg (default: discovered: NUTRILENS_MODELS, then models/)."),
         OptionSpec(name: "model", short: nil, valueName: "FILE", help: "Classifier model file (default: discovered)."),
     ]
 
@@ -76,6 +78,13 @@ enum ScannerOptions {
         if let bytes = try args.integer("max-file-bytes", in: 1...Int.max) { config.maxFileBytes = bytes }
         config.tessdataPath = args.values["tessdata"]
         config.classifierModelPath = args.values["model"]
+        if let name = args.values["ocr-engine"] {
+            guard let engine = ScannerConfiguration.TextEngine(rawValue: name) else {
+                throw UsageError.invalidValue(option: "ocr-engine", value: name, expected: "neural, tesseract or both")
+            }
+            config.ocrEngine = engine
+        }
+        config.textModelsFolder = args.values["text-models"]
         try OCRStrategyOptions.apply(args.allValues["ocr"] ?? [], to: &config.ocr, languages: config.languages)
         return config
     }

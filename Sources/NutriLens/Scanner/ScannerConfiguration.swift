@@ -43,18 +43,32 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// the options of every Tesseract call (`NutriLensOCR.OCRStrategy`; presets `.thorough`, the default, and
     /// `.fast`). Two configurations with different strategies can scan side by side in one process.
     public var ocr: OCRStrategy
-    /// The text engines that read: ``TextEngine``. Default `.tesseract`.
+    /// The text engines that read: ``TextEngine``. Default `.tesseract` (docs/scanner.md, "Text engines", has the
+    /// figures that decide it).
     public var ocrEngine: TextEngine = .tesseract
+    /// Folder holding the neural text reader's models (`ppocrv6_tiny_det.nlg`, `ppocrv6_tiny_rec.nlg` and their
+    /// `.sha256` sidecars); `nil` means discover (`NutriLensText.TextModelLocator`: `NUTRILENS_MODELS`, then `models/`
+    /// in the working directory or above the binary or package). Used when ``ocrEngine`` is `.neural` or `.both`.
+    public var textModelsFolder: String?
 
     /// Also read GS1 DataBar / DataBar Expanded (loose fresh produce, coupons). Default `false`: Debian's libzbar
     /// prints assertion warnings from its DataBar decoder on the process's stderr, which no ZBar setting avoids
     /// (`NutriLensBarcode.BarcodeReadOptions.readsDataBar`).
     public var readsDataBar = false
 
-    /// The OCR engines a scanner reads with (each behind NutriLensOCR's `OCRPageReader`).
-    public enum TextEngine: String, Sendable, Equatable, CaseIterable {
-        /// Tesseract's LSTM through its C API (`NutriLensOCR.TesseractReaders`), one engine pool per language list.
+    /// The text engines a scanner reads with. `NutrimentDetail.engine` says which one read each field.
+    public enum TextEngine: String, Sendable, Equatable, Codable, CaseIterable {
+        /// Tesseract's LSTM through its C API (`NutriLensOCR.TesseractReaders`), one engine pool per language list,
+        /// read as ``ocr`` (an `OCRStrategy`) says.
         case tesseract
+        /// The pure-Swift PP-OCR reader (`NutriLensText.TextReader`, models in ``textModelsFolder``): one detection
+        /// of the whole working image (long side 1280), recognition of every box, rows from the boxes' geometry.
+        /// ``ocr`` and ``ocrTimeBudget`` do not apply.
+        case neural
+        /// Neural first; when its table is not convincing (`ReadingScore.isConvincing`: under 7 keys, a failed
+        /// check or a column missing a nutrient), Tesseract reads the photo too and the reading the grammar scores
+        /// higher is kept.
+        case both
     }
     /// Inputs whose header declares more pixels than this fail with a `too_large` error before any allocation.
     /// Default 100 megapixels.
