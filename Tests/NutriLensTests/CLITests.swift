@@ -39,8 +39,8 @@ final class CLITests: XCTestCase {
     func testTraceAndLineDumpOfOnePhoto() throws {
         let dir = try TestPaths.temporaryFolder(self)
         let trace = dir.appendingPathComponent("trace.txt"), dumps = dir.appendingPathComponent("dumps")
-        let run = try runCLI(["scan", "--jsonl", "-q", "--lang", "eng", "--no-barcode", "--no-classifier",
-                              "--ocr-budget", "0", "--trace", trace.path, "--dump-lines", dumps.path, "TestImages"],
+        let run = try runCLI(["scan", "--jsonl", "-q", "--ocr-engine", "tesseract", "--lang", "eng", "--no-barcode",
+                              "--no-classifier", "--ocr-budget", "0", "--trace", trace.path, "--dump-lines", dumps.path, "TestImages"],
                              in: PackagePaths.root)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stderr, "", "the library writes nothing to stderr")
