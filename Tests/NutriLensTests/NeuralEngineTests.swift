@@ -1,6 +1,7 @@
 import Foundation
 import NutriLensImaging
 import NutriLensLabel
+import NutriLensTestSupport
 import XCTest
 @testable import NutriLens
 @testable import NutriLensText
@@ -90,6 +91,24 @@ final class NeuralEngineTests: XCTestCase {
         XCTAssertEqual(n180.nutriments["energy-kj_100g"], 1236)
         XCTAssertEqual(n180.nutriments["fat_100g"], 21)
         XCTAssertEqual(n180.nutriments["proteins_100g"], 27)
+    }
+
+    /// `.both` where it matters: a label photographed a quarter turn and a few degrees off (shared corpus,
+    /// M-Strzelecki `sample_nutrilabel_rotated.jpg`). The neural reading finds the turn but misreads the fibre row and
+    /// loses the last rows (16 keys, 2 failed checks: not convincing); Tesseract's levelled reading gets all 20 and
+    /// wins, and every field names it.
+    func testBothKeepsTesseractsReadingWhenItBeatsAnUnconvincingNeuralOne() throws {
+        let photo = try PackagePaths.shared("corpus/labels/M-Strzelecki__OCRResearch/TesseractDem/sample_nutrilabel_rotated.jpg")
+        let neural = try XCTUnwrap(try Self.scanner(.neural).scan(photo).nutrition)
+        XCTAssertNil(neural.nutriments["sodium_serving"])
+        let result = try Self.scanner(.both, languages: ["eng", "deu", "fra"]).scan(photo)
+        let both = try XCTUnwrap(result.nutrition, "\(result)")
+        XCTAssertEqual(both.nutriments.count, 20)
+        XCTAssertEqual(both.nutriments["fiber_100g"], Decimal(string: "4.5"))
+        XCTAssertEqual(both.nutriments["fiber_serving"], Decimal(string: "1.6"))
+        XCTAssertEqual(both.nutriments["sodium_serving"], Decimal(string: "0.2"))
+        XCTAssertEqual(both.nutriments["saturated-fat_serving"], Decimal(string: "1.3"))
+        XCTAssertEqual(Set(both.fields?.values.map(\.engine) ?? []), [.tesseract])
     }
 
     /// A models folder without the files: a typed set-up error naming the path searched, at init, not per scan.
