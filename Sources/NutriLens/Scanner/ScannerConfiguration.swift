@@ -10,7 +10,7 @@ public struct ScannerConfiguration: Sendable, Equatable {
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// Barcode reading (ZBar with a retry ladder).
         public static let barcode = Stages(rawValue: 1 << 0)
-        /// OCR of the nutrition table (Tesseract) followed by the label grammar.
+        /// OCR of the nutrition table (the ``ocrEngine``) followed by the label grammar.
         public static let nutrition = Stages(rawValue: 1 << 1)
         /// Food items and image kind (pure-Swift CNN).
         public static let classifier = Stages(rawValue: 1 << 2)
@@ -18,7 +18,7 @@ public struct ScannerConfiguration: Sendable, Equatable {
         public static let all: Stages = [.barcode, .nutrition, .classifier]
     }
 
-    /// Tesseract language codes (ISO 639-2/T as Tesseract names them: `eng`, `deu`, `fra`, …) used for OCR, in order
+    /// Tesseract language codes (ISO 639-2/T as Tesseract names them: `eng`, `deu`, `fra`, …) used by Tesseract, in order
     /// of preference; the first is the *primary* language (see `OCRStrategy.languageRouting`). Default
     /// `["eng", "deu", "fra"]`.
     /// Each needs `<code>.traineddata` under `tessdataPath`.
@@ -30,7 +30,7 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// found are the same on any machine under any load; the step running when it is spent finishes, and 4x this in
     /// thread CPU time stops the ladder on a much slower machine. Default 0.25.
     public var barcodeTimeBudget: Double
-    /// Seconds of CPU time (the scanning thread's) OCR may spend per image (all Tesseract passes together), `> 0`;
+    /// Seconds of CPU time (the scanning thread's) Tesseract may spend per image (all its passes together), `> 0`;
     /// `nil` = unlimited. CPU time, so the fields found do not change when other work holds the cores. When it runs
     /// out, Tesseract's recognition is cancelled, the words read so far are parsed and `ScanResult.warnings`
     /// says the table may be incomplete. Default 5 (a label reads in well under 2 s in release builds). The same value
