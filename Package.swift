@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"]),
         .target(name: "NutriLens", dependencies: [
             "NutriLensImaging", "NutriLensImageIO", "NutriLensBarcode", "NutriLensOCR",
-            "NutriLensLabel", "NutriLensClassifier",
+            "NutriLensLabel", "NutriLensClassifier", "NutriLensText",
         ]),
         // Ground truth, field scoring, reports and baseline comparison: for the CLI, the benchmarks and the tests; not
         // part of the NutriLens product.
@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "NutriLensEvaluationTests", dependencies: ["NutriLensTestSupport", "NutriLensEvaluation",
                                                                       "NutriLensClassifier"]),
         .testTarget(name: "NutriLensTests", dependencies: ["NutriLensTestSupport", "NutriLens", "NutriLensEvaluation",
-                                                            "nutrilens"]),
+                                                            "NutriLensText", "nutrilens"]),
         .testTarget(name: "NutriLensTextTests", dependencies: ["NutriLensTestSupport", "NutriLensText",
                                                                 "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),

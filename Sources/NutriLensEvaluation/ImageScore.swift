@@ -27,6 +27,8 @@ public struct ImageScore: Codable, Sendable, Equatable {
     public var error: ScanFailure.Kind?
     /// The scan's total milliseconds.
     public var totalMs: Double?
+    /// Milliseconds of the scan's OCR stage (`ScanResult.timingsMs[.ocr]`); absent when OCR did not run.
+    public var ocrMs: Double?
 
     /// Field recall of this image (1 when the truth has no fields).
     public var recall: Double { truthFields == 0 ? 1 : Double(correctFields) / Double(truthFields) }
@@ -38,6 +40,7 @@ public struct ImageScore: Codable, Sendable, Equatable {
         case truthFields = "truth_fields", predictedFields = "predicted_fields", correctFields = "correct_fields"
         case tableExact = "table_exact", truthBarcodes = "truth_barcodes", correctBarcodes = "correct_barcodes"
         case spuriousBarcodes = "spurious_barcodes", kindCorrect = "kind_correct", totalMs = "total_ms"
+        case ocrMs = "ocr_ms"
     }
 }
 
@@ -52,6 +55,7 @@ extension ImageScore {
         path = result.path ?? "?"
         error = result.error?.kind
         totalMs = result.timingsMs?[.total]
+        ocrMs = result.timingsMs?[.ocr]
         let truthValues = (truth.nutrition?.nutriments ?? [:]).filter { FieldScoring.isScored($0.key) }
         let predicted = (result.nutrition?.nutriments ?? [:]).filter { FieldScoring.isScored($0.key) }
         var outcomes: [String: FieldOutcome] = [:]

@@ -103,8 +103,9 @@ public struct TextQuad: Sendable, Codable, Hashable {
                   y: (topLeft.y + topRight.y + bottomRight.y + bottomLeft.y) / 4)
     }
 
-    /// The part of the quadrilateral from fraction `start` to `end` (0…1) along the text.
-    func slice(from start: Double, to end: Double) -> TextQuad {
+    /// The part of the quadrilateral from fraction `start` to `end` (0…1) along the text (a word of a neural
+    /// reader's segment, from its characters' positions).
+    public func slice(from start: Double, to end: Double) -> TextQuad {
         func along(_ a: TextPoint, _ b: TextPoint, _ t: Double) -> TextPoint {
             TextPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
         }

@@ -30,6 +30,14 @@ public struct OCRReadingTrace: Sendable {
         public var models: String
         public var passes: [OCRPass]
         public var score: ReadingScore
+
+        /// A reading made by an engine outside this module (the scanner's neural reader: no Tesseract passes).
+        public init(name: String, models: String, passes: [OCRPass], score: ReadingScore) {
+            self.name = name
+            self.models = models
+            self.passes = passes
+            self.score = score
+        }
     }
 
     /// One later reading the gate did not start.
@@ -64,5 +72,17 @@ public struct OCRReadingTrace: Sendable {
         return "ocr-trace \(width)x\(height) cpu=\(Int((cpuSeconds * 1000).rounded()))ms reads=\(readings.count) "
             + "fields=\(best.fields) convincing=\(best.isConvincing ? 1 : 0)"
             + (skipped.isEmpty ? "" : " gated=" + skipped.joined(separator: ",")) + " | " + reads.joined(separator: " | ")
+    }
+}
+
+extension OCRReadingTrace {
+    /// A trace of readings made outside ``OCRStrategy`` (the scanner's neural reader), `gated` empty.
+    public init(width: Int, height: Int, cpuSeconds: Double, readings: [Reading], best: ReadingScore) {
+        self.width = width
+        self.height = height
+        self.cpuSeconds = cpuSeconds
+        self.readings = readings
+        self.gated = []
+        self.best = best
     }
 }

@@ -9,7 +9,7 @@ enum ScannerOptions {
         OptionSpec(name: "lang", short: "l", valueName: "LANGS", help: "OCR languages, '+'-separated Tesseract codes (default eng+deu+fra)."),
         OptionSpec(name: "lang-routing", short: nil, valueName: "MODE", help: "How OCR spends the languages: routed (default: primary language first; the set for labels in another configured language and for tables it left unconvincing; ~0.86x the OCR CPU of all on real photos, as many fields), all (every reading with all of them), label-language (~0.6x CPU), primary."),
         OptionSpec(name: "ocr-readings", short: nil, valueName: "MODE", help: "thorough (default: the page, then levelled, PSM 3 and language-set readings while the table is unconvincing) or single (one reading; the levelled page too when it parsed no nutrient on a skewed page)."),
-        OptionSpec(name: "fast", short: nil, valueName: nil, help: "Latency first: --ocr-readings single --lang-routing primary (~0.44x the OCR CPU, ~2.5 points less field recall on real photos); explicit options still apply."),
+        OptionSpec(name: "fast", short: nil, valueName: nil, help: "Latency first: --ocr-engine tesseract --ocr-readings single --lang-routing primary (~0.44x the OCR CPU of Tesseract's thorough reading, ~2.5 points less field recall than it on real photos); explicit options still apply."),
         OptionSpec(name: "ocr", short: nil, valueName: "KEY=VALUE", help: "Set one field of the OCR strategy, for measuring alternatives (repeatable; keys below)."),
         OptionSpec(name: "trace", short: nil, valueName: "FILE", help: "Append one line per photo read by OCR to FILE ('-' = stderr): every reading, its Tesseract passes with CPU and words, the grammar's score."),
         OptionSpec(name: "dump-lines", short: nil, valueName: "DIR", help: "Write the lines the label grammar parsed of each photo to DIR/NAME.lines.json (NAME: the path below the folder scanned, '/' as '__'), and DIR/list.txt."),
@@ -24,6 +24,8 @@ enum ScannerOptions {
         OptionSpec(name: "max-pixels", short: nil, valueName: "N", help: "Report images whose header declares more than N pixels as too_large, before decoding them (default 100000000 = 100 megapixels; at most 1000000000)."),
         OptionSpec(name: "max-file-bytes", short: nil, valueName: "N", help: "Report files bigger than N bytes as file_too_large without reading them (default 268435456 = 256 MiB)."),
         OptionSpec(name: "tessdata", short: nil, valueName: "DIR", help: "Folder with *.traineddata (default: discovered)."),
+        OptionSpec(name: "ocr-engine", short: nil, valueName: "ENGINE", help: "Text engine: neural (default: the pure-Swift PP-OCRv6 tiny reader; --lang, --lang-routing, --ocr-readings, --ocr and --ocr-budget are Tesseract's and do not apply), tesseract, or both (neural, then Tesseract when the neural table is not convincing; the reading the grammar scores higher is kept)."),
+        OptionSpec(name: "text-models", short: nil, valueName: "DIR", help: "Folder with the neural reader's ppocrv6_tiny_{det,rec}.nlg (default: discovered: NUTRILENS_MODELS, then models/)."),
         OptionSpec(name: "model", short: nil, valueName: "FILE", help: "Classifier model file (default: discovered)."),
     ]
 
@@ -78,6 +80,13 @@ enum ScannerOptions {
         if let pixels = try args.integer("max-pixels", in: 1...1_000_000_000) { config.maxImagePixels = pixels }
         config.tessdataPath = args.values["tessdata"]
         config.classifierModelPath = args.values["model"]
+        if let name = args.values["ocr-engine"] {
+            guard let engine = ScannerConfiguration.TextEngine(rawValue: name) else {
+                throw UsageError.invalidValue(option: "ocr-engine", value: name, expected: "neural, tesseract or both")
+            }
+            config.ocrEngine = engine
+        }
+        config.textModelsFolder = args.values["text-models"]
         try OCRStrategyOptions.apply(args.allValues["ocr"] ?? [], to: &config.ocr, languages: config.languages)
         return config
     }

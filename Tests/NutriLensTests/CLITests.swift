@@ -45,8 +45,8 @@ final class CLITests: XCTestCase {
             try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent(name),
                                              to: photos.appendingPathComponent(name))
         }
-        let run = try runCLI(["scan", "--jsonl", "-q", "--lang", "eng", "--no-barcode", "--no-classifier",
-                              "--ocr-budget", "0", "--trace", trace.path, "--dump-lines", dumps.path, "TestImages"],
+        let run = try runCLI(["scan", "--jsonl", "-q", "--ocr-engine", "tesseract", "--lang", "eng", "--no-barcode",
+                              "--no-classifier", "--ocr-budget", "0", "--trace", trace.path, "--dump-lines", dumps.path, "TestImages"],
                              in: dir)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stderr, "", "the library writes nothing to stderr")

@@ -5,11 +5,13 @@ import NutriLensOCR
 
 /// `ScannerConfiguration.fast`: one PSM 11 reading with the primary language's engines only.
 final class FastConfigurationTests: XCTestCase {
-    func testThePresetChangesOnlyTheOCRStrategy() {
+    func testThePresetChangesOnlyTheOCRStrategyAndEngine() {
         var expected = ScannerConfiguration()
         XCTAssertEqual(expected.ocr, .thorough)
+        XCTAssertEqual(expected.ocrEngine, .neural)
         XCTAssertNotEqual(ScannerConfiguration.fast, expected)
         expected.ocr = .fast
+        expected.ocrEngine = .tesseract
         XCTAssertEqual(ScannerConfiguration.fast, expected)
         XCTAssertEqual(OCRStrategy.fast.readings.map(\.description), ["psm11", "levelled-psm11"], "no PSM 3")
         XCTAssertEqual(OCRStrategy.fast.languageRouting, .primary)

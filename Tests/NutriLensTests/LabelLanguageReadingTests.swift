@@ -9,7 +9,7 @@ import XCTest
 /// first, the grammar finds French row names, and `fra+eng` — not the whole set — reads the page again.
 final class LabelLanguageReadingTests: XCTestCase {
     func testFrenchLabelIsReadWithFrenchFirstAndKeepsEveryValue() throws {
-        var configuration = ScannerConfiguration(stages: [.nutrition])
+        var configuration = ScannerConfiguration(stages: [.nutrition], ocrEngine: .tesseract)
         configuration.ocrTimeBudget = nil  // debug builds on a busy CI are slow; routing, not the budget, is tested
         configuration.ocr.labelLanguages = .labelThenPrimary
         let stage = try OCRStage(configuration: configuration)

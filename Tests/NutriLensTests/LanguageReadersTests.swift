@@ -8,7 +8,9 @@ import XCTest
 /// set-up, each created on the first read that needs it and reused after.
 final class LanguageReadersTests: XCTestCase {
     private func readers(_ configuration: ScannerConfiguration) throws -> TesseractReaders {
-        try XCTUnwrap(OCRStage(configuration: configuration).readers as? TesseractReaders)
+        var configuration = configuration
+        configuration.ocrEngine = .tesseract
+        return try XCTUnwrap(OCRStage(configuration: configuration).readers as? TesseractReaders)
     }
 
     func testSetReadersAreCreatedOnFirstUseOnlyAndReused() throws {
@@ -81,7 +83,7 @@ final class LanguageReadersTests: XCTestCase {
 
     func testAMissingLanguagePackFailsAtSetUpThoughItsModelsLoadLater() {
         XCTAssertThrowsError(try OCRStage(configuration: ScannerConfiguration(languages: ["eng", "zzz"],
-                                                                              stages: [.nutrition]))) { error in
+                                                                              stages: [.nutrition], ocrEngine: .tesseract))) { error in
             XCTAssertTrue("\(error)".contains("tesseract-ocr-zzz"), "\(error)")
         }
     }

@@ -191,7 +191,7 @@ final class LanguageRoutingTests: XCTestCase {
     /// A rendered German label (TestImages `eu_de_table.jpg`, "<" qualifiers, decimal commas) through the routed
     /// path of the default configuration (eng first, eng+deu+fra when the grammar asks): every value of its truth.
     func testGermanRenderedLabelIsReadThroughTheRoutedPath() throws {
-        var configuration = ScannerConfiguration(stages: [.nutrition])
+        var configuration = ScannerConfiguration(stages: [.nutrition], ocrEngine: .tesseract)
         configuration.ocr.languageRouting = .routed
         configuration.ocrTimeBudget = nil  // debug builds on a busy CI are slow; routing, not the budget, is tested
         let scanner = try NutriLensScanner(configuration: configuration)

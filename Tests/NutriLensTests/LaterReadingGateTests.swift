@@ -79,7 +79,7 @@ final class LaterReadingGateTests: XCTestCase {
 /// are never loaded — and every truth value still parses; with the gate off the set reads the page.
 final class LaterReadingGateScanTests: XCTestCase {
     private func read(gate: LaterReadingGate?) throws -> (table: NutritionTable, setEngines: Int?, trace: OCRReadingTrace) {
-        var configuration = ScannerConfiguration(stages: [.nutrition])
+        var configuration = ScannerConfiguration(stages: [.nutrition], ocrEngine: .tesseract)
         configuration.ocrTimeBudget = nil  // debug builds on a busy CI are slow; the gate, not the budget, is tested
         configuration.ocr.laterReadingGate = gate
         let stage = try OCRStage(configuration: configuration)

@@ -8,7 +8,7 @@ final class OCRTimeBudgetScanTests: XCTestCase {
     let label = TestPaths.testImages.appendingPathComponent("eu_en_one_decimal.jpg")
 
     func testBudgetRunningOutIsAWarningAndTheScanStillCompletes() throws {
-        let hurried = try NutriLensScanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition], ocrTimeBudget: 0.001))
+        let hurried = try NutriLensScanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition], ocrTimeBudget: 0.001, ocrEngine: .tesseract))
         let result = hurried.scan(label)
         XCTAssertNil(result.error, "a spent budget is not a failure")
         XCTAssertEqual(result.width, 682)
@@ -18,7 +18,7 @@ final class OCRTimeBudgetScanTests: XCTestCase {
 
     func testDefaultBudgetReadsTheTableWithoutWarning() throws {
         XCTAssertEqual(ScannerConfiguration().ocrTimeBudget, 5)
-        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
+        let scanner = try NutriLensScanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition], ocrEngine: .tesseract))
         let result = scanner.scan(label)
         XCTAssertNil(result.warnings)
         XCTAssertEqual(result.nutrition?.nutriments["energy-kj_100g"], 1888)
@@ -27,7 +27,7 @@ final class OCRTimeBudgetScanTests: XCTestCase {
 
     func testNonPositiveBudgetIsASetupError() {
         for bad in [0, -1, Double.nan] {
-            XCTAssertThrowsError(try NutriLensScanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition], ocrTimeBudget: bad))) {
+            XCTAssertThrowsError(try NutriLensScanner(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition], ocrTimeBudget: bad, ocrEngine: .tesseract))) {
                 guard case ScanError.setup(stage: "ocr", let message) = $0 else { return XCTFail("\($0)") }
                 XCTAssertTrue(message.contains("ocrTimeBudget"), message)
             }
@@ -35,7 +35,8 @@ final class OCRTimeBudgetScanTests: XCTestCase {
     }
 
     func testOCRBudgetFlag() throws {
-        let run = try runCLI(["scan", "--jsonl", "--lang", "eng", "--no-barcode", "--no-classifier", "--ocr-budget", "0.001", label.path])
+        let run = try runCLI(["scan", "--jsonl", "--ocr-engine", "tesseract", "--lang", "eng", "--no-barcode", "--no-classifier",
+                              "--ocr-budget", "0.001", label.path])
         XCTAssertEqual(run.status, 0, run.stderr)
         let warnings = run.jsonLines.first?["warnings"] as? [String]
         XCTAssertEqual(warnings, ["OCR stopped at its 0.001 s budget; the table may be incomplete; raise --ocr-budget"], run.stdout)

@@ -12,7 +12,7 @@ final class SkewedPageTests: XCTestCase {
     /// `deg_rotate_small_en.jpg` is a rendered EU table turned by 7 degrees (see its sidecar's notes); unlevelled,
     /// Tesseract merged its ruled rows and no value was read.
     func testSevenDegreeTableIsReadAndBoxesMapBackToTheUprightImage() throws {
-        var configuration = ScannerConfiguration(languages: ["eng"], stages: [.nutrition])
+        var configuration = ScannerConfiguration(languages: ["eng"], stages: [.nutrition], ocrEngine: .tesseract)
         // Unlimited OCR time: in a debug build on a loaded machine the first reading alone can spend the default
         // 5 s, and the levelled one this test is about would be skipped.
         configuration.ocrTimeBudget = nil

@@ -27,7 +27,7 @@ final class TurnedPageTests: XCTestCase {
     /// `deg_rot90_en.jpg` (pixels turned 90°, text running bottom to top) and `deg_rot180_de.jpg` (upside down):
     /// before the fix the first parsed nothing and the second paired values with the wrong rows.
     func testSidewaysAndUpsideDownTablesParseWithBoxesInThePhoto() throws {
-        var configuration = ScannerConfiguration(languages: ["eng", "deu"], stages: [.nutrition])
+        var configuration = ScannerConfiguration(languages: ["eng", "deu"], stages: [.nutrition], ocrEngine: .tesseract)
         configuration.ocrTimeBudget = nil  // an upside-down page costs three reads; debug builds on a busy CI are slow
         let scanner = try NutriLensScanner(configuration: configuration)
         let sideways = scanner.scan(TestPaths.testImages.appendingPathComponent("deg_rot90_en.jpg"))

@@ -87,7 +87,7 @@ public struct NutritionResult: Codable, Sendable, Equatable {
 }
 
 /// How one nutriment value was read: JSON `{"confidence": 0.9, "needs_review": true, "source_text": "…",
-/// "unit": "mg", "reference_intake_percent": 7, "box": {"x": 10, "y": 20, "width": 300, "height": 24}}`.
+/// "unit": "mg", "reference_intake_percent": 7, "box": {"x": 10, "y": 20, "width": 300, "height": 24}, "engine": "neural"}`.
 public struct NutrimentDetail: Codable, Sendable, Equatable {
     /// 0…1: how far the parser's consistency checks support the value (rounded to 3 decimals in JSON).
     public var confidence: Double
@@ -102,19 +102,24 @@ public struct NutrimentDetail: Codable, Sendable, Equatable {
     public var referenceIntakePercent: Decimal?
     /// Where the source text lies in the upright image, in pixels; absent for text input.
     public var box: PixelRect?
+    /// The text engine whose reading the value came from (`tesseract` or `neural`; with
+    /// `ScannerConfiguration.TextEngine.both`, the one whose reading was kept); absent for text input.
+    public var engine: ScannerConfiguration.TextEngine?
 
     public init(confidence: Double, needsReview: Bool, sourceText: String? = nil, unit: String? = nil,
-                referenceIntakePercent: Decimal? = nil, box: PixelRect? = nil) {
+                referenceIntakePercent: Decimal? = nil, box: PixelRect? = nil,
+                engine: ScannerConfiguration.TextEngine? = nil) {
         self.confidence = confidence
         self.needsReview = needsReview
         self.sourceText = sourceText
         self.unit = unit
         self.referenceIntakePercent = referenceIntakePercent
         self.box = box
+        self.engine = engine
     }
 
     enum CodingKeys: String, CodingKey {
-        case confidence, unit, box
+        case confidence, unit, box, engine
         case needsReview = "needs_review"
         case sourceText = "source_text"
         case referenceIntakePercent = "reference_intake_percent"

@@ -10,7 +10,7 @@ public struct ScannerConfiguration: Sendable, Equatable {
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// Barcode reading (ZBar with a retry ladder).
         public static let barcode = Stages(rawValue: 1 << 0)
-        /// OCR of the nutrition table (Tesseract) followed by the label grammar.
+        /// OCR of the nutrition table (the ``ocrEngine``) followed by the label grammar.
         public static let nutrition = Stages(rawValue: 1 << 1)
         /// Food items and image kind (pure-Swift CNN).
         public static let classifier = Stages(rawValue: 1 << 2)
@@ -18,7 +18,7 @@ public struct ScannerConfiguration: Sendable, Equatable {
         public static let all: Stages = [.barcode, .nutrition, .classifier]
     }
 
-    /// Tesseract language codes (ISO 639-2/T as Tesseract names them: `eng`, `deu`, `fra`, …) used for OCR, in order
+    /// Tesseract language codes (ISO 639-2/T as Tesseract names them: `eng`, `deu`, `fra`, …) used by Tesseract, in order
     /// of preference; the first is the *primary* language (see `OCRStrategy.languageRouting`). Default
     /// `["eng", "deu", "fra"]`.
     /// Each needs `<code>.traineddata` under `tessdataPath`.
@@ -30,7 +30,7 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// found are the same on any machine under any load; the step running when it is spent finishes, and 4x this in
     /// thread CPU time stops the ladder on a much slower machine. Default 0.25.
     public var barcodeTimeBudget: Double
-    /// Seconds of CPU time (the scanning thread's) OCR may spend per image (all Tesseract passes together), `> 0`;
+    /// Seconds of CPU time (the scanning thread's) Tesseract may spend per image (all its passes together), `> 0`;
     /// `nil` = unlimited. CPU time, so the fields found do not change when other work holds the cores. When it runs
     /// out, Tesseract's recognition is cancelled, the words read so far are parsed and `ScanResult.warnings`
     /// says the table may be incomplete. Default 5 (a label reads in well under 2 s in release builds). The same value
@@ -43,18 +43,33 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// the options of every Tesseract call (`NutriLensOCR.OCRStrategy`; presets `.thorough`, the default, and
     /// `.fast`). Two configurations with different strategies can scan side by side in one process.
     public var ocr: OCRStrategy
-    /// The text engines that read: ``TextEngine``. Default `.tesseract`.
-    public var ocrEngine: TextEngine = .tesseract
+    /// The text engines that read: ``TextEngine``. Default `.neural`: on the 128 shared label photos it reads 1216 of
+    /// 1379 fields at 0.946 precision where Tesseract reads 1017 at 0.925, and TestImages 522 of 523 (docs/scanner.md,
+    /// "Text engines", per source folder).
+    public var ocrEngine: TextEngine
+    /// Folder holding the neural text reader's models (`ppocrv6_tiny_det.nlg`, `ppocrv6_tiny_rec.nlg` and their
+    /// `.sha256` sidecars); `nil` means discover (`NutriLensText.TextModelLocator`: `NUTRILENS_MODELS`, then `models/`
+    /// in the working directory or above the binary or package). Used when ``ocrEngine`` is `.neural` or `.both`.
+    public var textModelsFolder: String?
 
     /// Also read GS1 DataBar / DataBar Expanded (loose fresh produce, coupons). Default `false`: Debian's libzbar
     /// prints assertion warnings from its DataBar decoder on the process's stderr, which no ZBar setting avoids
     /// (`NutriLensBarcode.BarcodeReadOptions.readsDataBar`).
     public var readsDataBar = false
 
-    /// The OCR engines a scanner reads with (each behind NutriLensOCR's `OCRPageReader`).
-    public enum TextEngine: String, Sendable, Equatable, CaseIterable {
-        /// Tesseract's LSTM through its C API (`NutriLensOCR.TesseractReaders`), one engine pool per language list.
+    /// The text engines a scanner reads with. `NutrimentDetail.engine` says which one read each field.
+    public enum TextEngine: String, Sendable, Equatable, Codable, CaseIterable {
+        /// Tesseract's LSTM through its C API (`NutriLensOCR.TesseractReaders`), one engine pool per language list,
+        /// read as ``ocr`` (an `OCRStrategy`) says.
         case tesseract
+        /// The pure-Swift PP-OCR reader (`NutriLensText.TextReader`, models in ``textModelsFolder``): one detection
+        /// of the whole working image (long side 1280), recognition of every box, rows from the boxes' geometry.
+        /// ``ocr`` and ``ocrTimeBudget`` do not apply.
+        case neural
+        /// Neural first; when its table is not convincing (`ReadingScore.isConvincing`: under 7 keys, a failed
+        /// check or a column missing a nutrient), Tesseract reads the photo too and the reading the grammar scores
+        /// higher is kept.
+        case both
     }
     /// Inputs whose header declares more pixels than this fail with a `too_large` error before any allocation.
     /// Default 100 megapixels.
@@ -83,12 +98,13 @@ public struct ScannerConfiguration: Sendable, Equatable {
         case foodFirst = "food-first"
     }
 
-    /// Latency first: OCR reads each photo once with the primary language (`ocr = .fast`), every other setting the
-    /// default. Labels in the other configured languages are read with the primary language's model only. On the 128
-    /// shared label photos 982 of 1084 fields at 0.44× the OCR CPU of the default (`OCRStrategy.fast`); with
-    /// `ocrTimeBudget` also lowered, the slowest photos are cut short too.
+    /// Latency first: Tesseract (`ocrEngine = .tesseract`) reads each photo once with the primary language
+    /// (`ocr = .fast`), every other setting the default. Labels in the other configured languages are read with the
+    /// primary language's model only. On the 128 shared label photos 982 of 1084 fields at 0.44× the OCR CPU of
+    /// Tesseract's `.thorough` reading (`OCRStrategy.fast`); with `ocrTimeBudget` also lowered, the slowest photos are
+    /// cut short too.
     public static var fast: ScannerConfiguration {
-        var configuration = ScannerConfiguration()
+        var configuration = ScannerConfiguration(ocrEngine: .tesseract)
         configuration.ocr = .fast
         return configuration
     }
@@ -102,7 +118,8 @@ public struct ScannerConfiguration: Sendable, Equatable {
                 ocrTimeBudget: Double? = 5,
                 maxImagePixels: Int = 100_000_000, maxFileBytes: Int = 256 << 20, workingMaxDimension: Int? = 2400, tessdataPath: String? = nil,
                 classifierModelPath: String? = nil, routing: Routing = .labelFirst, foodThreshold: Double = 0.9,
-                ocr: OCRStrategy = .thorough) {
+                ocr: OCRStrategy = .thorough, ocrEngine: TextEngine = .neural) {
+        self.ocrEngine = ocrEngine
         self.languages = languages
         self.stages = stages
         self.barcodeTimeBudget = barcodeTimeBudget

@@ -7,11 +7,12 @@ struct LabelStage: Sendable {
     let parser = NutritionParser()
 
     /// Parses OCR lines (word boxes on the page as OCR read it upright; `mapping` takes them to working-image
-    /// pixels); boxes in the result are mapped to the original image.
+    /// pixels); boxes in the result are mapped to the original image, and every field names `engine`.
     /// - Throws: `ScanError.stageFailed(stage: "parse")` when the input exceeds the parser's size limits.
-    func parse(_ lines: [TextLine], working: WorkingImage?, mapping: ReadPageMapping? = nil) throws -> NutritionResult? {
+    func parse(_ lines: [TextLine], working: WorkingImage?, mapping: ReadPageMapping? = nil,
+               engine: ScannerConfiguration.TextEngine? = nil) throws -> NutritionResult? {
         try Self.mapErrors { try parser.parse(lines: lines) }
-            .map { Self.result(from: $0, working: working, mapping: mapping) }
+            .map { Self.result(from: $0, working: working, mapping: mapping, engine: engine) }
     }
 
     /// Parses plain text, one OCR line per line.
@@ -30,8 +31,8 @@ struct LabelStage: Sendable {
         }
     }
 
-    static func result(from table: NutritionTable, working: WorkingImage?,
-                       mapping: ReadPageMapping? = nil) -> NutritionResult {
+    static func result(from table: NutritionTable, working: WorkingImage?, mapping: ReadPageMapping? = nil,
+                       engine: ScannerConfiguration.TextEngine? = nil) -> NutritionResult {
         var fields: [String: NutrimentDetail] = [:]
         for entry in table.entries where fields[entry.key] == nil {
             let box = entry.box.map { read -> PixelRect in
@@ -43,7 +44,8 @@ struct LabelStage: Sendable {
             fields[entry.key] = NutrimentDetail(confidence: ScanResultJSON.rounded(entry.confidence, decimals: 3),
                                                 needsReview: entry.needsReview, sourceText: entry.sourceText,
                                                 unit: entry.unit.rawValue,
-                                                referenceIntakePercent: entry.referenceIntakePercent, box: box)
+                                                referenceIntakePercent: entry.referenceIntakePercent, box: box,
+                                                engine: engine)
         }
         let serving = table.servingSize
         let quantity = serving?.quantity.flatMap { $0 > 0 && serving?.unit != nil ? $0 : nil }

@@ -2,13 +2,17 @@ import NutriLensImaging
 import NutriLensLabel
 import NutriLensOCR
 
-/// Adapter over `NutriLensOCR`: the working image read with ``ScannerConfiguration/ocr`` (an `OCRStrategy`) by the
-/// engine ``ScannerConfiguration/ocrEngine`` names, each reading scored by the label grammar; the best reading's
-/// lines as the grammar takes them.
+/// Adapter over the text engines: the working image read by the engine(s) ``ScannerConfiguration/ocrEngine`` names —
+/// Tesseract as ``ScannerConfiguration/ocr`` (an `OCRStrategy`) says, the neural reader (``NeuralTextStage``), or
+/// both — each reading scored by the label grammar; the best reading's lines as the grammar takes them.
 struct OCRStage: Sendable {
+    let engine: ScannerConfiguration.TextEngine
     let strategy: OCRStrategy
-    /// The engines (`OCRPageReaders`): the primary reader loaded now, other model lists on first use.
-    let readers: any OCRPageReaders
+    /// Tesseract (`OCRPageReaders`: the primary reader loaded now, other model lists on first use); `nil` for
+    /// `.neural`.
+    let readers: (any OCRPageReaders)?
+    /// The neural reader; `nil` for `.tesseract`.
+    let neural: NeuralTextStage?
     let parser = NutritionParser()
 
     /// What one photo's OCR gives the pipeline.
@@ -20,31 +24,56 @@ struct OCRStage: Sendable {
         var mapping: ReadPageMapping
         /// Every reading made and skipped, for a ``ScanObserver``.
         var trace: OCRReadingTrace
+        /// The engine whose reading `lines` is.
+        var engine: ScannerConfiguration.TextEngine
     }
 
-    /// Loads the engines the strategy can use (a missing language pack or tessdata folder fails here, not per image).
+    /// Loads the engines `configuration.ocrEngine` uses (a missing language pack, tessdata folder or text model
+    /// fails here, not per image).
     /// - Throws: `ScanError.setup(stage: "ocr")` with the OCR module's message (which Debian package to install, which
-    ///   strategy field is out of range).
+    ///   strategy field is out of range) or the text reader's (model paths searched, which file is bad and how).
     init(configuration: ScannerConfiguration) throws {
+        engine = configuration.ocrEngine
         strategy = configuration.ocr
+        neural = engine == .tesseract ? nil : try NeuralTextStage(configuration: configuration)
+        guard engine != .neural else {
+            readers = nil
+            return
+        }
         do {
             try strategy.validate(languages: configuration.languages)
             let languages = try OCRLanguages(codes: configuration.languages)
-            switch configuration.ocrEngine {
-            case .tesseract:
-                readers = try TesseractReaders(languages: languages, tessdataPath: configuration.tessdataPath,
-                                               strategy: strategy)
-            }
+            readers = try TesseractReaders(languages: languages, tessdataPath: configuration.tessdataPath,
+                                           strategy: strategy)
         } catch let error as OCRError {
             throw ScanError.setup(stage: "ocr", message: error.description)
         }
     }
 
-    /// Reads `working` (``OCRStrategy/read(_:with:scoring:)``): lines for the label grammar, a warning when the OCR
-    /// time budget ran out (the lines are then what was read before it did), and where the page read lies in the
-    /// working image.
-    /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image Tesseract cannot take.
+    /// Reads `working`: lines for the label grammar, a warning when the OCR time budget ran out (Tesseract; the
+    /// lines are then what was read before it did), where the page read lies in the working image, and which engine
+    /// read it. `.both` keeps the neural reading when it is convincing, else the one the grammar scores higher (the
+    /// neural one on a tie).
+    /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image an engine cannot take.
     func recognize(_ working: WorkingImage) throws -> Output {
+        switch engine {
+        case .tesseract: return try readTesseract(working).output
+        case .neural: return try readNeural(working).output
+        case .both:
+            let first = try readNeural(working)
+            guard !first.score.isConvincing else { return first.output }
+            let second = try readTesseract(working)
+            var best = second.score > first.score ? second.output : first.output
+            best.trace = second.output.trace
+            best.trace.readings = first.output.trace.readings + second.output.trace.readings
+            best.trace.cpuSeconds += first.output.trace.cpuSeconds
+            best.trace.best = max(first.score, second.score)
+            return best
+        }
+    }
+
+    private func readTesseract(_ working: WorkingImage) throws -> (output: Output, score: ReadingScore) {
+        guard let readers else { preconditionFailure("Tesseract readers are loaded for .tesseract and .both") }
         let parser = parser
         let result: OCRReadingResult
         do {
@@ -57,6 +86,17 @@ struct OCRStage: Sendable {
         let mapping = ReadPageMapping(levelling: result.levelling, quarterTurns: result.orientation.quarterTurns,
                                       inputWidth: result.inputWidth, inputHeight: result.inputHeight)
         let warning = result.budgetExhausted ? strategy.readOptions.timeBudget.map(ScanWarning.ocrBudget) : nil
-        return Output(lines: result.lines.map(TextLine.init), warning: warning, mapping: mapping, trace: result.trace)
+        return (Output(lines: result.lines.map(TextLine.init), warning: warning, mapping: mapping, trace: result.trace,
+                       engine: .tesseract), result.trace.best)
+    }
+
+    private func readNeural(_ working: WorkingImage) throws -> (output: Output, score: ReadingScore) {
+        guard let neural else { preconditionFailure("the neural reader is loaded for .neural and .both") }
+        let parser = parser
+        let read = try neural.read(working) { ReadingScore(grammarOf: $0, parser: parser) }
+        let mapping = ReadPageMapping(levelling: nil, quarterTurns: read.best.quarterTurns, inputWidth: read.width,
+                                      inputHeight: read.height)
+        return (Output(lines: read.best.lines, warning: nil, mapping: mapping, trace: read.trace, engine: .neural),
+                read.best.score)
     }
 }

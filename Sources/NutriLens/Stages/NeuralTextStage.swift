@@ -1,0 +1,132 @@
+import Foundation
+import NutriLensImaging
+import NutriLensLabel
+import NutriLensOCR
+import NutriLensText
+
+/// Adapter over `NutriLensText`: the working image read by the pure-Swift PP-OCR reader (``ScannerConfiguration/
+/// TextEngine/neural``), its segments turned into lines for the label grammar (``RecognizedLines``).
+///
+/// One detection of the whole working image, then recognition of every box in the page orientation the boxes
+/// suggest. Orientation: PP-OCR has no page-orientation step here (PaddleOCR's optional text-line classifier is not
+/// converted), so a page turned by 90 or 180 degrees is found like this. The boxes' long sides say whether the text
+/// runs across or down the photo, which leaves two turns (0 or 180; 90 or 270). The first is read; when the grammar
+/// finds that reading not convincing (`ReadingScore.isConvincing`), the longest boxes are read again in the other
+/// turn, and only when those read with more confidence (text upside down reads as low-probability characters) is the
+/// whole page read that way too and the reading the grammar scores higher kept. An upright label costs at most a few
+/// extra lines; the detector runs once in every case.
+struct NeuralTextStage: Sendable {
+    let reader: TextReader
+    let options: TextReadOptions
+
+    /// The detector sees the working image at this long side (never enlarged): the size at which PP-OCRv6 tiny + the
+    /// grammar read the shared corpus at 0.826 recall / 0.920 precision in the dump evaluation
+    /// (scripts/dump-label-text.py), 0.882 / 0.946 through this stage (docs/scanner.md); 960 finds less of the small
+    /// table text on busy packs (shared/docs/text-reader.md).
+    static let detectorLongSide = 1280
+    /// Boxes re-read in the other turn to decide the page's orientation: the longest, whose confidence says most.
+    static let orientationSample = 8
+
+    /// Loads the tiny preset from `configuration.textModelsFolder` or `TextModelLocator`'s discovery.
+    /// - Throws: `ScanError.setup(stage: "ocr")` naming the paths searched, or the bad file and what is wrong with it
+    ///   (`TextReaderError`: truncated, checksum mismatch, malformed graph, …).
+    init(configuration: ScannerConfiguration) throws {
+        do {
+            reader = try TextReader(modelsFolder: configuration.textModelsFolder.map { URL(fileURLWithPath: $0, isDirectory: true) })
+        } catch let error as TextReaderError {
+            throw ScanError.setup(stage: "ocr", message: "neural text reader: \(error.description)")
+        }
+        // Every segment with text goes to the grammar (as in the dump evaluation): its rows and consistency checks
+        // judge a doubtful segment better than PaddleOCR's drop score, and word confidences still reach the fields.
+        options = TextReadOptions(detectorLongSide: Self.detectorLongSide, minimumConfidence: 0)
+    }
+
+    /// One orientation's reading.
+    struct Reading {
+        /// Clockwise quarter turns of the page content the reading undid (0...3).
+        var quarterTurns: Int
+        /// The segments, aligned with the detected boxes (quads in working pixels, reading order of that turn).
+        var segments: [RecognizedText]
+        var lines: [TextLine]
+        var score: ReadingScore
+    }
+
+    /// What the stage read: the best reading, every reading made (for the trace) and its thread CPU.
+    struct Output {
+        var best: Reading
+        var readings: [Reading]
+        var cpuSeconds: Double
+        /// Size of the image read, pixels.
+        var width: Int, height: Int
+        var trace: OCRReadingTrace {
+            let tried = readings.map {
+                OCRReadingTrace.Reading(name: "neural q\($0.quarterTurns)", models: "ppocrv6_tiny", passes: [],
+                                        score: $0.score)
+            }
+            return OCRReadingTrace(width: width, height: height, cpuSeconds: cpuSeconds, readings: tried,
+                                   best: best.score)
+        }
+    }
+
+    /// Reads `working.image`; `scoring` is the grammar's score of a reading's lines.
+    /// - Throws: `ScanError.stageFailed(stage: "ocr")` when the reader rejects the image (`TextReaderError`).
+    func read(_ working: WorkingImage, scoring: ([TextLine]) -> ReadingScore) throws -> Output {
+        let start = ThreadCPUClock.now()
+        let image = working.image
+        // Never enlarged (PaddleOCR's limit_type "max", as the dump evaluation ran): a small photo's text is already
+        // big enough, and enlarging costs detector time for nothing.
+        var options = options
+        options.detectorLongSide = min(Self.detectorLongSide, max(image.width, image.height))
+        do {
+            let boxes = try reader.detect(image, options: options)
+            let turns = Self.candidateTurns(boxes.map { $0.quad })
+            let first = try reading(image, boxes, quarterTurns: turns.first, scoring: scoring)
+            var readings = [first]
+            if !first.score.isConvincing, !boxes.isEmpty {
+                let sample = Array(boxes.indices.sorted { Self.longSide(boxes[$0].quad) > Self.longSide(boxes[$1].quad) }
+                    .prefix(Self.orientationSample))
+                let kept = sample.map { first.segments[$0].confidence }.reduce(0, +)
+                let other = try sample.map {
+                    try recognize(image, boxes[$0], quarterTurns: turns.second).confidence
+                }.reduce(0, +)
+                if other > kept {
+                    readings.append(try reading(image, boxes, quarterTurns: turns.second, scoring: scoring))
+                }
+            }
+            let best = readings.max { $0.score < $1.score }!
+            return Output(best: best, readings: readings, cpuSeconds: ThreadCPUClock.now() - start, width: image.width,
+                          height: image.height)
+        } catch let error as TextReaderError {
+            throw ScanError.stageFailed(stage: "ocr", message: "neural text reader: \(error.description)")
+        }
+    }
+
+    /// Every box recognised as turned `quarterTurns`, the segments as upright lines, and their grammar score.
+    private func reading(_ image: DecodedImage, _ boxes: [(quad: NutriLensText.TextQuad, score: Float)], quarterTurns: Int,
+                         scoring: ([TextLine]) -> ReadingScore) throws -> Reading {
+        let segments = try boxes.map { try recognize(image, $0, quarterTurns: quarterTurns) }
+        let lines = RecognizedLines.lines(segments, quarterTurns: quarterTurns, width: image.width, height: image.height)
+        return Reading(quarterTurns: quarterTurns, segments: segments, lines: lines, score: scoring(lines))
+    }
+
+    /// `box` read as text turned `quarterTurns` clockwise: its corners (clockwise from the detector's top-left)
+    /// rotated so that the reading starts where upright text of that turn starts.
+    private func recognize(_ image: DecodedImage, _ box: (quad: NutriLensText.TextQuad, score: Float),
+                           quarterTurns: Int) throws -> RecognizedText {
+        let c = box.quad.corners, k = quarterTurns
+        let quad = NutriLensText.TextQuad(topLeft: c[k % 4], topRight: c[(k + 1) % 4], bottomRight: c[(k + 2) % 4],
+                                          bottomLeft: c[(k + 3) % 4])
+        return try reader.recognizer.recognize(image, quad: quad, detectionScore: box.score, padding: options.linePadding)
+    }
+
+    /// The two page turns the boxes allow, the likelier first: text running across the photo (most boxes longer
+    /// than tall by 1.5, PaddleOCR's vertical-line rule) is upright or upside down, text running down it is turned
+    /// 90 degrees clockwise (PaddleOCR reads such boxes that way) or counter-clockwise.
+    static func candidateTurns(_ quads: [NutriLensText.TextQuad]) -> (first: Int, second: Int) {
+        let tall = quads.filter { $0.height >= 1.5 * $0.width }.count
+        let wide = quads.filter { $0.width >= 1.5 * $0.height }.count
+        return tall > wide ? (1, 3) : (0, 2)
+    }
+
+    static func longSide(_ quad: NutriLensText.TextQuad) -> Double { max(quad.width, quad.height) }
+}
