@@ -21,7 +21,7 @@ struct NeuralTextStage: Sendable {
 
     /// The detector sees the working image at this long side (never enlarged): the size at which PP-OCRv6 tiny + the
     /// grammar read the shared corpus at 0.826 recall / 0.920 precision in the dump evaluation
-    /// (scripts/dump-label-text.py), 0.882 / 0.946 through this stage (docs/scanner.md); 960 finds less of the small
+    /// (scripts/dump-label-text.py), 0.882 / 0.949 through this stage (docs/scanner.md); 960 finds less of the small
     /// table text on busy packs (shared/docs/text-reader.md).
     static let detectorLongSide = 1280
     /// Boxes re-read in the other turn to decide the page's orientation: the longest, whose confidence says most.
