@@ -11,7 +11,7 @@ enum ScanCommand {
         ],
         minimumPositionals: 0,
         details: """
-        PATH is an image file or a folder (searched recursively; JPEG/PNG recognised by content); --files-from adds
+        PATH is an image file or a folder (searched recursively; JPEG/PNG/HEIC/WebP recognised by content); --files-from adds
         listed paths after them, scanned exactly as listed. Batch runs over many machines: give each machine
         --shard I/N of the same list and a results file of its own, and rerun the same command with
         --skip-done FILE >> FILE to resume after a failure (examples/dask/ runs this on a Dask cluster).
