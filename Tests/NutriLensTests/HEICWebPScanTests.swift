@@ -6,7 +6,8 @@ import NutriLensTestSupport
 
 /// A label scan given as HEIC and as WebP reads the same as its JPEG. The fixtures hold the JPEG's stored (sideways)
 /// pixels with the turn in each format's own place: an `irot` box in the HEIC, the EXIF chunk in the WebP
-/// (scripts/imageio-fixtures/make_heif_webp.py).
+/// (scripts/imageio-fixtures/make_heif_webp.py). The HEIC is lossless, so a differing field is the decoder's fault;
+/// the WebP is lossy (q85).
 final class HEICWebPScanTests: XCTestCase {
     func testHEICAndWebPOfALabelScanReadTheSameFieldsAsTheJPEG() async throws {
         let fixtures = PackagePaths.root.appendingPathComponent("Tests/NutriLensTests/Fixtures")
