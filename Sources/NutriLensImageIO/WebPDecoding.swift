@@ -85,15 +85,16 @@ enum WebPChunks {
         guard bytes.count >= 21, EXIFReader.matches(bytes, at: 0, "RIFF"), EXIFReader.matches(bytes, at: 8, "WEBP"),
               EXIFReader.matches(bytes, at: 12, "VP8X")
         else { return 1 }
-        let flagsEXIF = bytes[20] & 0x08 != 0
         func u32le(_ o: Int) -> Int {
             Int(bytes[o]) | Int(bytes[o + 1]) << 8 | Int(bytes[o + 2]) << 16 | Int(bytes[o + 3]) << 24
         }
+        // The EXIF chunk may lie beyond the data only when the flag is set and the RIFF size says the file goes on.
+        let cut = bytes[20] & 0x08 != 0 && u32le(4) > bytes.count - 8
         var pos = 12
         for _ in 0..<64 {  // VP8X, ICCP, ANIM, image, EXIF, XMP: real files have a handful of chunks
-            guard pos + 8 <= bytes.count else { return flagsEXIF ? nil : 1 }
+            guard pos + 8 <= bytes.count else { return cut ? nil : 1 }
             let size = u32le(pos + 4), start = pos + 8
-            guard size <= bytes.count - start else { return flagsEXIF ? nil : 1 }
+            guard size <= bytes.count - start else { return cut ? nil : 1 }
             if EXIFReader.matches(bytes, at: pos, "EXIF") {
                 let skip = EXIFReader.matches(bytes, at: start, "Exif\0\0") ? 6 : 0
                 return EXIFReader.tiffOrientation(UnsafeRawBufferPointer(rebasing: bytes[(start + skip)..<(start + size)]))

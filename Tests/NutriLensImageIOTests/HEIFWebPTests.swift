@@ -47,6 +47,13 @@ final class HEIFWebPTests: XCTestCase {
         let header = try ImageDecoder.readHeader(contentsOf: Fixture.url("orientation-6.webp"))
         XCTAssertEqual(header, ImageHeader(format: .webp, width: 48, height: 64, orientation: 6))
         XCTAssertEqual([header.uprightWidth, header.uprightHeight], [64, 48])
+        // The EXIF chunk follows the image data: a header prefix that stops before it must not read as orientation 1
+        // (readHeader(contentsOf:) then reads the whole file).
+        let bytes = try Data(contentsOf: Fixture.url("orientation-6.webp"))
+        let exif = try XCTUnwrap(bytes.range(of: Data("EXIF".utf8))).lowerBound
+        guard case .truncated(.webp, _)? = decodingError({ try ImageDecoder.readHeader(data: bytes.prefix(exif)) }) else {
+            return XCTFail("a prefix without the EXIF chunk gave a header")
+        }
     }
 
     func testHEICDecodes() throws {
