@@ -9,6 +9,9 @@ import NutriLensImaging
 /// turn). So libheif's transform is the only one applied, the EXIF block is not read, and the photo reports
 /// orientation 1 with its displayed size (libvips' heifload does the same). `applyOrientation == false` asks libheif
 /// to skip the transforms and returns the coded (`ispe`) pixels.
+///
+/// Known limitation: libde265 prints `SPS error: ...` lines on stderr itself for an invalid HEVC sequence parameter
+/// set (crafted or damaged files); the decode still ends in `.corrupt`. Nothing in libheif's API silences it.
 enum HEIFDecoding {
     /// libheif's reference-counted global set-up (decoder plugins), done once per process and never undone.
     private static let initialised: Bool = {

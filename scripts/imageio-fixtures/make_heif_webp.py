@@ -7,7 +7,7 @@ ImageIO fixtures are the 64x48 quadrant grid of make_png.py (colours QUAD_RGB), 
   quad.webp (lossless), quad-lossy.webp, quad-alpha.webp (right half transparent), orientation-6.webp (stored
   turned, EXIF chunk orientation 6), quad.heic, exif6.heic (stored turned, EXIF orientation 6 and no irot: HEIF
   readers must not apply it), irot.heic (stored turned, irot 90 degrees clockwise: libheif shows it upright),
-  truncated/corrupt/huge variants of each format.
+  truncated/corrupt/huge variants of each format (corrupt-sps.heic: an SPS libde265 rejects with a line on stderr).
 Label fixtures: TestImages/deg_exif6_en.jpg (stored sideways, EXIF 6) as deg_exif6_en-irot.heic (same stored pixels,
 lossless, the turn as irot) and deg_exif6_en.webp (same stored pixels, lossy q85, the turn in the EXIF chunk).
 """
@@ -191,6 +191,12 @@ def main():
     bad[30:] = bytes((b ^ 0x5A) for b in bad[30:])  # VP8 frame data scrambled after the frame header
     open(f"{out}/corrupt-data.webp", "wb").write(bytes(bad))
     open(f"{out}/huge-20000.heic", "wb").write(set_ispe(quad_heic, 20000, 20000))
+    # Two bytes of the hvcC box changed (found by mutating it): libde265 rejects the SPS and prints
+    # "SPS error: CB alignment" on stderr itself (a known limitation, HEIFWebPTests).
+    bad = bytearray(quad_heic)
+    hvcc = bad.find(b"hvcC")
+    bad[hvcc + 13], bad[hvcc + 82] = 106, 13
+    open(f"{out}/corrupt-sps.heic", "wb").write(bytes(bad))
     # VP8L header: 14-bit width-1 and height-1 after the 0x2F signature; 16384 x 16384 = 268 MP.
     lossless = bytearray(open(f"{out}/quad.webp", "rb").read())
     vp8l = lossless.find(b"VP8L") + 8
