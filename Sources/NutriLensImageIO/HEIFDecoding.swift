@@ -10,7 +10,9 @@ import NutriLensImaging
 /// orientation 1 with its displayed size (libvips' heifload does the same). `applyOrientation == false` asks libheif
 /// to skip the transforms and returns the coded (`ispe`) pixels.
 ///
-/// Known limitation: libde265 prints `SPS error: ...` lines on stderr itself for an invalid HEVC sequence parameter
+/// Known limitations: a grid image's canvas is allocated by libheif from the grid descriptor, which the public API
+/// does not expose, so a crafted file whose `ispe` is small but whose grid says 12288 x 16384 costs ~600 MB before the
+/// decoded-size check refuses it (`.corrupt`); libheif's own cap is 32768 x 32768. libde265 prints `SPS error: ...` lines on stderr itself for an invalid HEVC sequence parameter
 /// set (crafted or damaged files); the decode still ends in `.corrupt`. Nothing in libheif's API silences it.
 enum HEIFDecoding {
     /// libheif's reference-counted global set-up (decoder plugins), done once per process and never undone.

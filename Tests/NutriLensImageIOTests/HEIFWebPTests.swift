@@ -155,6 +155,15 @@ final class HEIFWebPTests: XCTestCase {
         XCTAssertEqual(try ImageDecoder.readHeader(contentsOf: Fixture.url("huge-16384.webp")).width, 16384)
     }
 
+    func testAGridLargerThanTheContainerDeclaresIsRefused() throws {
+        // Fuzz finding: ispe says 48x64, the primary item's grid 12288x16384. libheif allocates the grid canvas
+        // (~600 MB, a known limitation: docs/imageio.md) and the decoded-size check refuses the result.
+        guard case .corrupt(.heif, let detail)? = error("grid-too-large.heic") else {
+            return XCTFail("got \(String(describing: error("grid-too-large.heic")))")
+        }
+        XCTAssertEqual(detail, "decoded 12288x16384, the container declares 48x64")
+    }
+
     func testEveryPrefixFailsWithATypedErrorAndPrintsNothing() throws {
         var kinds: [String: Int] = [:]
         let printed = try capturingStandardError {
