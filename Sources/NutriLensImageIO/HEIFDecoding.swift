@@ -10,9 +10,9 @@ import NutriLensImaging
 /// orientation 1 with its displayed size (libvips' heifload does the same). `applyOrientation == false` asks libheif
 /// to skip the transforms and returns the coded (`ispe`) pixels.
 ///
-/// Known limitations: a grid image's canvas is allocated by libheif from the grid descriptor, which the public API
-/// does not expose, so a crafted file whose `ispe` is small but whose grid says 12288 x 16384 costs ~600 MB before the
-/// decoded-size check refuses it (`.corrupt`); libheif's own cap is 32768 x 32768. libde265 prints `SPS error: ...` lines on stderr itself for an invalid HEVC sequence parameter
+/// A grid's canvas size comes from its descriptor, read by `HEIFGridDescriptor` and checked with the others.
+///
+/// Known limitation: libde265 prints `SPS error: ...` lines on stderr itself for an invalid HEVC sequence parameter
 /// set (crafted or damaged files); the decode still ends in `.corrupt`. Nothing in libheif's API silences it.
 enum HEIFDecoding {
     /// libheif's reference-counted global set-up (decoder plugins), done once per process and never undone.
@@ -84,6 +84,15 @@ enum HEIFDecoding {
                 throw ImageDecodingError.tooLarge(width: w, height: h, limit: options.maxPixels)
             }
             guard w > 0, h > 0 else { throw ImageDecodingError.corrupt(format: .heif, detail: "image is \(w)x\(h)") }
+        }
+        // libheif sizes a grid's canvas from the grid descriptor, which it does not check against ispe or its limits.
+        var primaryID: heif_item_id = 0
+        if heif_context_get_primary_image_ID(handle.context, &primaryID).code == heif_error_Ok,
+           let grid = HEIFGridDescriptor.outputSize(bytes, item: Int(primaryID)) {
+            let product = grid.width.multipliedReportingOverflow(by: grid.height)
+            guard !product.overflow, product.partialValue <= options.maxPixels else {
+                throw ImageDecodingError.tooLarge(width: grid.width, height: grid.height, limit: options.maxPixels)
+            }
         }
         let alpha = heif_image_handle_has_alpha_channel(handle.primary) != 0
         guard let decodingOptions = heif_decoding_options_alloc() else {

@@ -155,13 +155,16 @@ final class HEIFWebPTests: XCTestCase {
         XCTAssertEqual(try ImageDecoder.readHeader(contentsOf: Fixture.url("huge-16384.webp")).width, 16384)
     }
 
-    func testAGridLargerThanTheContainerDeclaresIsRefused() throws {
-        // Fuzz finding: ispe says 48x64, the primary item's grid 12288x16384. libheif allocates the grid canvas
-        // (~600 MB, a known limitation: docs/imageio.md) and the decoded-size check refuses the result.
-        guard case .corrupt(.heif, let detail)? = error("grid-too-large.heic") else {
-            return XCTFail("got \(String(describing: error("grid-too-large.heic")))")
-        }
-        XCTAssertEqual(detail, "decoded 12288x16384, the container declares 48x64")
+    func testAGridLargerThanTheContainerDeclaresIsRefusedBeforeDecoding() throws {
+        // Fuzz finding: ispe says 48x64, the primary item's grid descriptor 12288x16384 (read from offset 1 of idat);
+        // libheif allocated the 604 MB canvas before this check existed.
+        XCTAssertEqual(error("grid-too-large.heic"), .tooLarge(width: 12288, height: 16384, limit: 100_000_000))
+        let bytes = try Data(contentsOf: Fixture.url("grid-too-large.heic"))
+        XCTAssertEqual(bytes.withUnsafeBytes { HEIFGridDescriptor.outputSize($0, item: 2) }.map { [$0.width, $0.height] },
+                       [12288, 16384])
+        XCTAssertNil(bytes.withUnsafeBytes { HEIFGridDescriptor.outputSize($0, item: 1) }, "item 1 is an hvc1 tile")
+        let quad = try Data(contentsOf: Fixture.url("quad.heic"))
+        XCTAssertNil(quad.withUnsafeBytes { HEIFGridDescriptor.outputSize($0, item: 1) }, "not a grid")
     }
 
     func testEveryPrefixFailsWithATypedErrorAndPrintsNothing() throws {
