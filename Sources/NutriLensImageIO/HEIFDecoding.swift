@@ -79,20 +79,14 @@ enum HEIFDecoding {
         // Both sizes are checked: a crafted `clap`/`irot` could make the displayed size smaller than what is decoded.
         for transformed in [true, false] {
             let (w, h) = handle.size(transformed: transformed)
-            let product = w.multipliedReportingOverflow(by: h)
-            guard !product.overflow, product.partialValue <= options.maxPixels else {
-                throw ImageDecodingError.tooLarge(width: w, height: h, limit: options.maxPixels)
-            }
+            try options.checkPixelLimit(width: w, height: h)
             guard w > 0, h > 0 else { throw ImageDecodingError.corrupt(format: .heif, detail: "image is \(w)x\(h)") }
         }
         // libheif sizes a grid's canvas from the grid descriptor, which it does not check against ispe or its limits.
         var primaryID: heif_item_id = 0
         if heif_context_get_primary_image_ID(handle.context, &primaryID).code == heif_error_Ok,
            let grid = HEIFGridDescriptor.outputSize(bytes, item: Int(primaryID)) {
-            let product = grid.width.multipliedReportingOverflow(by: grid.height)
-            guard !product.overflow, product.partialValue <= options.maxPixels else {
-                throw ImageDecodingError.tooLarge(width: grid.width, height: grid.height, limit: options.maxPixels)
-            }
+            try options.checkPixelLimit(width: grid.width, height: grid.height)
         }
         let alpha = heif_image_handle_has_alpha_channel(handle.primary) != 0
         guard let decodingOptions = heif_decoding_options_alloc() else {

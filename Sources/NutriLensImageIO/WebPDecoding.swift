@@ -27,9 +27,7 @@ enum WebPDecoding {
         }
         config.input = try features(bytes)
         let fullWidth = Int(config.input.width), fullHeight = Int(config.input.height)
-        guard fullWidth.multipliedReportingOverflow(by: fullHeight).partialValue <= options.maxPixels else {
-            throw ImageDecodingError.tooLarge(width: fullWidth, height: fullHeight, limit: options.maxPixels)
-        }
+        try options.checkPixelLimit(width: fullWidth, height: fullHeight)
         if config.input.has_animation != 0 {
             throw ImageDecodingError.unsupported(format: "WebP", detail: "animated WebP (export one frame as a still)")
         }
