@@ -21,6 +21,9 @@ let package = Package(
         // MARK: C libraries (Debian -dev packages, found with pkg-config)
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // HEIF/HEIC (iPhone photos) and WebP (web images); both return error codes, so no C shim is needed.
+        .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
@@ -36,7 +39,7 @@ let package = Package(
         .target(name: "NutriLensImaging",
                 // Float rounding/sqrt lower to libm calls on Linux; no Foundation/Glibc import pulls libm in here.
                 linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        .target(name: "NutriLensImageIO", dependencies: ["NutriLensImaging", "CImageShims"]),
+        .target(name: "NutriLensImageIO", dependencies: ["NutriLensImaging", "CImageShims", "CHEIF", "CWebP"]),
         .target(name: "NutriLensBarcode", dependencies: ["NutriLensImaging", "CZBar"]),
         .target(name: "NutriLensOCR", dependencies: ["NutriLensImaging", "CTesseract", "CLeptonica",
                                                      "CTesseractLineImages"]),
@@ -79,8 +82,10 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "NutriLensEvaluationTests", dependencies: ["NutriLensTestSupport", "NutriLensEvaluation",
                                                                       "NutriLensClassifier"]),
+        // Fixtures/ (HEIC/WebP label scans) is read from the package root like TestImages/, not bundled.
         .testTarget(name: "NutriLensTests", dependencies: ["NutriLensTestSupport", "NutriLens", "NutriLensEvaluation",
-                                                            "NutriLensText", "nutrilens"]),
+                                                            "NutriLensText", "nutrilens"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "NutriLensTextTests", dependencies: ["NutriLensTestSupport", "NutriLensText",
                                                                 "NutriLensImageIO"],
                     resources: [.copy("Fixtures")]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer runs of NutriLens's untrusted-input entry points (see docs/reliability.md).
 #
-#   scripts/fuzz.sh [TARGET|all] [SECONDS]      targets: image label-text label-words model ground-truth text-model
+#   scripts/fuzz.sh [TARGET|all] [SECONDS]      targets: image heif webp label-text label-words model ground-truth text-model
 #
 # Builds Fuzz/nutrilens-fuzz with -sanitize=fuzzer,address into .build-fuzz (the ordinary .build is untouched),
 # seeds a corpus under $FUZZ_WORK (default /tmp/nutrilens-fuzz; never inside the repo) from TestImages, the test
@@ -19,7 +19,7 @@ SECONDS_PER_TARGET="${2:-60}"
 WORK="${FUZZ_WORK:-/tmp/nutrilens-fuzz}"
 SHARED="$ROOT/../shared/corpus"
 BUILD="$ROOT/.build-fuzz"
-ALL_TARGETS=(image label-text label-words model ground-truth text-model)
+ALL_TARGETS=(image heif webp label-text label-words model ground-truth text-model)
 
 if [[ "$TARGET" == "-h" || "$TARGET" == "--help" ]]; then sed -n 2,15p "$0"; exit 0; fi
 if [[ "$TARGET" == all ]]; then TARGETS=("${ALL_TARGETS[@]}"); else TARGETS=("$TARGET"); fi
@@ -48,7 +48,8 @@ seed() {
     rm -rf "$SEEDS"; mkdir -p "$SEEDS" "$WORK/$target/corpus" "$WORK/$target/artifacts"
     case "$target" in
     image)
-        copy_seeds "$ROOT/Tests/NutriLensImageIOTests/Fixtures" 200 \( -name '*.jpg' -o -name '*.png' \)
+        copy_seeds "$ROOT/Tests/NutriLensImageIOTests/Fixtures" 200 \( -name '*.jpg' -o -name '*.png' -o -name '*.heic' \
+            -o -name '*.webp' \)
         copy_seeds "$ROOT/Tests/NutriLensReliabilityTests/Fixtures/image" 100
         # Full-size photos make slow inputs; thumbnails keep the real encoders' structure (EXIF, progressive...).
         for f in "$ROOT"/TestImages/*.jpg "$ROOT"/TestImages/*.png; do
@@ -58,6 +59,15 @@ seed() {
         convert "$ROOT/TestImages/barcode_ean13.jpg" -resize 64x64 -interlace JPEG "$SEEDS/progressive.jpg" 2>/dev/null || true
         convert "$ROOT/TestImages/barcode_ean13.jpg" -resize 40x40 -interlace PNG "$SEEDS/adam7.png" 2>/dev/null || true
         copy_seeds "$SHARED/barcodes" 20 \( -name '*.jpg' -o -name '*.png' \)
+        ;;
+    heif)
+        copy_seeds "$ROOT/Tests/NutriLensImageIOTests/Fixtures" 100 -name '*.heic'
+        copy_seeds "$ROOT/Tests/NutriLensReliabilityTests/Fixtures/heif" 100
+        ;;
+    webp)
+        copy_seeds "$ROOT/Tests/NutriLensImageIOTests/Fixtures" 100 -name '*.webp'
+        copy_seeds "$ROOT/Tests/NutriLensReliabilityTests/Fixtures/webp" 100
+        copy_seeds "$SHARED/barcodes" 30 -name '*.webp'
         ;;
     label-text)
         copy_seeds "$SHARED/labels/FoodLabel/ocr/crop_large" 150 -name '*.txt'

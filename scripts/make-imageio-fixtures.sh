@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates Tests/NutriLensImageIOTests/Fixtures: synthetic JPEG/PNG variants with known pixel values, EXIF
-# orientations 1-8, and one file per bad-input class. Needs cc + libjpeg-dev and python3 (no third-party modules).
+# orientations 1-8, and one file per bad-input class; HEIC/WebP variants (and the HEIC/WebP label scans in
+# Tests/NutriLensTests/Fixtures). Needs cc + libjpeg-dev, python3 with Pillow, and heif-enc (libheif-examples).
 # The outputs are committed; tests never run this.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -22,4 +23,5 @@ done
 
 python3 "$src/make_png.py" "$out"
 python3 "$src/make_bad.py" "$out"
+python3 "$src/make_heif_webp.py" "$out" "$root/Tests/NutriLensTests/Fixtures" "$root/TestImages"
 echo "fixtures in $out: $(ls "$out" | wc -l) files, $(du -sh "$out" | cut -f1)"

@@ -2,7 +2,7 @@
 # Installs the Debian packages NutriLens needs to build, test and run. Idempotent: skips apt when all are present.
 set -euo pipefail
 PACKAGES=(
-  pkg-config libjpeg-dev libpng-dev libzbar-dev libtesseract-dev libleptonica-dev libopenblas-dev
+  pkg-config libjpeg-dev libpng-dev libheif-dev libwebp-dev libzbar-dev libtesseract-dev libleptonica-dev libopenblas-dev
   tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita
   tesseract-ocr-nld tesseract-ocr-pol tesseract-ocr-por tesseract-ocr-swe tesseract-ocr-dan tesseract-ocr-fin
 )

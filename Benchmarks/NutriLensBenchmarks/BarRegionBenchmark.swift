@@ -36,9 +36,7 @@ enum BarRegionBenchmark {
                 coarseFrom: value(after: "--coarse-from", in: arguments).flatMap { Int($0) } ?? BarcodeReadOptions().coarseFirstMinimumPixels,
                 budget: value(after: "--budget", in: arguments).flatMap { Double($0) } ?? .infinity)
             for file in files {
-                var path = file
-                if file.lowercased().hasSuffix(".webp") { path = try BenchImageLoader.pngCopy(of: file) }
-                guard let photo = try? ImageDecoder.decode(contentsOf: URL(fileURLWithPath: path),
+                guard let photo = try? ImageDecoder.decode(contentsOf: URL(fileURLWithPath: file),
                                                           options: DecodeOptions(targetMaxSide: 2400, wantColor: false))
                 else { continue }
                 var gray = photo.image.grayscale

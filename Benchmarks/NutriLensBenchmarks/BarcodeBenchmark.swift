@@ -63,7 +63,6 @@ enum BarcodeBenchmark {
         let zxing = useZxing ? runZxing(samples) : [:]
         for sample in samples {
             let group = "\(sample.source) \(sample.isRetail ? (blurredFolders.contains(sample.folder) ? "retail-blurred" : "retail") : "other")"
-            if sample.path.hasSuffix(".webp") { _ = try? BenchImageLoader.pngCopy(of: sample.path) }
             for rotation in [0, 180] {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 var found: [Barcode] = []

@@ -8,7 +8,7 @@ import Foundation
 /// so the input is saved; the regression tests assert it does not happen). Crashes, hangs and runaway allocations
 /// inside the API are what the sanitizer build catches.
 public struct FuzzTarget: Sendable {
-    /// Stable name: `image`, `label-text`, `label-words`, `model`, `ground-truth`, `text-model`.
+    /// Stable name: `image`, `heif`, `webp`, `label-text`, `label-words`, `model`, `ground-truth`, `text-model`.
     public let name: String
     /// The API under test, one line (shown by the replay tool's usage).
     public let summary: String
@@ -19,6 +19,12 @@ public struct FuzzTarget: Sendable {
     public static let all: [FuzzTarget] = [
         FuzzTarget(name: "image", summary: "ImageDecoder.decode(data:) + readHeader: sniffing, JPEG, PNG, EXIF",
                    run: { try ImageDecoderFuzz.run($0) }),
+        // The same entry points with HEIC/WebP seeds only, so fuzzing time goes to libheif's box parser and libde265,
+        // and to libwebp's VP8/VP8L decoders and the RIFF chunk walk.
+        FuzzTarget(name: "heif", summary: "ImageDecoder on HEIF/HEIC input: libheif boxes, grid, irot/imir, HEVC",
+                   run: { try ImageDecoderFuzz.run($0, expecting: .heif) }),
+        FuzzTarget(name: "webp", summary: "ImageDecoder on WebP input: libwebp VP8/VP8L/VP8X, EXIF chunk",
+                   run: { try ImageDecoderFuzz.run($0, expecting: .webp) }),
         FuzzTarget(name: "label-text", summary: "NutritionParser.parse(text:) on arbitrary UTF-8",
                    run: { try LabelTextFuzz.run($0) }),
         FuzzTarget(name: "label-words", summary: "NutritionParser.parse(lines:) on word lists with boxes",

@@ -33,3 +33,13 @@ public struct DecodeOptions: Sendable, Equatable {
         self.maxProgressiveScans = maxProgressiveScans
     }
 }
+
+extension DecodeOptions {
+    /// Throws `.tooLarge` when `width * height` (from a header, before any allocation) is over `maxPixels` or overflows.
+    func checkPixelLimit(width: Int, height: Int) throws {
+        let product = width.multipliedReportingOverflow(by: height)
+        guard !product.overflow, product.partialValue <= maxPixels else {
+            throw ImageDecodingError.tooLarge(width: width, height: height, limit: maxPixels)
+        }
+    }
+}

@@ -3,8 +3,9 @@ import NutriLensImaging
 
 /// Entry points for turning image files, bytes or caller pixel buffers into `DecodedPhoto`s.
 ///
-/// The format is sniffed from magic bytes (JPEG `FF D8 FF`, PNG signature), never from a file extension. All
-/// functions are thread-safe; each call owns its libjpeg/libpng state. Errors are always `ImageDecodingError`.
+/// The format is sniffed from magic bytes (JPEG `FF D8 FF`, PNG signature, HEIF `ftyp` brands, `RIFF....WEBP`),
+/// never from a file extension. All functions are thread-safe; each call owns its libjpeg/libpng/libheif/libwebp
+/// state. Errors are always `ImageDecodingError`.
 public enum ImageDecoder {
     /// Reads and decodes the file at `url` (a file URL).
     /// - Throws: `.fileNotFound`, `.unreadable`, `.fileTooLarge` (checked before reading), then everything
@@ -14,15 +15,18 @@ public enum ImageDecoder {
         return try bytes.withUnsafeBytes { try decode(bytes: $0, options: options) }
     }
 
-    /// Decodes an in-memory JPEG or PNG file.
+    /// Decodes an in-memory JPEG, PNG, HEIF/HEIC or WebP file.
     /// - Throws: see `decode(bytes:options:)`.
     public static func decode(data: Data, options: DecodeOptions = DecodeOptions()) throws -> DecodedPhoto {
         try data.withUnsafeBytes { try decode(bytes: $0, options: options) }
     }
 
-    /// Decodes JPEG or PNG file bytes (not retained after return).
+    /// Decodes JPEG, PNG, HEIF/HEIC or WebP file bytes (not retained after return). Orientation: JPEG APP1 and PNG
+    /// eXIf EXIF tags, the WebP EXIF chunk, and for HEIF the container's `irot`/`imir` (its EXIF tag is not applied
+    /// on top; see `HEIFDecoding`).
     /// - Throws: `.empty`, `.fileTooLarge`, `.unrecognizedFormat`, `.unsupported` (other image formats, 12-bit JPEG,
-    ///   arithmetic/lossless variants libjpeg lacks), `.tooLarge` (header over `maxPixels`, before allocation),
+    ///   arithmetic/lossless variants libjpeg lacks, animated WebP), `.tooLarge` (header over `maxPixels`, before
+    ///   allocation),
     ///   `.truncated`, `.corrupt`, `.outOfMemory`.
     public static func decode(bytes: UnsafeRawBufferPointer, options: DecodeOptions = DecodeOptions()) throws
         -> DecodedPhoto
@@ -42,10 +46,25 @@ public enum ImageDecoder {
             let chunks = try PNGChunks(bytes)
             orientation = chunks.orientation
             raw = try PNGDecoding.decode(bytes, chunks: chunks, options: options)
+        case .heif:
+            orientation = 1  // libheif applied irot/imir (when asked); the pixels come out as displayed
+            raw = try HEIFDecoding.decode(bytes, options: options)
+        case .webp:
+            orientation = WebPChunks.orientation(bytes) ?? 1
+            raw = try WebPDecoding.decode(bytes, options: options)
         case .pixelBuffer:
             preconditionFailure("the sniffer never reports a pixel buffer")
         }
         return finish(raw, format: format, orientation: orientation, options: options)
+    }
+
+    /// How many leading bytes `decodableFormat(of:)` needs: the HEIF `ftyp` box with its compatible brands.
+    public static let sniffPrefixBytes = 64
+
+    /// The format of file bytes as sniffed from their start (`sniffPrefixBytes` suffice), or `nil` when it is not one
+    /// this decoder reads. Only the magic is looked at: the rest may still be damaged.
+    public static func decodableFormat(of head: Data) -> ImageFormat? {
+        head.withUnsafeBytes { try? FormatSniffer.sniff($0) }
     }
 
     /// Format, stored size and EXIF orientation of an image file without decoding its pixels. Reads the first
@@ -84,6 +103,18 @@ public enum ImageDecoder {
             let chunks = try PNGChunks(bytes)
             return ImageHeader(format: .png, width: chunks.width, height: chunks.height,
                                orientation: chunks.orientation)
+        case .heif:
+            let size = try HEIFDecoding.header(bytes)
+            return ImageHeader(format: .heif, width: size.width, height: size.height, orientation: 1)
+        case .webp:
+            let features = try WebPDecoding.features(bytes)
+            // The EXIF chunk follows the image data; a header prefix that stops before it reads as truncated, so
+            // `readHeader(contentsOf:)` reads the whole file.
+            guard let orientation = WebPChunks.orientation(bytes) else {
+                throw ImageDecodingError.truncated(format: .webp, detail: "data ends before the EXIF chunk")
+            }
+            return ImageHeader(format: .webp, width: Int(features.width), height: Int(features.height),
+                               orientation: orientation)
         case .pixelBuffer:
             preconditionFailure("the sniffer never reports a pixel buffer")
         }

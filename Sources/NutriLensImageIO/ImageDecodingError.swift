@@ -11,7 +11,7 @@ public enum ImageDecodingError: Error, Equatable, Sendable, CustomStringConverti
     case fileTooLarge(bytes: Int, limit: Int)
     /// The first bytes match no image format we know; `magic` is their hex dump (up to 8 bytes).
     case unrecognizedFormat(magic: String)
-    /// A known format (or a feature of JPEG/PNG) that this decoder does not handle, e.g. `format: "GIF"` or
+    /// A known format (or a feature of JPEG/PNG/HEIF/WebP) that this decoder does not handle, e.g. `format: "GIF"` or
     /// `format: "JPEG", detail: "Unsupported JPEG data precision 12"`.
     case unsupported(format: String, detail: String)
     /// The data ends before the image does (an interrupted download or copy).
@@ -57,7 +57,7 @@ public enum ImageDecodingError: Error, Equatable, Sendable, CustomStringConverti
         case .fileTooLarge(let bytes, let limit):
             return "file is \(bytes) bytes, over the \(limit)-byte limit; raise DecodeOptions.maxFileBytes if it is genuine"
         case .unrecognizedFormat(let magic):
-            return "not a JPEG or PNG image (first bytes \(magic)); convert it to JPEG or PNG"
+            return "not a JPEG, PNG, HEIC or WebP image (first bytes \(magic)); convert it to JPEG or PNG"
         case .unsupported(let format, let detail):
             return "\(format) is not supported\(detail.isEmpty ? "" : ": \(detail)"); convert it to 8-bit JPEG or PNG"
         case .truncated(let format, let detail):

@@ -4,6 +4,10 @@ public enum ImageFormat: String, Sendable, Equatable, Codable {
     case jpeg
     /// PNG, any bit depth and colour type, interlaced or not.
     case png
+    /// HEIF with HEVC-coded images (HEIC, the iPhone camera's default), still images only.
+    case heif
+    /// WebP, lossy or lossless, still images only.
+    case webp
     /// Pixels handed over by the caller (camera frame), not a file format.
     case pixelBuffer = "pixel_buffer"
 
@@ -12,6 +16,8 @@ public enum ImageFormat: String, Sendable, Equatable, Codable {
         switch self {
         case .jpeg: return "JPEG"
         case .png: return "PNG"
+        case .heif: return "HEIF"
+        case .webp: return "WebP"
         case .pixelBuffer: return "pixel buffer"
         }
     }
@@ -23,8 +29,9 @@ enum FormatSniffer {
 
     /// The decodable format of `bytes`, or the error to report: `.empty`, `.truncated` for a cut signature,
     /// `.unsupported` for image formats we
-    /// recognise but do not decode (GIF, WebP, TIFF, BMP, HEIF/AVIF, JPEG 2000, JPEG XL, PDF), else
-    /// `.unrecognizedFormat`.
+    /// recognise but do not decode (GIF, TIFF, BMP, AVIF, JPEG 2000, JPEG XL, PDF), else `.unrecognizedFormat`.
+    /// HEIF is an ISO-BMFF `ftyp` box whose major or compatible brands name HEVC still images (`heic`, `heix`,
+    /// `heim`, `heis`; `mif1`/`msf1` without `avif`); WebP is `RIFF` size `WEBP`.
     static func sniff(_ bytes: UnsafeRawBufferPointer) throws -> ImageFormat {
         if bytes.isEmpty { throw ImageDecodingError.empty }
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
@@ -36,6 +43,14 @@ enum FormatSniffer {
 
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if starts(pngSignature) { return .png }
+        if ascii("RIFF") && ascii("WEBP", at: 8) { return .webp }
+        if ascii("ftyp", at: 4) {
+            let brands = ftypBrands(bytes)
+            if brands.contains(where: { ["avif", "avis"].contains($0) }) {
+                throw ImageDecodingError.unsupported(format: "AVIF", detail: "")
+            }
+            if brands.contains(where: { heifBrands.contains($0) }) { return .heif }
+        }
         // A file cut inside its own signature is a truncated JPEG/PNG, not an unknown format.
         if bytes.count >= 2 && bytes.count < 3 && starts([0xFF, 0xD8]) {
             throw ImageDecodingError.truncated(format: .jpeg, detail: "\(bytes.count) bytes, shorter than the signature")
@@ -45,13 +60,9 @@ enum FormatSniffer {
         }
         let other: String?
         if ascii("GIF87a") || ascii("GIF89a") { other = "GIF" }
-        else if ascii("RIFF") && ascii("WEBP", at: 8) { other = "WebP" }
         else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { other = "TIFF" }
         else if ascii("BM") && bytes.count >= 14 { other = "BMP" }
-        else if ascii("ftyp", at: 4) && (ascii("avif", at: 8) || ascii("avis", at: 8)) { other = "AVIF" }
-        else if ascii("ftyp", at: 4) && ["heic", "heix", "hevc", "mif1", "msf1"].contains(where: { ascii($0, at: 8) }) {
-            other = "HEIF"
-        }
+        else if ascii("ftyp", at: 4) && ascii("hevc", at: 8) { other = "HEIF image sequence" }
         else if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) { other = "JPEG 2000" }
         else if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) { other = "JPEG XL" }
         else if ascii("%PDF") { other = "PDF" }
@@ -62,5 +73,22 @@ enum FormatSniffer {
             return hex.count == 1 ? "0" + hex : hex
         }.joined(separator: " ")
         throw ImageDecodingError.unrecognizedFormat(magic: magic)
+    }
+
+    /// Brands of HEIF files with HEVC-coded still images (ISO/IEC 23008-12 Annex B) and the generic MIAF ones.
+    static let heifBrands: Set<String> = ["heic", "heix", "heim", "heis", "mif1", "msf1"]
+
+    /// Major brand and compatible brands of the leading `ftyp` box (at most 64, within the bytes present).
+    static func ftypBrands(_ bytes: UnsafeRawBufferPointer) -> [String] {
+        guard bytes.count >= 12 else { return [] }
+        let size = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        let end = min(bytes.count, size, 16 + 64 * 4)
+        var brands = [String(decoding: bytes[8..<12], as: UTF8.self)]
+        var pos = 16
+        while pos + 4 <= end {
+            brands.append(String(decoding: bytes[pos..<(pos + 4)], as: UTF8.self))
+            pos += 4
+        }
+        return brands
     }
 }

@@ -11,7 +11,7 @@ enum ScanCommand {
         ],
         minimumPositionals: 0,
         details: """
-        PATH is an image file or a folder (searched recursively; JPEG/PNG recognised by content, other images by
+        PATH is an image file or a folder (searched recursively; JPEG/PNG/HEIC/WebP recognised by content, other images by
         name; links to folders followed once, loop-safe); --files-from adds listed paths after them, scanned
         exactly as listed. A folder that cannot be listed is reported like an unreadable file; a folder with no
         image is named on stderr with what was searched, and the run exits 1. Batch runs over many machines: give

@@ -61,8 +61,13 @@ final class BadInputTests: XCTestCase {
 
     func testOtherImageFormatsAreUnsupported() {
         XCTAssertEqual(error("tiny.gif"), .unsupported(format: "GIF", detail: ""))
+        let tiff = Data([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0])
+        XCTAssertEqual(decodingError { try ImageDecoder.decode(data: tiff) }, .unsupported(format: "TIFF", detail: ""))
+        // WebP is decoded now: a RIFF/WEBP header whose RIFF size is 0 is a corrupt WebP.
         let webp = Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)
-        XCTAssertEqual(decodingError { try ImageDecoder.decode(data: webp) }, .unsupported(format: "WebP", detail: ""))
+        guard case .corrupt(.webp, _)? = decodingError({ try ImageDecoder.decode(data: webp) }) else {
+            return XCTFail("got \(String(describing: decodingError { try ImageDecoder.decode(data: webp) }))")
+        }
     }
 
     func testLosslessJPEGIsUnsupported() {

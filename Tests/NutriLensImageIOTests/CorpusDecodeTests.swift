@@ -3,7 +3,7 @@ import XCTest
 @testable import NutriLensImageIO
 import NutriLensTestSupport
 
-/// Decodes every JPEG/PNG of the shared corpus (../shared/corpus beside the package root). Skips when absent.
+/// Decodes every JPEG/PNG/WebP of the shared corpus (../shared/corpus beside the package root). Skips when absent.
 final class CorpusDecodeTests: XCTestCase {
     private func files(under root: URL, extensions: Set<String>) -> [URL] {
         let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
@@ -34,13 +34,21 @@ final class CorpusDecodeTests: XCTestCase {
         XCTAssertEqual(failures, [], "\(failures.count) of \(photos.count) corpus photos failed")
     }
 
-    func testCorpusWebPIsReportedAsUnsupported() throws {
+    func testCorpusWebPDecodesWithTheHeaderSize() throws {
         let root = try PackagePaths.shared("corpus")
         let webp = files(under: root, extensions: ["webp"])
         if webp.isEmpty { throw XCTSkip("no WebP files in the corpus") }
+        var failures: [String] = []
         for url in webp {
-            XCTAssertEqual(decodingError { try ImageDecoder.decode(contentsOf: url) }, .unsupported(format: "WebP", detail: ""),
-                           url.path)
+            do {
+                let header = try ImageDecoder.readHeader(contentsOf: url)
+                let photo = try ImageDecoder.decode(contentsOf: url, options: DecodeOptions(wantColor: false))
+                XCTAssertEqual(photo.format, .webp, url.path)
+                XCTAssertEqual([photo.fullWidth, photo.fullHeight], [header.uprightWidth, header.uprightHeight], url.path)
+            } catch {
+                failures.append("\(url.path): \(error)")
+            }
         }
+        XCTAssertEqual(failures, [], "\(failures.count) of \(webp.count) corpus WebP files failed")
     }
 }

@@ -17,7 +17,8 @@ final class FuzzRegressionTests: XCTestCase {
 
     func testTargetsAreNamedUniquely() {
         XCTAssertEqual(Set(FuzzTarget.all.map(\.name)).count, FuzzTarget.all.count)
-        XCTAssertEqual(FuzzTarget.all.map(\.name), ["image", "label-text", "label-words", "model", "ground-truth", "text-model"])
+        XCTAssertEqual(FuzzTarget.all.map(\.name), ["image", "heif", "webp", "label-text", "label-words", "model", "ground-truth",
+                                                   "text-model"])
     }
 
     func testCommittedFindingsReplayCleanly() throws {

@@ -66,6 +66,9 @@ final class BatchScanTests: XCTestCase {
         try Data().write(to: dir.appendingPathComponent("zero.jpg"))
         try Data("GIF89a\u{1}\0\u{1}\0\0\0\0".utf8).write(to: dir.appendingPathComponent("anim.gif"))
         try Data("RIFF\0\0\0\0WEBPVP8 ".utf8).write(to: dir.appendingPathComponent("IMG_1.WEBP"))
+        // A HEIC cut inside its meta box, under a name no extension rule knows: found by its ftyp brands.
+        try (Data([0, 0, 0, 24]) + Data("ftypheic".utf8) + Data([0, 0, 0, 0]) + Data("mif1heic".utf8)
+            + Data([0, 0, 1, 0]) + Data("meta".utf8)).write(to: dir.appendingPathComponent("phone.bin"))
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("dangling.jpg").path,
                                                    withDestinationPath: dir.path + "/gone.jpg")
         try Data("{}".utf8).write(to: dir.appendingPathComponent("a.json"))
@@ -78,11 +81,12 @@ final class BatchScanTests: XCTestCase {
         let dir = try makeMixedFolder()
         let found = ImageFileDiscovery.expand([dir.path, dir.appendingPathComponent("notes.txt").path])
         XCTAssertEqual(found.map(\.lastPathComponent),
-                       ["IMG_1.WEBP", "a.png", "anim.gif", "dangling.jpg", "fake.jpg", "photo.dat", "zero.jpg", "notes.txt"],
-                       "folders contribute JPEG/PNG by content and image-named files whatever they hold (not a.json, "
+                       ["IMG_1.WEBP", "a.png", "anim.gif", "dangling.jpg", "fake.jpg", "phone.bin", "photo.dat", "zero.jpg",
+                        "notes.txt"],
+                       "folders contribute JPEG/PNG/HEIC/WebP by content and image-named files whatever they hold (not a.json, "
                        + "notes.txt or the folder album.jpg); a file named explicitly is always kept")
-        guard found.count == 8 else { return }
-        XCTAssertTrue(found[5].relativePath.hasPrefix(dir.path + "/sub/"))
+        guard found.count == 9 else { return }
+        XCTAssertTrue(found[6].relativePath.hasPrefix(dir.path + "/sub/"))
         XCTAssertEqual(found[3].path, dir.path + "/dangling.jpg", "a dangling link keeps its own path")
     }
 
@@ -92,7 +96,7 @@ final class BatchScanTests: XCTestCase {
         let results = await scanner.scan(contentsOf: ImageFileDiscovery.imageFiles(under: dir.path), maxConcurrentScans: 2)
         var types: [String: String] = [:]
         for r in results { types[URL(fileURLWithPath: r.path ?? "").lastPathComponent] = r.error?.kind.rawValue ?? "ok" }
-        XCTAssertEqual(types, ["IMG_1.WEBP": "unsupported", "a.png": "truncated", "anim.gif": "unsupported",
+        XCTAssertEqual(types, ["IMG_1.WEBP": "corrupt", "phone.bin": "truncated", "a.png": "truncated", "anim.gif": "unsupported",
                                "dangling.jpg": "file_not_found", "fake.jpg": "unrecognized_format", "photo.dat": "truncated",
                                "zero.jpg": "empty"])
         let gif = try XCTUnwrap(results.first { $0.path?.hasSuffix("anim.gif") == true }?.error?.message)

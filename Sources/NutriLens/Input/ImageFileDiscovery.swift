@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensImageIO
 
 /// Expands command-line style paths into the list of files to scan.
 public enum ImageFileDiscovery {
@@ -22,7 +23,7 @@ public enum ImageFileDiscovery {
         return out
     }
 
-    /// Every file below `folder`, recursively, that is a JPEG/PNG by content or has an image extension
+    /// Every file below `folder`, recursively, that is a JPEG/PNG/HEIC/WebP by content or has an image extension
     /// (`imageExtensions`, case-insensitive), sorted by path; hidden files are skipped. A named-as-image file that is
     /// empty, text, another format, unreadable or a dangling symbolic link is kept, so scanning it reports why it
     /// failed (`empty`, `unrecognized_format`, `unsupported`, `unreadable`, `file_not_found`). Paths keep the folder
@@ -37,17 +38,11 @@ public enum ImageFileDiscovery {
         imageExtensions.contains((name as NSString).pathExtension.lowercased())
     }
 
-    /// True when the file starts with a JPEG SOI marker or the PNG signature.
+    /// True when the file's first bytes are those of a format `ImageDecoder` decodes (JPEG, PNG, HEIF/HEIC, WebP).
     public static func isImageFile(_ url: URL) -> Bool {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
-        return looksLikeImage(head)
-    }
-
-    /// True for a JPEG (`FF D8 FF`) or PNG (`89 50 4E 47 0D 0A 1A 0A`) signature.
-    static func looksLikeImage(_ head: [UInt8]) -> Bool {
-        if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return true }
-        return head.count >= 8 && head[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let head = (try? handle.read(upToCount: ImageDecoder.sniffPrefixBytes)) ?? Data()
+        return ImageDecoder.decodableFormat(of: head) != nil
     }
 }

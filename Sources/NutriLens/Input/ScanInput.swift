@@ -3,9 +3,9 @@ import NutriLensImaging
 
 /// One thing to scan: a file, encoded bytes, or pixels an app already has (camera frames).
 public enum ScanInput: Sendable {
-    /// A JPEG or PNG file; the format is sniffed from its bytes, not its extension.
+    /// A JPEG, PNG, HEIC or WebP file; the format is sniffed from its bytes, not its extension.
     case file(URL)
-    /// JPEG or PNG bytes; `name` becomes `ScanResult.path` (may be `nil`).
+    /// JPEG, PNG, HEIC or WebP bytes; `name` becomes `ScanResult.path` (may be `nil`).
     case data(Data, name: String?)
     /// Decoded, upright pixels; `name` becomes `ScanResult.path` (may be `nil`).
     case image(DecodedImage, name: String?)

@@ -1,6 +1,6 @@
 /// A timed part of a scan: the keys of `ScanResult.timingsMs`. Raw values are the JSON keys.
 public enum Stage: String, Codable, CodingKeyRepresentable, Sendable, CaseIterable {
-    /// Reading and decoding the image (JPEG/PNG, EXIF orientation, downscaling to the working size).
+    /// Reading and decoding the image (JPEG/PNG/HEIC/WebP, orientation, downscaling to the working size).
     case decode
     /// The classifier: food items and food-ness (`ScannerConfiguration.Routing` decides whether it runs).
     case classify

@@ -50,13 +50,13 @@ public final class NutriLensScanner: Sendable {
         run(input, isCancelled: { Task.isCancelled })
     }
 
-    /// Scans a JPEG/PNG file (format sniffed from content). `path` in the result is the URL's relative path.
+    /// Scans a JPEG/PNG/HEIC/WebP file (format sniffed from content). `path` in the result is the URL's relative path.
     public func scan(_ url: URL) -> ScanResult { scan(.file(url)) }
 
     /// Async form of `scan(_: URL)`.
     public func scan(_ url: URL) async -> ScanResult { await scan(.file(url)) }
 
-    /// Scans JPEG/PNG bytes; `name` becomes `path`.
+    /// Scans JPEG/PNG/HEIC/WebP bytes; `name` becomes `path`.
     public func scan(_ data: Data, name: String? = nil) -> ScanResult { scan(.data(data, name: name)) }
 
     /// Async form of `scan(_: Data, name:)`.
