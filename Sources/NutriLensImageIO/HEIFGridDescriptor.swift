@@ -10,7 +10,7 @@
 enum HEIFGridDescriptor {
     /// Output width and height of item `item` when it is a `grid` item whose descriptor can be read, else `nil`.
     static func outputSize(_ bytes: UnsafeRawBufferPointer, item: Int) -> (width: Int, height: Int)? {
-        var reader = BoxReader(bytes: bytes)
+        let reader = BoxReader(bytes: bytes)
         guard let meta = reader.child("meta", in: 0..<bytes.count) else { return nil }
         let children = (meta.lowerBound + 4)..<meta.upperBound  // FullBox header
         guard let iinf = reader.child("iinf", in: children), reader.itemType(item, iinf: iinf) == "grid",
