@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Throughput of the Dask recipe against a plain `nutrilens scan` on this machine (the figures in examples/dask/README.md).
 #
-#   examples/dask/measure.sh PYTHON NUTRILENS [COUNT]
+#   examples/dask/measure.sh PYTHON NUTRILENS [COUNT] [PARTITION_SIZE]
 #
 # PYTHON: an interpreter with dask[distributed]; NUTRILENS: a release binary. COUNT photos (default 96) are links to
 # the TestImages photos, repeated, in a temporary folder. Three runs, each on a quiet machine to mean anything:
 #   plain   nutrilens scan --jsonl --jobs 1 --files-from LIST      (one process, one core)
-#   dask1   the recipe with --workers 1 --partition-size 16         (overhead = dask1 / plain - 1)
-#   dask2   the recipe with --workers 2 --partition-size 16         (speed-up = dask1 / dask2)
+#   dask1   the recipe with --workers 1 --partition-size SIZE         (overhead = dask1 / plain - 1)
+#   dask2   the recipe with --workers 2 --partition-size SIZE         (speed-up = dask1 / dask2)
 set -euo pipefail
-python=${1:?python with dask}; nutrilens=$(realpath "${2:?nutrilens binary}"); count=${3:-96}
+python=${1:?python with dask}; nutrilens=$(realpath "${2:?nutrilens binary}"); count=${3:-96}; size=${4:-16}
 cd "$(dirname "$0")/../.."
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 mapfile -t photos < <(ls TestImages/*.jpg | sort)
@@ -25,7 +25,7 @@ plain=$(echo "$(date +%s.%N) - $start" | bc)
 run() {
   rm -rf "$work/out$1"
   "$python" examples/dask/nutrilens_dask.py --files-from "$work/list.txt" --out "$work/out$1" --workers "$1" \
-    --partition-size 16 --nutrilens "$nutrilens" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["seconds"])'
+    --partition-size "$size" --nutrilens "$nutrilens" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["seconds"])'
 }
 dask1=$(run 1); dask2=$(run 2)
 lines=$(cat "$work"/out2/part-*.jsonl | wc -l)
