@@ -16,13 +16,8 @@ public enum ModelLocator {
                               fileName: String = FoodClassifier.modelFileName) throws -> URL {
         let candidates = ModelFiles.searchFolders(folder: folder, environment: environment,
                                                   variable: environmentVariable, sourceFile: #filePath)
-        var searched: [String] = []
-        for folder in candidates {
-            let file = folder.appendingPathComponent(fileName).standardizedFileURL
-            if searched.contains(file.path) { continue }
-            searched.append(file.path)
-            if FileManager.default.fileExists(atPath: file.path) { return file }
-        }
-        throw ClassifierError.modelNotFound(searched: searched)
+        let found = ModelFiles.firstFolder(among: candidates, holding: [fileName])
+        if let folder = found.folder { return folder.appendingPathComponent(fileName) }
+        throw ClassifierError.modelNotFound(searched: found.searched)
     }
 }

@@ -45,4 +45,19 @@ public enum ModelFiles {
         }
         return candidates
     }
+
+    /// The first of `folders` holding every one of `fileNames` (its standardized URL), and the paths looked at: the
+    /// first file name in each distinct folder, in order (what a "model not found" error lists).
+    public static func firstFolder(among folders: [URL], holding fileNames: [String]) -> (folder: URL?, searched: [String]) {
+        var searched: [String] = []
+        for folder in folders {
+            let first = folder.appendingPathComponent(fileNames[0]).standardizedFileURL
+            if searched.contains(first.path) { continue }
+            searched.append(first.path)
+            if fileNames.allSatisfy({ FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }) {
+                return (folder.standardizedFileURL, searched)
+            }
+        }
+        return (nil, searched)
+    }
 }

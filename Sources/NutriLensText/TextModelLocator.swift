@@ -27,16 +27,9 @@ public enum TextModelLocator {
                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
         let candidates = ModelFiles.searchFolders(folder: folder, environment: environment, variable: environmentVariable,
                                                   sourceFile: #filePath)
-        var searched: [String] = []
-        for candidate in candidates {
-            let det = candidate.appendingPathComponent(detectorFileName(preset)).standardizedFileURL
-            if searched.contains(det.path) { continue }
-            searched.append(det.path)
-            let rec = candidate.appendingPathComponent(recognizerFileName(preset))
-            if FileManager.default.fileExists(atPath: det.path) && FileManager.default.fileExists(atPath: rec.path) {
-                return candidate.standardizedFileURL
-            }
-        }
-        throw TextReaderError.modelNotFound(searched: searched)
+        let found = ModelFiles.firstFolder(among: candidates,
+                                           holding: [detectorFileName(preset), recognizerFileName(preset)])
+        if let folder = found.folder { return folder }
+        throw TextReaderError.modelNotFound(searched: found.searched)
     }
 }
