@@ -148,6 +148,19 @@ def run_partition(index: int, items: list[str], out: str, nutrilens: str, scan_a
     return PartitionResult(index, len(items), len(items) - len(todo), written, time.monotonic() - started)
 
 
+# Dask's timers for a cluster whose tasks are long subprocess runs: an idle 2-worker LocalCluster takes 8-9 % of a core
+# with the defaults (the event-loop tick every 20 ms, the statistical profiler sampling worker threads every 10 ms, the
+# system and memory monitors) and 1.0 % with these (measured in session 12, examples/dask/README.md). That CPU is
+# taken from the scans when every core runs one. Nothing here changes scheduling or retries.
+QUIET_LOCAL_CLUSTER = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "1s",
+    "distributed.admin.system-monitor.gil.enabled": False,
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files-from", required=True, help="list of photo paths or URLs, one per line ('-' = stdin)")
@@ -165,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.partition_size < 1 or args.workers < 1 or args.retries < 0:
         parser.error("--partition-size and --workers must be >= 1, --retries >= 0")
 
+    import dask
     from dask.distributed import Client, LocalCluster, as_completed
 
     items = read_list(args.files_from)
@@ -175,8 +189,11 @@ def main(argv: list[str] | None = None) -> int:
         client = Client(args.scheduler)
     else:
         # Worker threads, not processes: a worker only drives a `nutrilens` subprocess, and separate worker processes
-        # take CPU the scans need (2 cores: 1.66x one worker with processes, 1.78x with threads; examples/dask/README.md).
-        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=False, dashboard_address=None)
+        # take CPU the scans need (2 cores: 1.66x one worker with processes, 1.78x with threads, 1.83-1.86x with threads
+        # and the quiet timers; examples/dask/README.md).
+        with dask.config.set(QUIET_LOCAL_CLUSTER):
+            cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=False,
+                                   dashboard_address=None)
         client = Client(cluster)
     started = time.monotonic()
     futures = [client.submit(run_partition, i, chunk, os.path.abspath(args.out), args.nutrilens, args.scan_arg,
