@@ -43,8 +43,15 @@ struct ImageSource {
         let fx = Float(x - fx0), fy = Float(y - fy0)
         let w00 = (1 - fx) * (1 - fy) * weight, w01 = fx * (1 - fy) * weight
         let w10 = (1 - fx) * fy * weight, w11 = fx * fy * weight
-        let o00 = offset(x: x0, y: y0), o01 = offset(x: x0 &+ 1, y: y0)
-        let o10 = offset(x: x0, y: y0 &+ 1), o11 = offset(x: x0 &+ 1, y: y0 &+ 1)
+        let o00: Int, o01: Int, o10: Int, o11: Int
+        if x0 >= 0, y0 >= 0, x0 < width &- 1, y0 < height &- 1 {  // all four taps inside: no clamping
+            o00 = y0 &* stride &+ x0 &* bytesPerPixel
+            (o01, o10) = (o00 &+ bytesPerPixel, o00 &+ stride)
+            o11 = o10 &+ bytesPerPixel
+        } else {
+            (o00, o01) = (offset(x: x0, y: y0), offset(x: x0 &+ 1, y: y0))
+            (o10, o11) = (offset(x: x0, y: y0 &+ 1), offset(x: x0 &+ 1, y: y0 &+ 1))
+        }
         let (c0, c1, c2) = channelOffsets
         acc.0 += Float(p[o00 &+ c0]) * w00 + Float(p[o01 &+ c0]) * w01 + Float(p[o10 &+ c0]) * w10 + Float(p[o11 &+ c0]) * w11
         acc.1 += Float(p[o00 &+ c1]) * w00 + Float(p[o01 &+ c1]) * w01 + Float(p[o10 &+ c1]) * w10 + Float(p[o11 &+ c1]) * w11

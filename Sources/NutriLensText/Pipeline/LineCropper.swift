@@ -50,36 +50,52 @@ struct LineCropper {
 
     /// Writes the `3 x height x plan.tensorWidth` input tensor (planes in network channel order).
     func tensor(_ source: ImageSource, plan: Plan, normalization: Normalization, into out: UnsafeMutablePointer<Float>) {
-        let width = plan.tensorWidth, plane = height * width
+        let width = plan.tensorWidth, plane = height * width, lineWidth = plan.lineWidth
         out.update(repeating: 0, count: 3 * plane)
         // Output pixel (u, v) -> position in the (possibly rotated) crop -> crop (x, y) -> image via the homography.
         let (outW, outH) = (plan.rotated ? plan.cropHeight : plan.cropWidth, plan.rotated ? plan.cropWidth : plan.cropHeight)
-        let scaleX = outW / Double(plan.lineWidth), scaleY = outH / Double(height)
+        let scaleX = outW / Double(lineWidth), scaleY = outH / Double(height)
         // n x n samples per output pixel when shrinking by n, at most 4 x 4 (text up to 192 px high is fully
         // averaged; beyond, 16 samples still cover the pixel well and the cost stays bounded for huge quads).
         let n = max(1, Int(min(4, max(scaleX, scaleY).rounded(.up))))
         let weight = Float(1) / Float(n * n)
         let m = plan.homography
         let mul = (0..<3).map(normalization.multiplier), add = (0..<3).map(normalization.offset)
+        // Sample positions along an output row (the same for every row), and per-pixel sums of one output row.
+        let columns = UnsafeMutablePointer<Double>.allocate(capacity: lineWidth * n)
+        let acc = UnsafeMutablePointer<Float>.allocate(capacity: 3 * lineWidth)
+        defer { columns.deallocate(); acc.deallocate() }
+        for u in 0..<lineWidth {
+            for sx in 0..<n { columns[u * n + sx] = (Double(u) + (Double(sx) + 0.5) / Double(n)) * scaleX - 0.5 }
+        }
         source.pixels.withUnsafeBufferPointer { buffer in
             let p = buffer.baseAddress!
             for v in 0..<height {
-                for u in 0..<plan.lineWidth {
-                    var acc: (Float, Float, Float) = (0, 0, 0)
-                    for sy in 0..<n {
-                        let ry = (Double(v) + (Double(sy) + 0.5) / Double(n)) * scaleY - 0.5
+                acc.update(repeating: 0, count: 3 * lineWidth)
+                for sy in 0..<n {
+                    let ry = (Double(v) + (Double(sy) + 0.5) / Double(n)) * scaleY - 0.5
+                    // Along the row the crop point is (rx, ry), or (cropWidth - 1 - ry, rx) when rotated: the
+                    // homography's numerators and denominator are each linear in rx, slope + intercept set up here.
+                    let fixed = plan.rotated ? plan.cropWidth - 1 - ry : ry
+                    let (i, j) = plan.rotated ? (1, 0) : (0, 1)  // matrix column multiplying rx, and the fixed one
+                    let xs = m[i], xb = m[j] * fixed + m[2]
+                    let ys = m[3 + i], yb = m[3 + j] * fixed + m[5]
+                    let ds = m[6 + i], db = m[6 + j] * fixed + m[8]
+                    for u in 0..<lineWidth {
+                        var sum = (acc[3 &* u], acc[3 &* u &+ 1], acc[3 &* u &+ 2])
                         for sx in 0..<n {
-                            let rx = (Double(u) + (Double(sx) + 0.5) / Double(n)) * scaleX - 0.5
-                            let (cx, cy) = plan.rotated ? (plan.cropWidth - 1 - ry, rx) : (rx, ry)
-                            let d = m[6] * cx + m[7] * cy + m[8]
-                            let x = (m[0] * cx + m[1] * cy + m[2]) / d, y = (m[3] * cx + m[4] * cy + m[5]) / d
-                            source.addBilinear(p, x: x, y: y, weight: weight, to: &acc)
+                            let rx = columns[u &* n &+ sx]
+                            let d = ds * rx + db
+                            source.addBilinear(p, x: (xs * rx + xb) / d, y: (ys * rx + yb) / d, weight: weight, to: &sum)
                         }
+                        (acc[3 &* u], acc[3 &* u &+ 1], acc[3 &* u &+ 2]) = sum
                     }
-                    let o = v &* width &+ u
-                    out[o] = acc.0 * mul[0] + add[0]
-                    out[plane &+ o] = acc.1 * mul[1] + add[1]
-                    out[2 &* plane &+ o] = acc.2 * mul[2] + add[2]
+                }
+                let o = out + v * width
+                for u in 0..<lineWidth {
+                    o[u] = acc[3 &* u] * mul[0] + add[0]
+                    o[plane &+ u] = acc[3 &* u &+ 1] * mul[1] + add[1]
+                    o[2 &* plane &+ u] = acc[3 &* u &+ 2] * mul[2] + add[2]
                 }
             }
         }

@@ -1,0 +1,106 @@
+import NutriLensImaging
+import XCTest
+@testable import NutriLensText
+
+/// `LineCropper.tensor` against the crop's definition evaluated pixel by pixel (the form it had before it set up
+/// the homography once per sample row): output pixel (u, v), n x n samples at ((u + (sx + 0.5) / n) * scaleX - 0.5,
+/// (v + (sy + 0.5) / n) * scaleY - 0.5) of the line, turned for tall crops, mapped through the homography and read
+/// bilinearly with the border replicated. Quads cover the cases the row set-up must get right: shrinking (several
+/// samples per pixel), a tall crop read turned, a perspective quad, and a quad hanging over the image's edge.
+final class LineCropperTests: XCTestCase {
+    /// A 160 x 120 RGB image whose channels vary differently in x and y, so a wrong axis or turn shows.
+    static let image: DecodedImage = {
+        let (w, h) = (160, 120)
+        var pixels = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 3
+                pixels[i] = UInt8((x * 7 + y * 3) % 256)
+                pixels[i + 1] = UInt8((x * x + 5 * y) % 256)
+                pixels[i + 2] = UInt8(((x / 4) ^ (y / 3)) * 9 % 256)
+            }
+        }
+        return .color(RGBImage(width: w, height: h, layout: .rgb, pixels: pixels))
+    }()
+
+    static let normalization = Normalization(scale: 1 / 255, mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5])
+
+    func testTensorEqualsThePerPixelDefinition() {
+        let cropper = LineCropper(height: 48, minimumWidth: 320)
+        let quads: [(String, [SIMD2<Double>])] = [
+            ("shrink 3x", [SIMD2(10, 10), SIMD2(150, 10), SIMD2(150, 110), SIMD2(10, 110)]),
+            ("tall, read turned", [SIMD2(60, 5), SIMD2(90, 5), SIMD2(90, 115), SIMD2(60, 115)]),
+            ("perspective", [SIMD2(12, 30), SIMD2(140, 22), SIMD2(147, 61), SIMD2(9, 70)]),
+            ("rotated, over the edge", [SIMD2(-20, 40), SIMD2(120, -10), SIMD2(135, 30), SIMD2(-5, 80)]),
+            ("enlarged", [SIMD2(30.5, 40.25), SIMD2(70.5, 40.25), SIMD2(70.5, 52.25), SIMD2(30.5, 52.25)]),
+        ]
+        let source = ImageSource(Self.image, bgr: true)
+        for (name, quad) in quads {
+            for padding in [LinePadding.paddleOCR, .tight] {
+                let plan = cropper.plan(quad, padding: padding)
+                let count = 3 * 48 * plan.tensorWidth
+                var fast = [Float](repeating: .nan, count: count)
+                fast.withUnsafeMutableBufferPointer {
+                    cropper.tensor(source, plan: plan, normalization: Self.normalization, into: $0.baseAddress!)
+                }
+                let reference = Self.referenceTensor(source, plan: plan, height: 48)
+                let worst = zip(fast, reference).map { abs($0 - $1) }.max() ?? .nan
+                XCTAssertLessThan(worst, 1e-4, "\(name), \(padding)")
+                // The padding columns stay zero.
+                XCTAssertEqual(fast[(plan.lineWidth)..<plan.tensorWidth].filter { $0 != 0 }.count, 0, name)
+            }
+        }
+        XCTAssertTrue(cropper.plan(quads[1].1).rotated)
+        XCTAssertGreaterThan(cropper.plan(quads[0].1).cropWidth / 48, 2, "the first quad must shrink")
+    }
+
+    /// The per-pixel definition (see the type's comment), normalised as the cropper does.
+    static func referenceTensor(_ source: ImageSource, plan: LineCropper.Plan, height: Int) -> [Float] {
+        let width = plan.tensorWidth, plane = height * width
+        var out = [Float](repeating: 0, count: 3 * plane)
+        let (outW, outH) = plan.rotated ? (plan.cropHeight, plan.cropWidth) : (plan.cropWidth, plan.cropHeight)
+        let scaleX = outW / Double(plan.lineWidth), scaleY = outH / Double(height)
+        let n = max(1, Int(min(4, max(scaleX, scaleY).rounded(.up))))
+        let m = plan.homography
+        source.pixels.withUnsafeBufferPointer { buffer in
+            for v in 0..<height {
+                for u in 0..<plan.lineWidth {
+                    var acc: (Float, Float, Float) = (0, 0, 0)
+                    for sy in 0..<n {
+                        let ry = (Double(v) + (Double(sy) + 0.5) / Double(n)) * scaleY - 0.5
+                        for sx in 0..<n {
+                            let rx = (Double(u) + (Double(sx) + 0.5) / Double(n)) * scaleX - 0.5
+                            let (cx, cy) = plan.rotated ? (plan.cropWidth - 1 - ry, rx) : (rx, ry)
+                            let d = m[6] * cx + m[7] * cy + m[8]
+                            let sample = bilinear(buffer, source, x: (m[0] * cx + m[1] * cy + m[2]) / d,
+                                                  y: (m[3] * cx + m[4] * cy + m[5]) / d)
+                            let w = 1 / Float(n * n)
+                            acc = (acc.0 + sample[0] * w, acc.1 + sample[1] * w, acc.2 + sample[2] * w)
+                        }
+                    }
+                    let values = [acc.0, acc.1, acc.2]
+                    for c in 0..<3 {
+                        out[c * plane + v * width + u] = values[c] * normalization.multiplier(c) + normalization.offset(c)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Bilinear sample of network channels at pixel-centre coordinates, positions clamped to the image.
+    static func bilinear(_ p: UnsafeBufferPointer<UInt8>, _ s: ImageSource, x: Double, y: Double) -> [Float] {
+        let x = min(max(x, -1), Double(s.width)), y = min(max(y, -1), Double(s.height))
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let fx = Float(x - x.rounded(.down)), fy = Float(y - y.rounded(.down))
+        func at(_ xi: Int, _ yi: Int, _ c: Int) -> Float {
+            let cx = min(max(xi, 0), s.width - 1), cy = min(max(yi, 0), s.height - 1)
+            return Float(p[cy * s.stride + cx * s.bytesPerPixel + c])
+        }
+        let offsets = [s.channelOffsets.0, s.channelOffsets.1, s.channelOffsets.2]
+        return offsets.map { c in
+            (1 - fx) * (1 - fy) * at(x0, y0, c) + fx * (1 - fy) * at(x0 + 1, y0, c)
+                + (1 - fx) * fy * at(x0, y0 + 1, c) + fx * fy * at(x0 + 1, y0 + 1, c)
+        }
+    }
+}
