@@ -61,7 +61,7 @@ extension TableBuilder {
 
     /// `true` when `serving` can be `per100` × `ratio` after the EC rounding of both cells (each within half its
     /// printed last digit, or 5 %), with "<" bounds and zeros handled as bounds.
-    private static func fits(_ per100: AssembledCell, _ serving: AssembledCell, ratio: Double) -> Bool {
+    static func fits(_ per100: AssembledCell, _ serving: AssembledCell, ratio: Double) -> Bool {
         let a = per100.quantity, b = serving.quantity
         guard !a.isPercent, !b.isPercent, a.unit == b.unit || a.unit == nil || b.unit == nil,
               a.primary.unit?.isEnergy != true, b.primary.unit?.isEnergy != true else { return false }
@@ -78,7 +78,7 @@ extension TableBuilder {
     }
 
     /// A cell that says something about the ratio: not zero and not a bound.
-    private static func isInformative(_ cell: AssembledCell) -> Bool {
+    static func isInformative(_ cell: AssembledCell) -> Bool {
         cell.quantity.qualifier == nil && cell.quantity.value > 0
     }
 }

@@ -18,7 +18,9 @@ struct TableBuilder {
     var options: NutritionParser.Options
 
     func build() -> NutritionTable? {
-        let chosenRows = Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes)
+        let chosenRows = Self.swappingRowCellsAgainstColumnRatio(
+            Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes),
+            servingGrams: layout.servingSize?.quantity)
         let cellCount = typicalCellCount(chosenRows)
         var headerColumns = layout.columns
         // Headers read from word geometry, when every value column has one (multi-line headers, %DI columns).
