@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensLabel
 
 /// Reads a nutrition table from OCR text an app already has (Apple Vision, a cloud OCR): the library side of
 /// `nutrilens parse`. Results have the shape of `scan`'s: `path`, `nutrition` (absent when the text holds no table),
@@ -10,6 +11,24 @@ public enum NutritionTextReader {
         var clock = StageClock()
         do {
             result.nutrition = try clock.measure(.parse) { try LabelStage().parse(text: text) }
+        } catch let error as ScanError {
+            result.error = error.failure
+        } catch {
+            result.error = ScanFailure(.internal, message: String(describing: error))
+        }
+        if result.nutrition == nil && result.error == nil { result.warnings = [.noTableInText] }
+        result.timingsMs = clock.finished()
+        return result
+    }
+
+    /// Parses OCR lines that carry word boxes (`TextLine`, the `.lines.json` dump format: an app's own OCR such as
+    /// Apple Vision, or a peer engine in `nutrilens-bench scan`): the grammar then builds rows from the boxes, as in a
+    /// scan. Boxes are in the pixels of the upright photo and are returned as they are; `name` becomes `path`.
+    public static func read(lines: [TextLine], name: String? = nil) -> ScanResult {
+        var result = ScanResult(path: name)
+        var clock = StageClock()
+        do {
+            result.nutrition = try clock.measure(.parse) { try LabelStage().parse(lines, working: nil) }
         } catch let error as ScanError {
             result.error = error.failure
         } catch {
