@@ -733,8 +733,10 @@ def make(spec, rng):
     else:
         layout = spec["layout"]
         family, size = spec.get("font", "DejaVuSans"), round(spec.get("size", 22) * SCALE)
+        drawn_codes = []  # codes a class layout draws itself (the busy pack's EAN-13)
         if layout in testimage_classes.LAYOUTS:
-            label, nutrition, n = testimage_classes.render(sys.modules[__name__], layout, rng, dict(spec, size=size))
+            label, nutrition, n, drawn_codes = testimage_classes.render(sys.modules[__name__], layout, rng,
+                                                                        dict(spec, size=size))
             nutrition["nutriments"] = {k: decimal_json(Decimal(v)) for k, v in nutrition["nutriments"].items()}
             spec = dict(spec, pack=spec.get("pack", layout not in ("busy", "bottle")))
         elif layout == "us":
@@ -749,11 +751,14 @@ def make(spec, rng):
                                            trace_row=spec.get("trace"))
         notes += n
         sidecar["kind"] = "nutrition_label"
+        if drawn_codes:
+            sidecar["barcodes"] = drawn_codes
         if spec.get("barcode"):
             upc = layout == "us"
             code = random_gtin13(rng, "00" if upc else BARCODE_PREFIXES.get(spec.get("lang", "en"), "50"))
             img = on_pack(rng, label, barcode=code, upc=upc)
-            sidecar["barcodes"] = [{"symbology": "UPC-A" if upc else "EAN-13", "text": code[1:] if upc else code}]
+            sidecar["barcodes"] = drawn_codes + [{"symbology": "UPC-A" if upc else "EAN-13",
+                                                  "text": code[1:] if upc else code}]
             notes.append("on pack with barcode")
         else:
             img = on_pack(rng, label) if spec.get("pack", True) else label

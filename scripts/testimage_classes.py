@@ -230,7 +230,7 @@ def busy(G, rng, spec):
     bar = G.draw_barcode(code, module=3)
     img.paste(bar, (80, H - bar.height - 80))
     notes.append(f"small table ({table.width}x{table.height} px) on a {W}x{H} pack with claims, numbers and ingredients")
-    return img, nutrition, notes
+    return img, nutrition, notes, [{"symbology": "EAN-13", "text": code}]
 
 
 def eight(G, rng, spec):
@@ -295,7 +295,10 @@ def _stack(top, bottom, gap=16):
 
 
 def render(G, layout, rng, spec):
-    return {"dark": dark, "au": au, "micro": micro, "bottle": bottle, "busy": busy, "eight": eight}[layout](G, rng, spec)
+    """-> (image, nutrition, notes, barcodes): `barcodes` lists every code drawn on the image as sidecar entries
+    (`{"symbology", "text"}`), `[]` for layouts that draw none."""
+    drawn = {"dark": dark, "au": au, "micro": micro, "bottle": bottle, "busy": busy, "eight": eight}[layout](G, rng, spec)
+    return drawn if len(drawn) == 4 else (*drawn, [])
 
 
 def plain_decimals(path):

@@ -31,6 +31,13 @@ enum BenchProcess {
     }
 }
 
+/// Unbuffered output for the long corpus runs (`textreader`, `ocr`), whose rows should show as they are measured.
+enum BenchOutput {
+    /// Writes `line` and a newline to stdout at once, also when redirected (`print` is block-buffered then, and
+    /// Swift 6 forbids touching C's global `stdout` to change that).
+    static func line(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+}
+
 /// A benchmark's command line was wrong; the message says how.
 struct BenchUsageError: Error, CustomStringConvertible {
     var message: String

@@ -50,19 +50,19 @@ enum OCRBenchmark {
             case "--user-patterns": userPatterns = it.next()
             case "--dump":
                 // Prints one image's lines with word boxes and confidences, then exits.
-                guard let path = it.next(), let gray = decode(path) else { print("--dump needs a readable image"); return }
+                guard let path = it.next(), let gray = decode(path) else { BenchOutput.line("--dump needs a readable image"); return }
                 let ocr = try NutritionOCR(configuration: OCRConfiguration(languages: try OCRLanguages(languages), vocabulary: vocabulary, userWordsPath: userWords, userPatternsPath: userPatterns), poolCapacity: 1)
                 let page = try ocr.read(gray, options: options)
-                print("orientation \(page.orientation.rawValue) xHeight \(page.xHeight) table \(String(describing: page.tableRegion)) timings \(page.timings)")
+                BenchOutput.line("orientation \(page.orientation.rawValue) xHeight \(page.xHeight) table \(String(describing: page.tableRegion)) timings \(page.timings)")
                 for l in page.lines {
-                    print("[\(l.blockID).\(l.lineID)] " + l.words.map {
+                    BenchOutput.line("[\(l.blockID).\(l.lineID)] " + l.words.map {
                         "\($0.text)@\($0.box.x),\($0.box.y),\($0.box.width)x\($0.box.height)~\(Int($0.confidence * 100))"
                     }.joined(separator: " "))
                 }
                 return
             case let path where !path.hasPrefix("-"): corpus = path
             default:
-                print("usage: nutrilens-bench ocr [--corpus DIR] [--filter SUBSTR] [--limit N] [--every N] [--lang eng+deu] [--no-baseline]"
+                BenchOutput.line("usage: nutrilens-bench ocr [--corpus DIR] [--filter SUBSTR] [--limit N] [--every N] [--lang eng+deu] [--no-baseline]"
                       + " [--reread never|always|useful] [--psm 3|6] [--xheight PX] [--threshold 0|1|2] [--no-osd] [--max-pixels N] [--max-upscale F] [--no-vocabulary] [--user-words F] [--user-patterns F] [--dump IMAGE]")
                 return
             }
@@ -70,16 +70,16 @@ enum OCRBenchmark {
         var samples = try loadSamples(corpus)
         if let filter { samples = samples.filter { $0.path.contains(filter) } }
         samples = Array(samples.enumerated().filter { $0.offset % every == 0 }.map(\.element).prefix(limit))
-        print("corpus \(corpus): \(samples.count) label photos; languages \(languages); options \(options)")
+        BenchOutput.line("corpus \(corpus): \(samples.count) label photos; languages \(languages); options \(options)")
         let ocr = try NutritionOCR(configuration: OCRConfiguration(languages: try OCRLanguages(languages), vocabulary: vocabulary, userWordsPath: userWords, userPatternsPath: userPatterns), poolCapacity: 1)
         let cliLoad = baseline ? cliLoadTime(languages) : 0
-        if baseline { print(String(format: "tesseract CLI model-load time (subtracted): %.0f ms", cliLoad * 1000)) }
+        if baseline { BenchOutput.line(String(format: "tesseract CLI model-load time (subtracted): %.0f ms", cliLoad * 1000)) }
 
         var ours: [(found: Double, char: Double, time: Double, table: Double)] = []
         var base: [(found: Double, char: Double, time: Double)] = []
-        print("image | ours found/char/ms | table-only found | psm6 found/char/ms | orient | xh")
+        BenchOutput.line("image | ours found/char/ms | table-only found | psm6 found/char/ms | orient | xh")
         for s in samples {
-            guard let gray = decode(s.path) else { print("\(s.path): cannot decode"); continue }
+            guard let gray = decode(s.path) else { BenchOutput.line("\(s.path): cannot decode"); continue }
             // CPU time of this thread: the machine is shared, so wall time mostly measures the neighbours.
             let t0 = threadCPUTime()
             let page = try ocr.read(gray, options: options)
@@ -103,16 +103,16 @@ enum OCRBenchmark {
             // Each Tesseract call (kind/PSM, thread CPU ms, words): which passes make a photo slow.
             line += " | " + tm.passes.map { "\($0.kind.rawValue)/\($0.pageSegmentationMode) \(Int($0.cpuSeconds * 1000))ms \($0.words)w" }
                 .joined(separator: ", ")
-            print(line)
+            BenchOutput.line(line)
         }
         guard !ours.isEmpty else { return }
         let mean = { (xs: [Double]) in xs.reduce(0, +) / Double(xs.count) }
         let med = { (xs: [Double]) -> Double in let s = xs.sorted(); return s[s.count / 2] }
-        print(String(format: "NutriLensOCR : numbers found %.3f, char accuracy %.3f, table-region found %.3f, time median %.0f ms, mean %.0f ms",
+        BenchOutput.line(String(format: "NutriLensOCR : numbers found %.3f, char accuracy %.3f, table-region found %.3f, time median %.0f ms, mean %.0f ms",
                      mean(ours.map(\.found)), mean(ours.map(\.char)), mean(ours.map(\.table)),
                      med(ours.map(\.time)) * 1000, mean(ours.map(\.time)) * 1000))
         if !base.isEmpty {
-            print(String(format: "psm 6 (CLI)  : numbers found %.3f, char accuracy %.3f, time median %.0f ms, mean %.0f ms",
+            BenchOutput.line(String(format: "psm 6 (CLI)  : numbers found %.3f, char accuracy %.3f, time median %.0f ms, mean %.0f ms",
                          mean(base.map(\.found)), mean(base.map(\.char)), med(base.map(\.time)) * 1000, mean(base.map(\.time)) * 1000))
         }
     }
@@ -277,7 +277,3 @@ private extension PixelRect {
         return cy >= r.y && cy < r.maxY && cx >= r.x && cx < r.maxX
     }
 }
-
-/// Writes `line` to stdout at once: progress lines appear as they are measured, also when redirected (`print` is
-/// block-buffered then, and Swift 6 forbids touching C's global `stdout` to change that).
-private func print(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }

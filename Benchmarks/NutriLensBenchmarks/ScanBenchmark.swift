@@ -1,8 +1,9 @@
 import Foundation
 import NutriLens
 import NutriLensEvaluation
+import NutriLensLabel
 
-/// `nutrilens-bench scan [DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--limit N] [--ocr-budget S] [--fast] [--json FILE]`
+/// `nutrilens-bench scan [DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--no-rapidocr] [--limit N] [--ocr-budget S] [--fast] [--json FILE]`
 ///
 /// The whole pipeline over a folder of labelled photos (default `TestImages`), in one run:
 /// - cold start: `NutriLensScanner` construction and the first scan, reported apart from the warm figures;
@@ -13,8 +14,10 @@ import NutriLensEvaluation
 ///   contention inside the process from a machine other processes keep busy); peak RSS (`VmHWM`);
 /// - peers on the same images, timed and scored the same way: the CLI pipeline a user would script
 ///   (`tesseract IMG - --psm 6` + `zbarimg`, one process each) and the Python pipeline
-///   (`Benchmarks/peers/python_pipeline.py`: Pillow + pyzbar + pytesseract). Peer OCR text goes through NutriLens's
-///   own label grammar, so the accuracy columns compare what each pipeline's pixels-to-text step delivers.
+///   (`Benchmarks/peers/python_pipeline.py`: Pillow + pyzbar + pytesseract), and RapidOCR (PP-OCRv4 in ONNX Runtime,
+///   one thread, `Benchmarks/peers/rapidocr_peer.py`; text only, no barcodes). Peer OCR text goes through NutriLens's
+///   own label grammar (RapidOCR's as lines with word boxes, `NutritionTextReader.read(lines:)`), so the accuracy
+///   columns compare what each pipeline's pixels-to-text step delivers; `--no-rapidocr` leaves that peer out.
 /// Every process is pinned to one OpenMP thread (`OMP_THREAD_LIMIT=1`), the fast setting for Tesseract on this
 /// machine (see ../shared/docs/eu-label-facts.md), so peers are not slowed by oversubscription.
 enum ScanBenchmark {
@@ -24,6 +27,7 @@ enum ScanBenchmark {
         var warmup = 1
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         var peers = true
+        var rapidOCR = true
         var limit: Int?
         /// `ScannerConfiguration.ocrTimeBudget`, seconds of the scanning thread's CPU time (`--ocr-budget`; default
         /// the library's 5 s, `0` = unlimited): the latency bound a user trades fields for.
@@ -59,6 +63,7 @@ enum ScanBenchmark {
                     }
                     ocrBudget = seconds
                 case "--no-peers": peers = false
+                case "--no-rapidocr": rapidOCR = false
                 case "--fast": fast = true
                 default:
                     guard !arg.hasPrefix("-") else { throw BenchUsageError(message: "unknown option \(arg)") }
@@ -90,6 +95,8 @@ enum ScanBenchmark {
         var name: String
         var images: Int
         var msPerImage: Distribution?
+        /// Whole-photo CPU time (user + system, all threads) per image, ms; `nil` where not measured.
+        var cpuMsPerImage: Distribution?
         var fieldRecall: Double?
         var fieldPrecision: Double?
         var barcodesRead: Double?
@@ -147,8 +154,14 @@ enum ScanBenchmark {
         for _ in 0..<options.warmup { for url in images { _ = scanner.scan(url) } }
         var stageSamples: [String: [Double]] = [:]
         var lastResults: [ScanResult] = []
+        var scanCPU: [Double] = []
         for _ in 0..<options.reps {
-            lastResults = images.map { scanner.scan($0) }
+            scanCPU = []
+            lastResults = images.map { url in
+                let cpu0 = ProcessMemory.processCPUSeconds()
+                defer { scanCPU.append(1000 * (ProcessMemory.processCPUSeconds() - cpu0)) }
+                return scanner.scan(url)
+            }
             for result in lastResults {
                 for (stage, value) in result.timingsMs ?? [:] { stageSamples[stage.rawValue, default: []].append(value) }
             }
@@ -179,12 +192,16 @@ enum ScanBenchmark {
             ? throughput["\(options.jobs)"].flatMap { n in throughput["1"].map { n / (Double(options.jobs) * $0) } }
             : nil
 
-        let ours = figures(name: "NutriLens (library, in-process)", times: lastResults.compactMap { $0.timingsMs?[.total] },
+        var ours = figures(name: "NutriLens (library, in-process)", times: lastResults.compactMap { $0.timingsMs?[.total] },
                            results: lastResults, truths: truths)
+        ours.cpuMsPerImage = Distribution(scanCPU)
         var pipelines = [ours]
         if options.peers {
             pipelines.append(cliPipeline(images: images, truths: truths))
             if let python = pythonPipeline(images: images, truths: truths) { pipelines.append(python) }
+        }
+        if options.peers && options.rapidOCR, let rapid = rapidOCRPipeline(images: images, truths: truths) {
+            pipelines.append(rapid)
         }
         let base = ours.msPerImage?.median
         for i in pipelines.indices {
@@ -231,24 +248,46 @@ enum ScanBenchmark {
 
     /// Pillow + pyzbar + pytesseract in one Python process; nil (with a note) when the modules are missing.
     static func pythonPipeline(images: [URL], truths: [GroundTruth]) -> PipelineFigures? {
-        let script = "Benchmarks/peers/python_pipeline.py"
-        guard let out = try? BenchProcess.run("/usr/bin/env", ["python3", script] + images.map(\.path)),
-              !out.isEmpty else {
-            print("note: Python peer skipped (needs `pip install pillow pyzbar pytesseract` and \(script))")
-            return nil
-        }
         struct Line: Decodable { var path: String; var ms: Double; var text: String; var barcodes: [ScannedBarcode] }
-        let lines = out.split(separator: "\n").compactMap { try? JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
-        guard lines.count == images.count else {
-            print("note: Python peer skipped (answered for \(lines.count) of \(images.count) images)")
-            return nil
-        }
+        guard let lines = peerAnswers(Line.self, name: "Python", script: "Benchmarks/peers/python_pipeline.py",
+                                      needs: "pillow pyzbar pytesseract", images: images) else { return nil }
         let results = lines.map { line -> ScanResult in
             var result = NutritionTextReader.read(text: line.text, name: line.path)
             result.barcodes = line.barcodes
             return result
         }
         return figures(name: "Pillow + pyzbar + pytesseract (Python)", times: lines.map(\.ms), results: results, truths: truths)
+    }
+
+    /// RapidOCR (`pip install rapidocr_onnxruntime`: PP-OCRv4 det + rec + angle classifier in ONNX Runtime, one
+    /// thread) in one Python process; its segments become `TextLine`s with word boxes and go through our grammar.
+    /// No barcodes (RapidOCR reads none). nil (with a note) when the module is missing.
+    static func rapidOCRPipeline(images: [URL], truths: [GroundTruth]) -> PipelineFigures? {
+        struct Line: Decodable { var path: String; var ms: Double; var cpuMs: Double; var lines: [TextLine] }
+        guard let lines = peerAnswers(Line.self, name: "RapidOCR", script: "Benchmarks/peers/rapidocr_peer.py",
+                                      needs: "rapidocr_onnxruntime pillow", images: images) else { return nil }
+        let results = lines.map { NutritionTextReader.read(lines: $0.lines, name: $0.path) }
+        var rapid = figures(name: "RapidOCR PP-OCRv4, ONNX Runtime 1 thread (Python) + our grammar", times: lines.map(\.ms),
+                            results: results, truths: truths)
+        rapid.cpuMsPerImage = Distribution(lines.map(\.cpuMs))
+        return rapid
+    }
+
+    /// The JSON line per image a Python peer `script` prints for `images`; nil (with a note naming `needs`, its PyPI
+    /// packages) when it printed nothing or not one decodable line per image.
+    static func peerAnswers<Answer: Decodable>(_ type: Answer.Type, name: String, script: String, needs: String,
+                                               images: [URL]) -> [Answer]? {
+        guard let out = try? BenchProcess.run("/usr/bin/env", ["python3", script] + images.map(\.path)),
+              !out.isEmpty else {
+            print("note: \(name) peer skipped (needs `pip install \(needs)` and \(script))")
+            return nil
+        }
+        let answers = out.split(separator: "\n").compactMap { try? JSONDecoder().decode(Answer.self, from: Data($0.utf8)) }
+        guard answers.count == images.count else {
+            print("note: \(name) peer skipped (answered for \(answers.count) of \(images.count) images)")
+            return nil
+        }
+        return answers
     }
 
     // MARK: Scoring and output
@@ -276,11 +315,11 @@ enum ScanBenchmark {
             + String(format: "; peak RSS %.0f MiB", r.peakRSSMiB))
         print("CPU per image: " + r.cpuMsPerImage.sorted { $0.key < $1.key }
             .map { "\($0.key) worker(s) \(f($0.value)) ms (\(f(r.coresUsed[$0.key], 2)) cores busy)" }.joined(separator: ", "))
-        print("\n| pipeline | images | median ms | p95 ms | × NutriLens time | field recall | field precision | tables exact | barcodes read |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("\n| pipeline | images | median ms | p95 ms | × NutriLens time | median CPU ms | field recall | field precision | tables exact | barcodes read |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for p in r.pipelines {
             print("| \(p.name) | \(p.images) | \(f(p.msPerImage?.median)) | \(f(p.msPerImage?.p95)) | \(f(p.slowdownVsNutriLens, 2)) | "
-                + "\(f(p.fieldRecall, 3)) | \(f(p.fieldPrecision, 3)) | \(f(p.tablesExact, 3)) | \(f(p.barcodesRead, 3)) |")
+                + "\(f(p.cpuMsPerImage?.median)) | \(f(p.fieldRecall, 3)) | \(f(p.fieldPrecision, 3)) | \(f(p.tablesExact, 3)) | \(f(p.barcodesRead, 3)) |")
         }
     }
 

@@ -47,7 +47,7 @@ enum TextReaderBenchmark {
         let folder = try TextModelLocator.locate(preset: preset, folder: models)
         let load = { try TextReader(modelsFolder: folder, preset: preset) }
         let reader = try load()
-        print("models \(folder.path) (\(preset.rawValue)); ONNX peer \(peer ? onnx : "off")")
+        BenchOutput.line("models \(folder.path) (\(preset.rawValue)); ONNX peer \(peer ? onnx : "off")")
         if layers {
             try TextReaderStageBenchmark.layers(reader: reader, reps: reps)
             return
@@ -58,7 +58,7 @@ enum TextReaderBenchmark {
         let photoPeer = peer ? TextReaderPeer(onnxFolder: onnx, size: preset.rawValue, longSide: longSide, stageBench: false) : nil
         try photos(reader: reader, corpus: corpus, filter: filter, limit: limit,
                    options: TextReadOptions(detectorLongSide: longSide, linePadding: padding), peer: photoPeer)
-        print(String(format: "peak RSS of this process %.0f MiB", ProcessMemory.peakRSSMiB()))
+        BenchOutput.line(String(format: "peak RSS of this process %.0f MiB", ProcessMemory.peakRSSMiB()))
     }
 
     struct Reading {
@@ -74,15 +74,15 @@ enum TextReaderBenchmark {
         var samples = try OCRBenchmark.loadSamples(corpus)
         if let filter { samples = samples.filter { $0.path.contains(filter) } }
         samples = Array(samples.prefix(limit))
-        print("\n\(samples.count) label photos in \(corpus), detector long side \(options.detectorLongSide), "
+        BenchOutput.line("\n\(samples.count) label photos in \(corpus), detector long side \(options.detectorLongSide), "
               + "line padding \(options.linePadding)")
-        print("photo | ours found / ms / det ms / boxes | ORT found / ms / det ms / boxes")
+        BenchOutput.line("photo | ours found / ms / det ms / boxes | ORT found / ms / det ms / boxes")
         var ours: [(String, Reading)] = [], theirs: [(String, Reading)] = []
         for sample in samples {
             var decode = DecodeOptions()
             decode.applyOrientation = true
             guard let image = try? ImageDecoder.decode(contentsOf: URL(fileURLWithPath: sample.path), options: decode).image else {
-                print("\(sample.path): cannot decode")
+                BenchOutput.line("\(sample.path): cannot decode")
                 continue
             }
             let folder = sourceFolder(sample.path, corpus: corpus)
@@ -110,7 +110,7 @@ enum TextReaderBenchmark {
                 theirs.append((folder, other))
                 row += String(format: " | %.2f / %4.0f / %4.0f / %3d", other.found, other.totalMs, other.detectorMs, other.boxes)
             }
-            print(row)
+            BenchOutput.line(row)
         }
         summary("ours", ours)
         if !theirs.isEmpty { summary("ONNX Runtime", theirs) }
@@ -121,7 +121,7 @@ enum TextReaderBenchmark {
         let r = readings.map(\.1)
         let med = { (v: [Double]) -> Double in let s = v.sorted(); return s[s.count / 2] }
         let perBox = r.filter { $0.boxes > 0 }.map { ($0.totalMs - $0.detectorMs) / Double($0.boxes) }
-        print(String(format: "\n%@: numbers found %.3f over %d photos; whole photo CPU median %.0f ms (p95 %.0f), detector median %.0f ms, "
+        BenchOutput.line(String(format: "\n%@: numbers found %.3f over %d photos; whole photo CPU median %.0f ms (p95 %.0f), detector median %.0f ms, "
                      + "recognition %.2f ms per box (median over photos), boxes median %d",
                      name, r.map(\.found).reduce(0, +) / Double(r.count), r.count, med(r.map(\.totalMs)),
                      r.map(\.totalMs).sorted()[min(r.count - 1, Int(Double(r.count) * 0.95))], med(r.map(\.detectorMs)),
@@ -130,7 +130,7 @@ enum TextReaderBenchmark {
         for (f, x) in readings { folders[f, default: []].append(x.found) }
         for f in folders.keys.sorted() {
             let v = folders[f]!
-            print(String(format: "  %-40@ %3d photos  numbers found %.3f", f as NSString, v.count, v.reduce(0, +) / Double(v.count)))
+            BenchOutput.line(String(format: "  %-40@ %3d photos  numbers found %.3f", f as NSString, v.count, v.reduce(0, +) / Double(v.count)))
         }
     }
 
@@ -140,6 +140,3 @@ enum TextReaderBenchmark {
         return rel.split(separator: "/").first.map(String.init) ?? "."
     }
 }
-
-/// Line by line, unbuffered: the corpus run takes minutes and its rows should show as they come.
-private func print(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }

@@ -20,7 +20,7 @@ let families: [(name: String, summary: String, run: ([String]) throws -> Void)] 
      { try OCRBenchmark.run($0) }),
     ("textreader", "[DIR] [--stages-only] [--reps N] [--rounds N] [--limit N] [--long-side PX] [--preset tiny|small] [--no-peer]  neural text reader stages and numbers found vs ONNX Runtime on the same models",
      { try TextReaderBenchmark.run(arguments: $0) }),
-    ("scan", "[DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--limit N] [--ocr-budget S] [--fast] [--json FILE]  whole-pipeline latency per stage, throughput, memory, vs tesseract+zbarimg and Python peers",
+    ("scan", "[DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--no-rapidocr] [--limit N] [--ocr-budget S] [--fast] [--json FILE]  whole-pipeline latency per stage, throughput, memory, vs tesseract+zbarimg, Python and RapidOCR peers",
      { try ScanBenchmark.run(arguments: $0) }),
     ("soak", "DIR [--count N] [--jobs N] [--distinct N]  memory over a long batch: RSS, heap in use and trimmed RSS every 100 scans, verdict first vs last hundred",
      { try SoakBenchmark.run(arguments: $0) }),

@@ -21,9 +21,10 @@ enum ModelLoaderFuzz {
             throw InvariantViolation("model without a checksum sidecar loaded (input \(classifier.header.inputSize) px)")
         } catch let error as ClassifierError {
             switch error {
-            case .truncated(_, let needed, let actual):
+            case .modelFile(.truncated(_, let needed, let actual)):
                 try require(needed > actual, "truncated with needed \(needed) <= actual \(actual)")
-            case .checksumFileInvalid, .badMagic, .unsupportedVersion, .malformedModel, .fileUnreadable:
+            case .modelFile(.checksumFileInvalid), .modelFile(.badMagic), .modelFile(.unsupportedVersion),
+                 .modelFile(.malformed), .modelFile(.fileUnreadable):
                 break
             default:
                 throw InvariantViolation("unexpected loader error \(error)")

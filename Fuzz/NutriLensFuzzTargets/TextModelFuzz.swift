@@ -24,10 +24,10 @@ enum TextModelFuzz {
                     try require(line.characters.allSatisfy { $0.span.lowerBound >= 0 && $0.span.upperBound <= 1 }, "span outside 0...1")
                 }
             } catch let error as TextReaderError {
-                if case .truncated(_, let needed, let actual) = error {
+                if case .modelFile(.truncated(_, let needed, let actual)) = error {
                     try require(needed > actual, "truncated with needed \(needed) <= actual \(actual)")
                 }
-                if case .checksumMismatch = error { throw InvariantViolation("in-memory loading checked a checksum") }
+                if case .modelFile(.checksumMismatch) = error { throw InvariantViolation("in-memory loading checked a checksum") }
             }
         }
     }

@@ -42,7 +42,24 @@ enum LadderImages {
             return tiles(input, grid: grid)
         case .quietZoneRepaired:
             return QuietZoneRepair.variants(from: input)
+        case .barRegionsTilted(let degrees):
+            return tiltedRegions(input, degrees: degrees)
         }
+    }
+
+    /// The regions that look like bars (up to `QuietZoneRepair.maximumRegions`, largest first), each cropped and
+    /// turned by +`degrees` and -`degrees`, with maps back to `input`.
+    static func tiltedRegions(_ input: GrayImage, degrees: Double) -> [LadderImage] {
+        var out: [LadderImage] = []
+        for region in BarRegionFinder.regions(in: input).prefix(QuietZoneRepair.maximumRegions) {
+            guard let crop = try? input.cropped(to: region), crop.width >= 16, crop.height >= 16 else { continue }
+            let origin = PixelTransform.translation(dx: Double(region.x), dy: Double(region.y))
+            for angle in [degrees, -degrees] {
+                guard let turned = rotate(crop, clockwiseDegrees: angle) else { continue }
+                out.append(LadderImage(image: turned.image, toInput: origin.concatenating(turned.toInput)))
+            }
+        }
+        return out
     }
 
     /// The variant turned by 180 degrees, with its map to the input updated.

@@ -36,6 +36,14 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
     /// right, left or both sides (`QuietZoneRepair`): a frame line or box edge closer to the bars than ZBar's quiet
     /// zone (about 5.3 modules; GS1 asks 7) otherwise hides the symbol.
     case quietZoneRepaired
+    /// Crops of the regions that look like bars (`BarRegionFinder`, up to 3, largest first), each turned by
+    /// +`degrees` and by -`degrees` (5...45; canvas enlarged, white outside): codes on a curved pack or bottle, whose
+    /// module width shrinks towards one side. ZBar joins an EAN/UPC's two halves only when their digit widths agree
+    /// within 1/8 (`check_width` in its ean.c), which a cylinder's foreshortening breaks on straight scan lines;
+    /// tilted sweeps cross the halves at other points and often meet that test (issue 23: on 40 rendered curved
+    /// packs the whole-image ±20° turns read 31 and 35, native 19). Cropped, the turns cost a fraction of the
+    /// whole-image ones, so they can run before the costly 2x unsharp mask.
+    case barRegionsTilted(degrees: Double)
 
     public var description: String {
         switch self {
@@ -51,6 +59,7 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
         case .sharpened: return "sharpened"
         case .upscaledSharpened(let f): return "upscaled*\(f)+unsharp"
         case .quietZoneRepaired: return "quiet-zone-repaired"
+        case .barRegionsTilted(let deg): return "bar-regions-tilted±\(Int(deg.rounded()))"
         }
     }
 
@@ -60,7 +69,7 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
     /// the costly one (75-115 ms per Mpx against 46-48 for `.native`); a downscale reads 4 input pixels per swept one.
     public var workWeight: Double {
         switch self {
-        case .native, .inverted, .contrastStretched, .quietZoneRepaired: return 1
+        case .native, .inverted, .contrastStretched, .quietZoneRepaired, .barRegionsTilted: return 1
         case .downscaled: return 1.25
         case .equalized, .sharpened: return 1.3
         case .binarized: return 0.9
@@ -126,11 +135,12 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     public var readsDataBar: Bool
 
     /// Cheapest first: native, 2x down, contrast stretch, equalisation, local threshold, inverted, quiet zone
-    /// repaired (crops of the bar regions only), 2x up with a wide unsharp mask, then tilts, 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on purpose: ZBar already scans columns and reads
-    /// EAN/UPC right to left.
+    /// repaired and bar regions tilted ±20° (crops of the bar regions only), 2x up with a wide unsharp mask, then
+    /// whole-image tilts, 2x up, sharpening and finally upscaled tiles. Exact 90/180 degree turns are omitted on
+    /// purpose: ZBar already scans columns and reads EAN/UPC right to left.
     public static let defaultLadder: [LadderStep] = [
         .native, .downscaled(factor: 2), .contrastStretched, .equalized, .binarized, .inverted, .quietZoneRepaired,
-        .upscaledSharpened(factor: 2),
+        .barRegionsTilted(degrees: 20), .upscaledSharpened(factor: 2),
         .rotated(degrees: 30), .rotated(degrees: -30), .rotated(degrees: 45), .rotated(degrees: -45),
         .rotated(degrees: 20), .rotated(degrees: -20), .upscaled(factor: 2), .sharpened, .tiles(grid: 2),
     ]
@@ -161,8 +171,8 @@ public struct BarcodeReadOptions: Sendable, Equatable {
     /// docs/barcode.md "Session 7"). A label photo at the scanner's 2400 x 1800 working size gets its half-size and
     /// native sweeps (1.35 + 4.3 Mpx) and stops, as before; a 0.8 MP photo reaches the 2x unsharp mask (after 4.35
     /// Mpx) that reads the blurred UPC-A codes of `eng_real_2` and `eng_real_11`. A clean, cheap-to-sweep photo can no
-    /// longer run further than that on a fast machine: TestImages `deg_curved_fr`'s tilted code, read by the 9th step
-    /// after 8.4 weighted Mpx, needs `timeBudget` 0.43.
+    /// longer run further than that on a fast machine: TestImages `deg_curved_fr`'s curved code, read by the whole-image
+    /// -30° turn after 8.4 weighted Mpx, needed `timeBudget` 0.43 until `.barRegionsTilted` (issue 23) read it early.
     public static let referenceWorkRate = 20.0
 
     /// ``timeBudget`` as weighted megapixels of ZBar sweep; `.infinity` when the budget is.
@@ -195,6 +205,8 @@ public struct BarcodeReadOptions: Sendable, Equatable {
                 throw BarcodeError.invalidOptions(reason: "tiles grid must be 2...6, got \(g)")
             case .rotated(let d) where !d.isFinite:
                 throw BarcodeError.invalidOptions(reason: "rotation must be finite, got \(d)")
+            case .barRegionsTilted(let d) where !(5...45).contains(d):
+                throw BarcodeError.invalidOptions(reason: "bar-region tilt must be 5...45 degrees, got \(d)")
             default: continue
             }
         }

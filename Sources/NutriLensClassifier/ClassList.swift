@@ -38,7 +38,7 @@ struct ClassList: Sendable {
     init(contentsOf url: URL, count: Int) throws {
         let path = url.path
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw ClassifierError.fileUnreadable(path: path)
+            throw ClassifierError.modelFile(.fileUnreadable(path: path))
         }
         var names = [String?](repeating: nil, count: count)
         var groups = [FoodGroup?](repeating: nil, count: count)

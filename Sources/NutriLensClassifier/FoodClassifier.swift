@@ -21,8 +21,9 @@ public final class FoodClassifier: Sendable {
 
     /// Loads `modelURL` (a `.nlm` file with its `.sha256` sidecar) and the class list `imagenet_classes.tsv`
     /// from the same folder unless `classListURL` is given.
-    /// - Throws: `ClassifierError` naming the file: `fileUnreadable`, `truncated`, `badMagic`,
-    ///   `unsupportedVersion`, `malformedModel`, `checksumFileInvalid`, `checksumMismatch`, `malformedClassList`.
+    /// - Throws: `ClassifierError` naming the file: `.modelFile(ModelFileError)` (`fileUnreadable`, `truncated`,
+    ///   `badMagic`, `unsupportedVersion`, `malformed`, `checksumFileInvalid`, `checksumMismatch`) or
+    ///   `malformedClassList`.
     public init(modelURL: URL, classListURL: URL? = nil, configuration: FoodHeadConfiguration = FoodHeadConfiguration()) throws {
         let (header, layers) = try ModelFile.load(modelURL)
         network = Network(header: header, layers: layers)

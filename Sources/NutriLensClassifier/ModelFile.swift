@@ -33,29 +33,26 @@ enum ModelFile {
     /// `<file>.sha256`. Throws `ClassifierError`.
     static func load(_ url: URL) throws -> (ModelHeader, [NetworkLayer]) {
         let path = url.path
-        guard let data = FileManager.default.contents(atPath: path) else { throw ClassifierError.fileUnreadable(path: path) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ClassifierError.modelFile(.fileUnreadable(path: path)) }
         let parsed = try data.withUnsafeBytes { try parse($0, path: path) }
         try verifyChecksum(data, path: path)
         return parsed
     }
 
     static func verifyChecksum(_ data: Data, path: String) throws {
-        switch ModelFiles.verifySidecar(of: data, path: path) {
-        case .match: return
-        case .sidecarInvalid(let sidecar): throw ClassifierError.checksumFileInvalid(path: sidecar)
-        case .mismatch(let expected, let actual):
-            throw ClassifierError.checksumMismatch(path: path, expected: expected, actual: actual)
+        if let error = ModelFileError(ModelFiles.verifySidecar(of: data, path: path), path: path) {
+            throw ClassifierError.modelFile(error)
         }
     }
 
     static func parse(_ bytes: UnsafeRawBufferPointer, path: String) throws -> (ModelHeader, [NetworkLayer]) {
         var reader = Reader(bytes: bytes, path: path)
-        guard bytes.count >= magic.count else { throw ClassifierError.truncated(path: path, needed: headerSize, actual: bytes.count) }
-        guard Array(bytes[0..<magic.count]) == magic else { throw ClassifierError.badMagic(path: path) }
+        guard bytes.count >= magic.count else { throw ClassifierError.modelFile(.truncated(path: path, needed: headerSize, actual: bytes.count)) }
+        guard Array(bytes[0..<magic.count]) == magic else { throw ClassifierError.modelFile(.badMagic(path: path, format: "NutriLens model")) }
         reader.offset = magic.count
         let version = try reader.u32()
         guard version == supportedVersion else {
-            throw ClassifierError.unsupportedVersion(path: path, found: version, supported: supportedVersion)
+            throw ClassifierError.modelFile(.unsupportedVersion(path: path, format: "model format", found: version, supported: supportedVersion))
         }
         try reader.require(headerSize - reader.offset)
         let inputSize = Int(try reader.u32())
@@ -67,7 +64,7 @@ enum ModelFile {
         let layerCount = Int(try reader.u32())
         let parameterCount = Int(try reader.u32())
         _ = try reader.u32()
-        func bad(_ reason: String) -> ClassifierError { .malformedModel(path: path, reason: reason) }
+        func bad(_ reason: String) -> ClassifierError { .modelFile(.malformed(path: path, reason: reason)) }
         guard channels == 3 else { throw bad("input channels \(channels), expected 3 (RGB)") }
         guard (16...1024).contains(inputSize) else { throw bad("input size \(inputSize) outside 16...1024") }
         guard std.allSatisfy({ $0 > 0 && $0.isFinite }), mean.allSatisfy({ $0.isFinite }) else { throw bad("bad normalisation") }
@@ -165,7 +162,7 @@ enum ModelFile {
 
         func require(_ count: Int) throws {
             guard count >= 0, offset + count <= bytes.count else {
-                throw ClassifierError.truncated(path: path, needed: offset + max(count, 0), actual: bytes.count)
+                throw ClassifierError.modelFile(.truncated(path: path, needed: offset + max(count, 0), actual: bytes.count))
             }
         }
         mutating func u32() throws -> UInt32 {

@@ -11,13 +11,13 @@ public enum ModelLocator {
     /// Environment variable naming a folder that holds the model files.
     public static let environmentVariable = "NUTRILENS_MODELS"
 
-    /// URL of the model file. Throws `ClassifierError.modelNotFound(searched:)` listing every path tried.
+    /// URL of the model file. Throws `ClassifierError.modelFile(.notFound)` listing every path tried.
     public static func locate(folder: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                               fileName: String = FoodClassifier.modelFileName) throws -> URL {
         let candidates = ModelFiles.searchFolders(folder: folder, environment: environment,
                                                   variable: environmentVariable, sourceFile: #filePath)
         let found = ModelFiles.firstFolder(among: candidates, holding: [fileName])
         if let folder = found.folder { return folder.appendingPathComponent(fileName) }
-        throw ClassifierError.modelNotFound(searched: found.searched)
+        throw ClassifierError.modelFile(.notFound(model: "classifier model", files: "efficientnet_lite0.nlm", searched: found.searched))
     }
 }

@@ -11,8 +11,8 @@ public final class TextDetector: Sendable {
     public let network: TextNetwork
 
     /// Loads and validates a detection model (`.nlg`, checked against its `.sha256` sidecar).
-    /// - Throws: `TextReaderError` (`fileUnreadable`, `truncated`, `checksumMismatch`, `malformedModel`,
-    ///   `wrongTask`, ...).
+    /// - Throws: `TextReaderError`: `.modelFile(ModelFileError)` (`fileUnreadable`, `truncated`, `checksumMismatch`,
+    ///   `malformed`, ...) or `wrongTask`.
     public convenience init(modelURL: URL) throws {
         try self.init(file: try GraphFile.load(modelURL))
     }
@@ -30,7 +30,7 @@ public final class TextDetector: Sendable {
         network = try TextNetwork(file: file, probeShape: [1, 3, 2 * m, 3 * m])
         let out = try network.outputShape(forInput: [1, 3, 2 * m, 3 * m])
         guard out == [1, 1, 2 * m, 3 * m] else {
-            throw TextReaderError.malformedModel(path: file.path, reason: "detector output \(out) is not a map of the input size")
+            throw TextReaderError.modelFile(.malformed(path: file.path, reason: "detector output \(out) is not a map of the input size"))
         }
     }
 

@@ -21,7 +21,7 @@ public enum TextModelLocator {
     /// `ppocrv6_<preset>_rec.nlg`.
     public static func recognizerFileName(_ preset: TextModelPreset) -> String { "ppocrv6_\(preset.rawValue)_rec.nlg" }
 
-    /// The folder holding both of `preset`'s files. Throws `TextReaderError.modelNotFound(searched:)` listing every
+    /// The folder holding both of `preset`'s files. Throws `TextReaderError.modelFile(.notFound)` listing every
     /// detector path tried.
     public static func locate(preset: TextModelPreset = .tiny, folder: URL? = nil,
                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
@@ -30,6 +30,6 @@ public enum TextModelLocator {
         let found = ModelFiles.firstFolder(among: candidates,
                                            holding: [detectorFileName(preset), recognizerFileName(preset)])
         if let folder = found.folder { return folder }
-        throw TextReaderError.modelNotFound(searched: found.searched)
+        throw TextReaderError.modelFile(.notFound(model: "text reader models", files: "the .nlg files", searched: found.searched))
     }
 }

@@ -38,7 +38,7 @@ public final class TextReader: Sendable {
     /// The lines of `image` in reading order (top to bottom, left to right within 10 px), each with its
     /// quadrilateral in `image`'s pixels, text, confidences and character positions.
     /// - Throws: `TextReaderError.regionOutsideImage`, `.inputTooLarge` (detector side beyond the activation
-    ///   bound), `.malformedModel` only for models that cannot run at this size.
+    ///   bound), `.modelFile(.malformed)` only for models that cannot run at this size.
     public func read(_ image: DecodedImage, options: TextReadOptions = TextReadOptions()) throws -> [RecognizedText] {
         var lines: [RecognizedText] = []
         let source = ImageSource(image, bgr: recognizer.configuration.channelOrderBGR)

@@ -29,8 +29,8 @@ public final class TextRecognizer: Sendable {
         network = try TextNetwork(file: file, probeShape: probe)
         let out = try network.outputShape(forInput: probe)
         guard out.count == 3, out[0] == 1, out[2] == configuration.labels.count else {
-            throw TextReaderError.malformedModel(path: file.path, reason: "recogniser output \(out) does not match "
-                                                 + "\(configuration.labels.count) labels")
+            throw TextReaderError.modelFile(.malformed(path: file.path, reason: "recogniser output \(out) does not match "
+                                                 + "\(configuration.labels.count) labels"))
         }
         cropper = LineCropper(height: configuration.inputHeight, minimumWidth: configuration.minimumWidth)
     }

@@ -63,9 +63,13 @@ final class SyntheticBarcodeTests: XCTestCase {
             XCTAssertLessThan(abs(dx), 142, "\(name) \(code.polygon)")
             XCTAssertLessThan(abs(dy), 60, "\(name) \(code.polygon)")
         }
-        // ZBar scans rows and columns only: 45 degrees needs a rotated ladder step.
+        // ZBar scans rows and columns only: 45 degrees needs a turning ladder step, the whole image turned or (since
+        // issue 23, earlier in the ladder) the bar regions turned by ±20 degrees, which leaves 25 degrees to ZBar.
         let code45 = try readOne("ean13_rot45.png")
-        guard case .rotated = code45.step else { return XCTFail("45 degrees found by \(code45.step)") }
+        switch code45.step {
+        case .rotated, .barRegionsTilted: break
+        default: XCTFail("45 degrees found by \(code45.step)")
+        }
         XCTAssertTrue(try BarcodeReader(options: BarcodeReadOptions(ladder: [.native], timeBudget: .infinity))
             .read(try fixture("ean13_rot45.png")).isEmpty, "native alone should not read a 45-degree code")
     }

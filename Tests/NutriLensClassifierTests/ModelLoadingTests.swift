@@ -28,7 +28,7 @@ final class ModelLoadingTests: XCTestCase {
     func testMissingFileNamesThePath() {
         let url = folder.appendingPathComponent("absent.nlm")
         XCTAssertThrowsError(try FoodClassifier(modelURL: url)) { error in
-            XCTAssertEqual(error as? ClassifierError, .fileUnreadable(path: url.path))
+            XCTAssertEqual(error as? ClassifierError, .modelFile(.fileUnreadable(path: url.path)))
             XCTAssertTrue("\(error)".contains("absent.nlm"))
         }
     }
@@ -38,7 +38,7 @@ final class ModelLoadingTests: XCTestCase {
         for cut in [10, 40, 64 + 30, bytes.count / 2, bytes.count - 3] {
             let url = try writeModel(Array(bytes.prefix(cut)))
             XCTAssertThrowsError(try ModelFile.load(url), "cut at \(cut)") { error in
-                guard case .truncated(let path, let needed, let actual)? = error as? ClassifierError else {
+                guard case .modelFile(.truncated(let path, let needed, let actual))? = error as? ClassifierError else {
                     return XCTFail("cut at \(cut): \(error)")
                 }
                 XCTAssertEqual(path, url.path)
@@ -54,7 +54,7 @@ final class ModelLoadingTests: XCTestCase {
         bytes[bytes.count / 2] ^= 0x40
         let url = try writeModel(bytes, digestOf: original)
         XCTAssertThrowsError(try FoodClassifier(modelURL: url)) { error in
-            guard case .checksumMismatch(let path, let expected, let actual)? = error as? ClassifierError else {
+            guard case .modelFile(.checksumMismatch(let path, let expected, let actual))? = error as? ClassifierError else {
                 return XCTFail("\(error)")
             }
             XCTAssertEqual(path, url.path)
@@ -67,7 +67,7 @@ final class ModelLoadingTests: XCTestCase {
         let url = try writeModel(try realModel)
         try FileManager.default.removeItem(atPath: url.path + ".sha256")
         XCTAssertThrowsError(try ModelFile.load(url)) { error in
-            XCTAssertEqual(error as? ClassifierError, .checksumFileInvalid(path: url.path + ".sha256"))
+            XCTAssertEqual(error as? ClassifierError, .modelFile(.checksumFileInvalid(path: url.path + ".sha256")))
         }
     }
 
@@ -75,13 +75,13 @@ final class ModelLoadingTests: XCTestCase {
         var bytes = try realModel
         bytes[0] = UInt8(ascii: "X")
         XCTAssertThrowsError(try ModelFile.load(try writeModel(bytes, name: "magic.nlm"))) { error in
-            XCTAssertEqual(error as? ClassifierError, .badMagic(path: self.folder.appendingPathComponent("magic.nlm").path))
+            XCTAssertEqual(error as? ClassifierError, .modelFile(.badMagic(path: self.folder.appendingPathComponent("magic.nlm").path, format: "NutriLens model")))
         }
         bytes = try realModel
         bytes[8] = 7  // version field (u32 LE at offset 8)
         XCTAssertThrowsError(try ModelFile.load(try writeModel(bytes, name: "v7.nlm"))) { error in
             XCTAssertEqual(error as? ClassifierError,
-                           .unsupportedVersion(path: self.folder.appendingPathComponent("v7.nlm").path, found: 7, supported: 1))
+                           .modelFile(.unsupportedVersion(path: self.folder.appendingPathComponent("v7.nlm").path, format: "model format", found: 7, supported: 1)))
         }
     }
 
@@ -89,7 +89,7 @@ final class ModelLoadingTests: XCTestCase {
         var bytes = try realModel
         bytes[64 + 20] &+= 1  // first layer's input channel count: 3 -> 4
         XCTAssertThrowsError(try ModelFile.load(try writeModel(bytes))) { error in
-            guard case .malformedModel(_, let reason)? = error as? ClassifierError else { return XCTFail("\(error)") }
+            guard case .modelFile(.malformed(_, let reason))? = error as? ClassifierError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains("layer 0"), reason)
         }
     }
@@ -100,7 +100,7 @@ final class ModelLoadingTests: XCTestCase {
         // First layer record starts at 64: kind, kernel, stride, padBegin, padEnd, cin, cout, ... (u32 LE each).
         bytes.replaceSubrange((64 + 24)..<(64 + 28), with: [0, 0, 0, 0x40])  // cout = 2^30
         XCTAssertThrowsError(try ModelFile.load(try writeModel(bytes, name: "huge.nlm"))) { error in
-            guard case .malformedModel(_, let reason)? = error as? ClassifierError else { return XCTFail("\(error)") }
+            guard case .modelFile(.malformed(_, let reason))? = error as? ClassifierError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains("out of range"), reason)
         }
         bytes = try realModel
@@ -123,7 +123,7 @@ final class ModelLoadingTests: XCTestCase {
             offset += 48 + ((layer.weights.count + layer.bias.count) * 2 + 3) / 4 * 4
         }
         XCTAssertThrowsError(try ModelFile.load(try writeModel(bytes, name: "skip.nlm"))) { error in
-            guard case .malformedModel(_, let reason)? = error as? ClassifierError else { return XCTFail("\(error)") }
+            guard case .modelFile(.malformed(_, let reason))? = error as? ClassifierError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains("residual"), reason)
         }
     }
@@ -144,7 +144,7 @@ final class ModelLoadingTests: XCTestCase {
     func testLocatorExplicitFolderAndEnvironment() throws {
         XCTAssertThrowsError(try ModelLocator.locate(folder: folder)) { error in
             XCTAssertEqual(error as? ClassifierError,
-                           .modelNotFound(searched: [self.folder.appendingPathComponent(FoodClassifier.modelFileName).path]))
+                           .modelFile(.notFound(model: "classifier model", files: "efficientnet_lite0.nlm", searched: [self.folder.appendingPathComponent(FoodClassifier.modelFileName).path])))
         }
         let models = FixtureSupport.modelURL.deletingLastPathComponent()
         XCTAssertEqual(try ModelLocator.locate(environment: [ModelLocator.environmentVariable: models.path]).path,

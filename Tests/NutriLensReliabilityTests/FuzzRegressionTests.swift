@@ -47,12 +47,12 @@ final class FuzzRegressionTests: XCTestCase {
         try TinyModel.bytes().write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         XCTAssertThrowsError(try FoodClassifier(modelURL: url, classListURL: url)) { error in
-            XCTAssertEqual(error as? ClassifierError, .checksumFileInvalid(path: url.path + ".sha256"))
+            XCTAssertEqual(error as? ClassifierError, .modelFile(.checksumFileInvalid(path: url.path + ".sha256")))
         }
         // One byte short: the reader must say how many bytes it needed, not trap.
         try TinyModel.bytes().dropLast().write(to: url)
         XCTAssertThrowsError(try FoodClassifier(modelURL: url, classListURL: url)) { error in
-            guard case .truncated(_, let needed, let actual)? = error as? ClassifierError else { return XCTFail("\(error)") }
+            guard case .modelFile(.truncated(_, let needed, let actual))? = error as? ClassifierError else { return XCTFail("\(error)") }
             XCTAssertEqual(actual, TinyModel.bytes().count - 1)
             XCTAssertEqual(needed, TinyModel.bytes().count)
         }

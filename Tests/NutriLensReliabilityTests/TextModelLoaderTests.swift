@@ -32,10 +32,10 @@ final class TextModelLoaderTests: XCTestCase {
         for data in [TinyTextModel.detector(), TinyTextModel.recognizer()] {
             for length in 0..<data.count {
                 switch loadDetector(data.prefix(length)) {
-                case .truncated(_, let needed, let actual)?:
+                case .modelFile(.truncated(_, let needed, let actual))?:
                     XCTAssertEqual(actual, length)
                     XCTAssertGreaterThan(needed, actual)
-                case .badMagic?: XCTAssertLessThan(length, 8)
+                case .modelFile(.badMagic)?: XCTAssertLessThan(length, 8)
                 default: XCTFail("prefix \(length): \(String(describing: loadDetector(data.prefix(length))))")
                 }
             }
@@ -89,14 +89,14 @@ final class TextModelLoaderTests: XCTestCase {
         for v: UInt32 in [1, 0, 1, 2, 1, 1] { withUnsafeBytes(of: v.littleEndian) { header.append(contentsOf: $0) } }
         var tensor = header
         for v: UInt32 in [2, 1 << 24, 1 << 24] { withUnsafeBytes(of: v.littleEndian) { tensor.append(contentsOf: $0) } }
-        guard case .truncated(_, let needed, let actual)? = loadDetector(tensor) else { return XCTFail("huge tensor accepted") }
+        guard case .modelFile(.truncated(_, let needed, let actual))? = loadDetector(tensor) else { return XCTFail("huge tensor accepted") }
         XCTAssertGreaterThan(needed, actual)
         var counts = Data("NLGRAPH".utf8) + [0]
         for v: UInt32 in [1, 0, 4096, 65_536, 4096, 1] { withUnsafeBytes(of: v.littleEndian) { counts.append(contentsOf: $0) } }
-        guard case .truncated? = loadDetector(counts) else { return XCTFail("\(String(describing: loadDetector(counts)))") }
+        guard case .modelFile(.truncated)? = loadDetector(counts) else { return XCTFail("\(String(describing: loadDetector(counts)))") }
         var version = header
         version.replaceSubrange(8..<12, with: [9, 0, 0, 0])
-        XCTAssertEqual(loadDetector(version), .unsupportedVersion(path: "<memory>", found: 9, supported: 1))
+        XCTAssertEqual(loadDetector(version), .modelFile(.unsupportedVersion(path: "<memory>", format: "graph format", found: 9, supported: 1)))
     }
 
     /// Inputs whose activations would exceed the runtime's bounds are refused with `inputTooLarge`.
@@ -127,26 +127,26 @@ final class TextModelLoaderTests: XCTestCase {
         let data = TinyTextModel.detector()
         try data.write(to: url)
         XCTAssertThrowsError(try TextDetector(modelURL: url)) { error in
-            XCTAssertEqual(error as? TextReaderError, .checksumFileInvalid(path: url.path + ".sha256"))
+            XCTAssertEqual(error as? TextReaderError, .modelFile(.checksumFileInvalid(path: url.path + ".sha256")))
         }
         try "\(String(repeating: "0", count: 64))  tiny.nlg\n".write(to: url.appendingPathExtension("sha256"), atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try TextDetector(modelURL: url)) { error in
-            guard case .checksumMismatch(_, let expected, _)? = error as? TextReaderError else { return XCTFail("\(error)") }
+            guard case .modelFile(.checksumMismatch(_, let expected, _))? = error as? TextReaderError else { return XCTFail("\(error)") }
             XCTAssertEqual(expected, String(repeating: "0", count: 64))
         }
         try data.prefix(data.count - 3).write(to: url)
         XCTAssertThrowsError(try TextDetector(modelURL: url)) { error in
-            guard case .truncated? = error as? TextReaderError else { return XCTFail("\(error)") }
+            guard case .modelFile(.truncated)? = error as? TextReaderError else { return XCTFail("\(error)") }
         }
         XCTAssertThrowsError(try TextDetector(modelURL: folder.appendingPathComponent("missing.nlg"))) { error in
-            guard case .fileUnreadable? = error as? TextReaderError else { return XCTFail("\(error)") }
+            guard case .modelFile(.fileUnreadable)? = error as? TextReaderError else { return XCTFail("\(error)") }
         }
         XCTAssertThrowsError(try TextModelLocator.locate(folder: folder)) { error in
-            guard case .modelNotFound(let searched)? = error as? TextReaderError else { return XCTFail("\(error)") }
+            guard case .modelFile(.notFound(_, _, let searched))? = error as? TextReaderError else { return XCTFail("\(error)") }
             XCTAssertEqual(searched, [folder.appendingPathComponent("ppocrv6_tiny_det.nlg").standardizedFileURL.path])
         }
         XCTAssertThrowsError(try TextModelLocator.locate(environment: ["NUTRILENS_MODELS": folder.path])) { error in
-            guard case .modelNotFound(let searched)? = error as? TextReaderError else { return XCTFail("\(error)") }
+            guard case .modelFile(.notFound(_, _, let searched))? = error as? TextReaderError else { return XCTFail("\(error)") }
             XCTAssertEqual(searched.count, 1)
         }
     }

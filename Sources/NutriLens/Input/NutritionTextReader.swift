@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensLabel
 
 /// Reads a nutrition table from OCR text an app already has (Apple Vision, a cloud OCR): the library side of
 /// `nutrilens parse`. Results have the shape of `scan`'s: `path`, `nutrition` (absent when the text holds no table),
@@ -6,10 +7,23 @@ import Foundation
 public enum NutritionTextReader {
     /// Parses `text` (one OCR line per line, UTF-8); `name` becomes `path`.
     public static func read(text: String, name: String? = nil) -> ScanResult {
+        parsed(name: name) { try LabelStage().parse(text: text) }
+    }
+
+    /// Parses OCR lines that carry word boxes (`TextLine`, the `.lines.json` dump format: an app's own OCR such as
+    /// Apple Vision, or a peer engine in `nutrilens-bench scan`): the grammar then builds rows from the boxes, as in a
+    /// scan. Boxes are in the pixels of the upright photo and are returned as they are; `name` becomes `path`.
+    public static func read(lines: [TextLine], name: String? = nil) -> ScanResult {
+        parsed(name: name) { try LabelStage().parse(lines, working: nil) }
+    }
+
+    /// A result named `name` holding what `parse` returns, timed as the `parse` stage; a thrown error becomes the
+    /// result's `error`, and no table the `noTableInText` warning.
+    private static func parsed(name: String?, _ parse: () throws -> NutritionResult?) -> ScanResult {
         var result = ScanResult(path: name)
         var clock = StageClock()
         do {
-            result.nutrition = try clock.measure(.parse) { try LabelStage().parse(text: text) }
+            result.nutrition = try clock.measure(.parse) { try parse() }
         } catch let error as ScanError {
             result.error = error.failure
         } catch {

@@ -28,13 +28,13 @@ public final class TextNetwork: Sendable {
     private let pool: WorkspacePool
 
     /// Validates every op of `file` and the whole graph's shapes at `probeShape` (a representative input), and
-    /// plans the memory. Throws `TextReaderError.malformedModel`.
+    /// plans the memory. Throws `TextReaderError.modelFile(.malformed)`.
     init(file: GraphFile, probeShape: [Int]) throws {
         path = file.path
         self.file = file
-        let bad = { (reason: String) -> Error in TextReaderError.malformedModel(path: file.path, reason: reason) }
+        let bad = { (reason: String) -> Error in TextReaderError.modelFile(.malformed(path: file.path, reason: reason)) }
         layers = try file.nodes.enumerated().map { index, record in
-            do { return try Layer.make(record, file.tensors, bad) } catch let TextReaderError.malformedModel(_, reason) {
+            do { return try Layer.make(record, file.tensors, bad) } catch let TextReaderError.modelFile(.malformed(_, reason)) {
                 throw bad("node \(index): \(reason)")
             }
         }
@@ -106,8 +106,8 @@ public final class TextNetwork: Sendable {
                     throw TextReaderError.inputTooLarge(width: input[3], height: input[2], limit: maxActivationFloats)
                 }
                 shapes[outputs[index]] = shape
-            } catch let TextReaderError.malformedModel(path, reason) {
-                throw TextReaderError.malformedModel(path: path, reason: "node \(index): \(reason)")
+            } catch let TextReaderError.modelFile(.malformed(path, reason)) {
+                throw TextReaderError.modelFile(.malformed(path: path, reason: "node \(index): \(reason)"))
             } catch let TextReaderError.invalidInput(reason) {
                 throw TextReaderError.invalidInput(reason: "node \(index): \(reason)")
             }

@@ -15,7 +15,7 @@ struct ByteReader {
     /// Throws `truncated` unless `count` more bytes exist.
     func require(_ count: Int) throws {
         guard count >= 0, count <= remaining else {
-            throw TextReaderError.truncated(path: path, needed: offset &+ max(count, 0), actual: bytes.count)
+            throw TextReaderError.modelFile(.truncated(path: path, needed: offset &+ max(count, 0), actual: bytes.count))
         }
     }
 
@@ -34,7 +34,7 @@ struct ByteReader {
     mutating func count(_ range: ClosedRange<Int>, _ what: String) throws -> Int {
         let value = Int(try u32())
         guard range.contains(value) else {
-            throw TextReaderError.malformedModel(path: path, reason: "\(what) \(value) outside \(range)")
+            throw TextReaderError.modelFile(.malformed(path: path, reason: "\(what) \(value) outside \(range)"))
         }
         return value
     }

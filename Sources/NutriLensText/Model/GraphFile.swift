@@ -51,7 +51,7 @@ struct GraphFile: Sendable {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         guard let size = (attributes?[.size] as? NSNumber)?.intValue, size <= maxFileBytes,
               let data = FileManager.default.contents(atPath: path), data.count <= maxFileBytes
-        else { throw TextReaderError.fileUnreadable(path: path) }
+        else { throw TextReaderError.modelFile(.fileUnreadable(path: path)) }
         let parsed = try data.withUnsafeBytes { try GraphFile(parsing: $0, path: path) }
         try verifyChecksum(data, path: path)
         return parsed
@@ -60,15 +60,13 @@ struct GraphFile: Sendable {
     /// Parses `data` already verified by the caller (an app bundling a model in memory): everything but the
     /// sidecar check. `name` stands in for the path in errors.
     static func parse(_ data: Data, name: String) throws -> GraphFile {
-        guard data.count <= maxFileBytes else { throw TextReaderError.fileUnreadable(path: name) }
+        guard data.count <= maxFileBytes else { throw TextReaderError.modelFile(.fileUnreadable(path: name)) }
         return try data.withUnsafeBytes { try GraphFile(parsing: $0, path: name) }
     }
 
     static func verifyChecksum(_ data: Data, path: String) throws {
-        switch ModelFiles.verifySidecar(of: data, path: path) {
-        case .match: return
-        case .sidecarInvalid(let sidecar): throw TextReaderError.checksumFileInvalid(path: sidecar)
-        case .mismatch(let expected, let actual): throw TextReaderError.checksumMismatch(path: path, expected: expected, actual: actual)
+        if let error = ModelFileError(ModelFiles.verifySidecar(of: data, path: path), path: path) {
+            throw TextReaderError.modelFile(error)
         }
     }
 
@@ -76,13 +74,13 @@ struct GraphFile: Sendable {
         self.path = path
         var reader = ByteReader(bytes: bytes, path: path)
         guard bytes.count >= Self.magic.count else {
-            throw TextReaderError.truncated(path: path, needed: 32, actual: bytes.count)
+            throw TextReaderError.modelFile(.truncated(path: path, needed: 32, actual: bytes.count))
         }
-        guard Array(bytes[0..<Self.magic.count]) == Self.magic else { throw TextReaderError.badMagic(path: path) }
+        guard Array(bytes[0..<Self.magic.count]) == Self.magic else { throw TextReaderError.modelFile(.badMagic(path: path, format: "NutriLens graph model")) }
         try reader.skip(Self.magic.count)
         let version = try reader.u32()
         guard version == Self.supportedVersion else {
-            throw TextReaderError.unsupportedVersion(path: path, found: version, supported: Self.supportedVersion)
+            throw TextReaderError.modelFile(.unsupportedVersion(path: path, format: "graph format", found: version, supported: Self.supportedVersion))
         }
         let metadataCount = try reader.count(0...64, "metadata count")
         let tensorCount = try reader.count(0...4096, "tensor count")
@@ -116,7 +114,7 @@ struct GraphFile: Sendable {
                 // Bounded by the bytes left: a file cannot claim more floats than it holds.
                 let (product, overflow) = elements.multipliedReportingOverflow(by: dim)
                 guard !overflow, product <= reader.remaining / 4 else {
-                    throw TextReaderError.truncated(path: path, needed: bytes.count &+ 1, actual: bytes.count)
+                    throw TextReaderError.modelFile(.truncated(path: path, needed: bytes.count &+ 1, actual: bytes.count))
                 }
                 elements = product
                 shape.append(dim)
@@ -140,24 +138,24 @@ struct GraphFile: Sendable {
             let inputs = try (0..<inputCount).map { _ in try reader.count(0...(valueCount - 1), "node \(index) input") }
             let refs = try (0..<tensorRefs).map { _ in try reader.count(0...max(0, tensorCount - 1), "node \(index) tensor") }
             guard refs.allSatisfy({ $0 < tensorCount }) else {
-                throw TextReaderError.malformedModel(path: path, reason: "node \(index) refers to a missing tensor")
+                throw TextReaderError.modelFile(.malformed(path: path, reason: "node \(index) refers to a missing tensor"))
             }
             let ints = try (0..<intCount).map { _ in Int(try reader.i32()) }
             let floats = try (0..<floatCount).map { _ in try reader.f32() }
             guard inputs.allSatisfy({ defined[$0] }) else {
-                throw TextReaderError.malformedModel(path: path, reason: "node \(index) reads a value before it is computed")
+                throw TextReaderError.modelFile(.malformed(path: path, reason: "node \(index) reads a value before it is computed"))
             }
             guard !defined[output] else {
-                throw TextReaderError.malformedModel(path: path, reason: "node \(index) writes value \(output) a second time")
+                throw TextReaderError.modelFile(.malformed(path: path, reason: "node \(index) writes value \(output) a second time"))
             }
             defined[output] = true
             nodes.append(NodeRecord(opCode: opCode, output: output, inputs: inputs, tensors: refs, ints: ints, floats: floats))
         }
         guard reader.remaining == 0 else {
-            throw TextReaderError.malformedModel(path: path, reason: "\(reader.remaining) trailing bytes after the last node")
+            throw TextReaderError.modelFile(.malformed(path: path, reason: "\(reader.remaining) trailing bytes after the last node"))
         }
         guard defined[outputValue] else {
-            throw TextReaderError.malformedModel(path: path, reason: "the output value is never computed")
+            throw TextReaderError.modelFile(.malformed(path: path, reason: "the output value is never computed"))
         }
         self.nodes = nodes
     }
@@ -188,6 +186,6 @@ struct GraphFile: Sendable {
     }
 
     private func missing(_ key: String, _ what: String) -> TextReaderError {
-        .malformedModel(path: path, reason: "metadata \"\(key)\" must be \(what)")
+        .modelFile(.malformed(path: path, reason: "metadata \"\(key)\" must be \(what)"))
     }
 }

@@ -33,7 +33,7 @@ public struct DetectorConfiguration: Sendable, Equatable {
     static func bgr(_ file: GraphFile) throws -> Bool {
         let order = try file.string("channel-order")
         guard order == "BGR" || order == "RGB" else {
-            throw TextReaderError.malformedModel(path: file.path, reason: "channel order \(order)")
+            throw TextReaderError.modelFile(.malformed(path: file.path, reason: "channel order \(order)"))
         }
         return order == "BGR"
     }
@@ -41,7 +41,7 @@ public struct DetectorConfiguration: Sendable, Equatable {
     static func normalization(_ file: GraphFile) throws -> Normalization {
         let scale = try file.float("input-scale", in: 1e-6...1)
         let mean = try file.floats("mean", count: 3), std = try file.floats("std", count: 3)
-        guard std.allSatisfy({ $0 > 1e-6 }) else { throw TextReaderError.malformedModel(path: file.path, reason: "std must be > 0") }
+        guard std.allSatisfy({ $0 > 1e-6 }) else { throw TextReaderError.modelFile(.malformed(path: file.path, reason: "std must be > 0")) }
         return Normalization(scale: scale, mean: mean, std: std)
     }
 }
@@ -72,7 +72,7 @@ public struct RecognizerConfiguration: Sendable, Equatable {
         minimumWidth = Int(try file.float("input-min-width", in: 8...4096))
         labels = try file.strings("ctc-labels")
         guard labels.count >= 2, labels[0].isEmpty else {
-            throw TextReaderError.malformedModel(path: file.path, reason: "ctc-labels must start with the blank")
+            throw TextReaderError.modelFile(.malformed(path: file.path, reason: "ctc-labels must start with the blank"))
         }
     }
 }
