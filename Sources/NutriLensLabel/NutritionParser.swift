@@ -78,11 +78,19 @@ public struct NutritionParser: Sendable {
     /// - Returns: the table, or `nil` when `lines` are not a nutrition table.
     /// - Throws: ``NutritionParsingError`` when either input exceeds the size limits in ``Options``.
     public func parse(lines: [TextLine], secondReading: [TextLine]) throws -> NutritionTable? {
+        try parse(lines: lines, secondReading: secondReading, keys: nil)
+    }
+
+    /// As ``parse(lines:secondReading:)`` when the second reading re-read only some cells (a second engine reading
+    /// the value cells the first was unsure of, the rest of its lines copied from the first): only the fields in
+    /// `keys` (``NutritionEntry/key``) take its agreement or disagreement as evidence; `nil` = every field.
+    /// - Throws: ``NutritionParsingError`` when either input exceeds the size limits in ``Options``.
+    public func parse(lines: [TextLine], secondReading: [TextLine], keys: Set<String>?) throws -> NutritionTable? {
         guard var table = try parsedWithEvidence(lines: lines) else { return nil }
         let other = try parsedWithEvidence(lines: secondReading)
         for index in table.entries.indices {
             let entry = table.entries[index]
-            guard let otherEntry = other?[entry.key] else { continue }
+            guard keys?.contains(entry.key) ?? true, let otherEntry = other?[entry.key] else { continue }
             let same = otherEntry.valueInKeyUnit == entry.valueInKeyUnit && otherEntry.qualifier == entry.qualifier
             table.entries[index].evidence?.secondReading = same ? .agrees : .disagrees
         }

@@ -45,12 +45,15 @@ public enum OCRSegmentation: Sendable, Hashable {
     case singleBlock
     /// Sparse text in no particular order (PSM 11).
     case sparse
+    /// The image is one line of text (PSM 7): a table cell another engine located (``NutritionOCR/readCells(_:)``).
+    case singleLine
 
     var tess: TessPageSegMode {
         switch self {
         case .auto: return PSM_AUTO
         case .singleBlock: return PSM_SINGLE_BLOCK
         case .sparse: return PSM_SPARSE_TEXT
+        case .singleLine: return PSM_SINGLE_LINE
         }
     }
 }

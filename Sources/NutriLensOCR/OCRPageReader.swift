@@ -18,6 +18,11 @@ public protocol OCRPageReader: Sendable {
     /// text gives an empty page.
     /// - Throws: ``OCRError`` for an image the engine cannot take or an engine that cannot be loaded.
     func read(_ image: GrayImage, options: OCRReadOptions) throws -> OCRPage
+
+    /// Reads each crop as one line of text: the second opinion on cells another engine located (``NutritionOCR/
+    /// readCells(_:)``). `textHeight`: the text's height in the crop, pixels.
+    /// - Throws: ``OCRError`` when an engine cannot be loaded.
+    func readCells(_ cells: [(image: GrayImage, textHeight: Double)]) throws -> [OCRCellText]
 }
 
 /// The readers one scan may use: the primary one, which makes every reading, and the readers of other model lists the

@@ -24,7 +24,7 @@ enum ScannerOptions {
         OptionSpec(name: "max-pixels", short: nil, valueName: "N", help: "Report images whose header declares more than N pixels as too_large, before decoding them (default 100000000 = 100 megapixels; at most 1000000000)."),
         OptionSpec(name: "max-file-bytes", short: nil, valueName: "N", help: "Report files bigger than N bytes as file_too_large without reading them (default 268435456 = 256 MiB)."),
         OptionSpec(name: "tessdata", short: nil, valueName: "DIR", help: "Folder with *.traineddata (default: discovered)."),
-        OptionSpec(name: "ocr-engine", short: nil, valueName: "ENGINE", help: "Text engine: neural (default: the pure-Swift PP-OCRv6 tiny reader; --lang, --lang-routing, --ocr-readings, --ocr and --ocr-budget are Tesseract's and do not apply), tesseract, or both (neural, then Tesseract when the neural table is not convincing; the reading the grammar scores higher is kept)."),
+        OptionSpec(name: "ocr-engine", short: nil, valueName: "ENGINE", help: "Text engine: neural (default: the pure-Swift PP-OCRv6 tiny reader; --lang, --lang-routing, --ocr-readings, --ocr and --ocr-budget are Tesseract's and do not apply), tesseract, or both (neural, then Tesseract re-reads each value cell the review flags as one line; its text is kept where the table becomes more consistent, and the two engines' agreement feeds the review flag)."),
         OptionSpec(name: "text-models", short: nil, valueName: "DIR", help: "Folder with the neural reader's ppocrv6_tiny_{det,rec}.nlg (default: discovered: NUTRILENS_MODELS, then models/)."),
         OptionSpec(name: "model", short: nil, valueName: "FILE", help: "Classifier model file (default: discovered)."),
     ]

@@ -113,7 +113,8 @@ public final class NutriLensScanner: Sendable {
                     try checkpoint()
                     observer?.scan(input.path, observed: .linesParsed(read.lines))
                     result.nutrition = try clock.measure(.parse) {
-                        try label.parse(read.lines, working: working, mapping: read.mapping, engine: read.engine)
+                        try label.parse(read.lines, working: working, mapping: read.mapping, engine: read.engine,
+                                        rereads: read.cellRereads)
                     }
                 }
             }

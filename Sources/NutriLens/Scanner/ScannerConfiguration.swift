@@ -66,9 +66,10 @@ public struct ScannerConfiguration: Sendable, Equatable {
         /// of the whole working image (long side 1280), recognition of every box, rows from the boxes' geometry.
         /// ``ocr`` and ``ocrTimeBudget`` do not apply.
         case neural
-        /// Neural first; when its table is not convincing (`ReadingScore.isConvincing`: under 7 keys, a failed
-        /// check or a column missing a nutrient), Tesseract reads the photo too and the reading the grammar scores
-        /// higher is kept.
+        /// Neural first; then Tesseract re-reads, one line each (PSM 7), the value cells of the fields the review
+        /// model flags (at most 16 per photo), and its text of a cell is kept where the grammar then scores the table
+        /// higher. The two engines' agreement on each re-read field is review evidence; fields whose value Tesseract
+        /// gave name it as their engine. ``ocr``'s readings and ``ocrTimeBudget`` do not apply.
         case both
     }
     /// Inputs whose header declares more pixels than this fail with a `too_large` error before any allocation.

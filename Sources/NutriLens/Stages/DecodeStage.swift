@@ -6,10 +6,15 @@ import NutriLensImaging
 struct DecodeStage: Sendable {
     let options: DecodeOptions
 
+    /// Colour is decoded for the classifier and for the neural text reader, which reads the colour working image:
+    /// decoding grey whenever the classifier was off made `--no-classifier` change which text the neural engine read
+    /// (shared corpus `eng_real_15.jpeg`: five fields one row off in one mode and right in the other).
     init(configuration: ScannerConfiguration) {
+        let stages = configuration.stages
+        let neuralText = stages.contains(.nutrition) && configuration.ocrEngine != .tesseract
         options = DecodeOptions(maxPixels: configuration.maxImagePixels, maxFileBytes: configuration.maxFileBytes,
                                 targetMaxSide: configuration.workingMaxDimension,
-                                applyOrientation: true, wantColor: configuration.stages.contains(.classifier))
+                                applyOrientation: true, wantColor: stages.contains(.classifier) || neuralText)
     }
 
     /// - Throws: `ScanError.decoding` or `.unreadable`.

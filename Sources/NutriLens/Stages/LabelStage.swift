@@ -7,12 +7,29 @@ struct LabelStage: Sendable {
     let parser = NutritionParser()
 
     /// Parses OCR lines (word boxes on the page as OCR read it upright; `mapping` takes them to working-image
-    /// pixels); boxes in the result are mapped to the original image, and every field names `engine`.
+    /// pixels); boxes in the result are mapped to the original image, and every field names `engine`. With
+    /// `rereads` (`.both`), Tesseract's reading of the re-read cells is the second-reading evidence of their fields,
+    /// and the fields whose value Tesseract's text gave name `.tesseract`.
     /// - Throws: `ScanError.stageFailed(stage: "parse")` when the input exceeds the parser's size limits.
     func parse(_ lines: [TextLine], working: WorkingImage?, mapping: ReadPageMapping? = nil,
-               engine: ScannerConfiguration.TextEngine? = nil) throws -> NutritionResult? {
-        try Self.mapErrors { try parser.parse(lines: lines) }
-            .map { Self.result(from: $0, working: working, mapping: mapping, engine: engine) }
+               engine: ScannerConfiguration.TextEngine? = nil,
+               rereads: CellRereads.Outcome? = nil) throws -> NutritionResult? {
+        guard let rereads else {
+            return try Self.mapErrors { try parser.parse(lines: lines) }
+                .map { Self.result(from: $0, working: working, mapping: mapping, engine: engine) }
+        }
+        return try Self.mapErrors {
+            try parser.parse(lines: lines, secondReading: rereads.secondReading, keys: rereads.keys)
+        }.map { table in
+            var result = Self.result(from: table, working: working, mapping: mapping, engine: engine)
+            var seen: Set<String> = []
+            for entry in table.entries where seen.insert(entry.key).inserted {
+                guard let box = entry.box, rereads.tesseractCells.contains(where: { CellRereads.overlaps($0, box) })
+                else { continue }
+                result.fields?[entry.key]?.engine = .tesseract
+            }
+            return result
+        }
     }
 
     /// Parses plain text, one OCR line per line.

@@ -26,6 +26,8 @@ struct OCRStage: Sendable {
         var trace: OCRReadingTrace
         /// The engine whose reading `lines` is.
         var engine: ScannerConfiguration.TextEngine
+        /// `.both`: the cells Tesseract re-read, what it kept and its reading as second-reading evidence.
+        var cellRereads: CellRereads.Outcome? = nil
     }
 
     /// Loads the engines `configuration.ocrEngine` uses (a missing language pack, tessdata folder or text model
@@ -52,23 +54,24 @@ struct OCRStage: Sendable {
 
     /// Reads `working`: lines for the label grammar, a warning when the OCR time budget ran out (Tesseract; the
     /// lines are then what was read before it did), where the page read lies in the working image, and which engine
-    /// read it. `.both` keeps the neural reading when it is convincing, else the one the grammar scores higher (the
-    /// neural one on a tie).
+    /// read it. `.both` reads with the neural engine, then Tesseract re-reads the value cells the review model flags
+    /// (``CellRereads``) and the lines carry what it kept.
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image an engine cannot take.
     func recognize(_ working: WorkingImage) throws -> Output {
         switch engine {
         case .tesseract: return try readTesseract(working).output
         case .neural: return try readNeural(working).output
         case .both:
-            let first = try readNeural(working)
-            guard !first.score.isConvincing else { return first.output }
-            let second = try readTesseract(working)
-            var best = second.score > first.score ? second.output : first.output
-            best.trace = second.output.trace
-            best.trace.readings = first.output.trace.readings + second.output.trace.readings
-            best.trace.cpuSeconds += first.output.trace.cpuSeconds
-            best.trace.best = max(first.score, second.score)
-            return best
+            var output = try readNeural(working).output
+            guard let readers else { preconditionFailure("Tesseract readers are loaded for .both") }
+            let start = ThreadCPUClock.now()
+            if let rereads = try CellRereads.reread(lines: output.lines, working: working, mapping: output.mapping,
+                                                    parser: parser, reader: readers.primary) {
+                output.lines = rereads.lines
+                output.cellRereads = rereads
+            }
+            output.trace.cpuSeconds += ThreadCPUClock.now() - start
+            return output
         }
     }
 

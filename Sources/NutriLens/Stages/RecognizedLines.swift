@@ -27,13 +27,36 @@ enum RecognizedLines {
                                                topRight: upright(segment.quad.topRight),
                                                bottomRight: upright(segment.quad.bottomRight),
                                                bottomLeft: upright(segment.quad.bottomLeft))
-            let words = tokens(segment.characters).map { token -> TextWord in
+            let texts = unitTexts(tokens(segment.characters).map { $0.map(\.text).joined() })
+            let words = zip(tokens(segment.characters), texts).map { token, text -> TextWord in
                 let part = quad.slice(from: token.first!.span.lowerBound, to: token.last!.span.upperBound)
-                return TextWord(text: token.map(\.text).joined(), box: part.boundingBox,
+                return TextWord(text: text, box: part.boundingBox,
                                 confidence: Double(token.map(\.confidence).min()!), quad: part)
             }
             return words.isEmpty ? nil : TextLine(words: words)
         }
+    }
+
+    /// A segment's tokens with a lone "9" that stands where a unit stands read as "g": right after a bare amount
+    /// ("1,6", "14") and last in the segment or before a percentage ("Fibre 1,6 9", "Proteine 14 9 28%").
+    ///
+    /// Why: PP-OCRv6 tiny reads the unit g as 9 (shared/docs/text-reader.md; "12.6g" → "12.69"); glued to the digits
+    /// the grammar weighs both readings by consistency (`NumberGrammar.nineAsGramReadings`), but after the space that
+    /// labels print between amount and unit ("1,6 g") the 9 is a token of its own, and the grammar took it for the
+    /// next column's amount (danipisca07 `tabella_nutrizionale_2`: fibre 9, the rows above shifted). The risk is a
+    /// segment that spans two value columns whose second amount is a lone 9 ("Fat 14 9"); the corpus figures per
+    /// folder before and after are in docs/scanner.md ("Text engines").
+    static func unitTexts(_ texts: [String]) -> [String] {
+        var out = texts
+        for index in texts.indices.dropFirst() where texts[index] == "9" {
+            let previous = texts[index - 1]
+            let bareAmount = previous.first?.isNumber == true && previous.last?.isNumber == true
+                && previous.allSatisfy { $0.isNumber || $0 == "," || $0 == "." }
+                && previous.filter { $0 == "," || $0 == "." }.count <= 1
+            let next = index + 1 < texts.count ? texts[index + 1] : nil
+            if bareAmount, next == nil || next!.hasSuffix("%") { out[index] = "g" }
+        }
+        return out
     }
 
     /// The runs of non-space characters (PP-OCR's dictionary ends with the space its CTC head emits between words).

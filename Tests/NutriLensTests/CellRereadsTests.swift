@@ -1,0 +1,118 @@
+import Foundation
+import NutriLensLabel
+import XCTest
+@testable import NutriLens
+
+/// `.both`'s per-cell second opinion (``CellRereads``): which neural words make a value cell, when Tesseract's text
+/// of a cell is kept, what the second reading says for the review model, and which fields name Tesseract.
+final class CellRereadsTests: XCTestCase {
+    /// An EU table per 100 g as a neural reader gives it: one line per row, words with boxes (rows 30 px apart,
+    /// values right of x = 300), the kcal cell as `kcal`.
+    private static func table(kcal: String, fat: String = "12.0") -> [TextLine] {
+        let rows: [([String], [String])] = [
+            (["Nutrition", "information"], []), (["Typical", "values"], ["per", "100g"]),
+            (["Energy"], ["1569", "kJ"]), (["Energy"], [kcal, "kcal"]), (["Fat"], [fat, "g"]),
+            (["of", "which", "saturates"], ["3.1", "g"]), (["Carbohydrate"], ["58", "g"]),
+            (["of", "which", "sugars"], ["20", "g"]), (["Fibre"], ["3.0", "g"]), (["Protein"], ["7.5", "g"]),
+            (["Salt"], ["0.50", "g"]),
+        ]
+        return rows.enumerated().map { index, row in
+            let y = Double(20 + 30 * index)
+            var words: [TextWord] = []
+            var x = 20.0
+            for name in row.0 {
+                words.append(TextWord(text: name, box: TextBox(x: x, y: y, width: Double(12 * name.count), height: 20),
+                                      confidence: 0.98))
+                x += Double(12 * name.count + 10)
+            }
+            x = 300
+            for value in row.1 {
+                words.append(TextWord(text: value, box: TextBox(x: x, y: y, width: Double(12 * value.count), height: 20),
+                                      confidence: 0.97))
+                x += Double(12 * value.count + 8)
+            }
+            return TextLine(words: words)
+        }
+    }
+
+    /// The cell of the parsed entry `key` in `lines`.
+    private static func cell(_ key: String, in lines: [TextLine]) throws -> CellRereads.Cell {
+        let table = try XCTUnwrap(try NutritionParser().parse(lines: lines))
+        let entry = try XCTUnwrap(table[key], "\(table.nutriments)")
+        return try XCTUnwrap(CellRereads.cell(key: key, confidence: entry.confidence, box: try XCTUnwrap(entry.box),
+                                              lines: lines))
+    }
+
+    /// The fat cell misread "72.0" (the energy is 373 kcal, the macros as read give ~916: the energy check fails and
+    /// the review flags fat): Tesseract's "12.0 g" makes the table consistent and is kept; the field then names
+    /// Tesseract, and the second reading holds the neural "72.0" for the review model (the engines disagreed).
+    func testTesseractsCellTextIsKeptWhenTheTableBecomesConsistent() throws {
+        let lines = Self.table(kcal: "373", fat: "72.0")
+        let read = try XCTUnwrap(try NutritionParser().parse(lines: lines))
+        XCTAssertEqual(read.nutriments["fat_100g"], 72)
+        XCTAssertEqual(read["fat_100g"]?.needsReview, true)
+        let cell = try Self.cell("fat_100g", in: lines)
+        XCTAssertEqual(CellRereads.neuralText(of: cell, in: lines), "72.0 g")
+        let outcome = CellRereads.reconcile(lines: lines, cells: [cell], texts: ["12.0 g"], parser: NutritionParser(),
+                                            cellsRead: 1)
+        XCTAssertEqual(outcome.tesseractCells, [cell.box])
+        XCTAssertEqual(outcome.keys, ["fat_100g"])
+        let kept = try XCTUnwrap(try NutritionParser().parse(lines: outcome.lines))
+        XCTAssertEqual(kept.nutriments["fat_100g"], 12)
+        XCTAssertEqual(kept.nutriments["energy-kcal_100g"], 373)
+        let second = try XCTUnwrap(try NutritionParser().parse(lines: outcome.secondReading))
+        XCTAssertEqual(second.nutriments["fat_100g"], 72)
+
+        let evidence = try XCTUnwrap(try NutritionParser().parse(lines: outcome.lines, secondReading: outcome.secondReading,
+                                                                 keys: outcome.keys))
+        XCTAssertEqual(evidence["fat_100g"]?.evidence?.secondReading, .disagrees)
+        // A field Tesseract did not re-read takes no evidence from the copied lines.
+        XCTAssertEqual(evidence["proteins_100g"]?.evidence?.secondReading, .unavailable)
+    }
+
+    /// Tesseract's text that makes the table less consistent ("72.0 g" for a fat cell that is right) is not kept:
+    /// the neural value stays, and the second reading carries Tesseract's value as a disagreement; the same text
+    /// from both engines is an agreement.
+    func testTesseractsCellTextIsDroppedWhenItDoesNotHelp() throws {
+        let lines = Self.table(kcal: "373", fat: "12.0")
+        let cell = try Self.cell("fat_100g", in: lines)
+        let outcome = CellRereads.reconcile(lines: lines, cells: [cell], texts: ["72.0 g"], parser: NutritionParser(),
+                                            cellsRead: 1)
+        XCTAssertEqual(outcome.tesseractCells, [])
+        XCTAssertEqual(outcome.lines, lines)
+        let evidence = try XCTUnwrap(try NutritionParser().parse(lines: outcome.lines, secondReading: outcome.secondReading,
+                                                                 keys: outcome.keys))
+        XCTAssertEqual(evidence.nutriments["fat_100g"], 12)
+        XCTAssertEqual(evidence["fat_100g"]?.evidence?.secondReading, .disagrees)
+
+        let same = CellRereads.reconcile(lines: lines, cells: [cell], texts: [CellRereads.neuralText(of: cell, in: lines)],
+                                         parser: NutritionParser(), cellsRead: 1)
+        let agreed = try XCTUnwrap(try NutritionParser().parse(lines: same.lines, secondReading: same.secondReading,
+                                                               keys: same.keys))
+        XCTAssertEqual(agreed["fat_100g"]?.evidence?.secondReading, .agrees)
+        XCTAssertGreaterThan(try XCTUnwrap(agreed["fat_100g"]).confidence, try XCTUnwrap(evidence["fat_100g"]).confidence)
+    }
+
+    /// Two cells on one row: replacing the first keeps the word positions of the second valid (emptied, not removed,
+    /// until the lines are compacted).
+    func testTwoCellsOnOneRowAreReplacedIndependently() throws {
+        let line = TextLine(words: [
+            TextWord(text: "Fat", box: TextBox(x: 0, y: 0, width: 40, height: 20)),
+            TextWord(text: "12.69", box: TextBox(x: 300, y: 0, width: 60, height: 20)),
+            TextWord(text: "g", box: TextBox(x: 362, y: 0, width: 12, height: 20)),
+            TextWord(text: "3.89", box: TextBox(x: 500, y: 0, width: 48, height: 20)),
+        ])
+        let first = try XCTUnwrap(CellRereads.cell(key: "fat_100g", confidence: 0.5,
+                                                   box: TextBox(x: 298, y: 0, width: 80, height: 20), lines: [line]))
+        XCTAssertEqual(first.words.map { $0.word }, [1, 2])
+        let second = try XCTUnwrap(CellRereads.cell(key: "fat_serving", confidence: 0.5,
+                                                    box: TextBox(x: 498, y: 0, width: 52, height: 20), lines: [line]))
+        var lines = CellRereads.replacing(first, with: "12.6g", in: [line])
+        lines = CellRereads.replacing(second, with: "3.8g", in: lines)
+        XCTAssertEqual(CellRereads.compacted(lines).map(\.text), ["Fat 12.6g 3.8g"])
+        // A word reaching out of the value's box ("Fat12.69" glued) is not a cell of its own.
+        let glued = TextLine(words: [TextWord(text: "Fat12.69", box: TextBox(x: 250, y: 0, width: 110, height: 20))])
+        XCTAssertNil(CellRereads.cell(key: "fat_100g", confidence: 0.5, box: TextBox(x: 300, y: 0, width: 60, height: 20),
+                                      lines: [glued]))
+    }
+}
