@@ -47,19 +47,25 @@ enum LadderImages {
         }
     }
 
-    /// The regions that look like bars (up to `QuietZoneRepair.maximumRegions`, largest first), each cropped and
-    /// turned by +`degrees` and -`degrees`, with maps back to `input`.
+    /// The regions that look like bars (`BarRegionFinder`, up to `QuietZoneRepair.maximumRegions`, largest first)
+    /// cropped out of `input`, each at least 16 x 16, with the map from the crop's pixels to `input`'s: what the
+    /// region-only steps (`.quietZoneRepaired`, `.barRegionsTilted`) work on.
+    static func barRegionCrops(_ input: GrayImage) -> [LadderImage] {
+        BarRegionFinder.regions(in: input).prefix(QuietZoneRepair.maximumRegions).compactMap { region in
+            guard let crop = try? input.cropped(to: region), crop.width >= 16, crop.height >= 16 else { return nil }
+            return LadderImage(image: crop, toInput: .translation(dx: Double(region.x), dy: Double(region.y)))
+        }
+    }
+
+    /// ``barRegionCrops(_:)``, each turned by +`degrees` and -`degrees`, with maps back to `input`.
     static func tiltedRegions(_ input: GrayImage, degrees: Double) -> [LadderImage] {
-        var out: [LadderImage] = []
-        for region in BarRegionFinder.regions(in: input).prefix(QuietZoneRepair.maximumRegions) {
-            guard let crop = try? input.cropped(to: region), crop.width >= 16, crop.height >= 16 else { continue }
-            let origin = PixelTransform.translation(dx: Double(region.x), dy: Double(region.y))
-            for angle in [degrees, -degrees] {
-                guard let turned = rotate(crop, clockwiseDegrees: angle) else { continue }
-                out.append(LadderImage(image: turned.image, toInput: origin.concatenating(turned.toInput)))
+        barRegionCrops(input).flatMap { region in
+            [degrees, -degrees].compactMap { angle in
+                rotate(region.image, clockwiseDegrees: angle).map {
+                    LadderImage(image: $0.image, toInput: region.toInput.concatenating($0.toInput))
+                }
             }
         }
-        return out
     }
 
     /// The variant turned by 180 degrees, with its map to the input updated.

@@ -16,9 +16,8 @@ enum QuietZoneRepair {
     /// The painted crops of `input` (packed), each with its map back to `input`.
     static func variants(from input: GrayImage) -> [LadderImage] {
         var out: [LadderImage] = []
-        for region in BarRegionFinder.regions(in: input).prefix(maximumRegions) {
-            guard let crop = try? input.cropped(to: region), crop.width >= 16, crop.height >= 16 else { continue }
-            let origin = PixelTransform.translation(dx: Double(region.x), dy: Double(region.y))
+        for region in LadderImages.barRegionCrops(input) {
+            let crop = region.image, origin = region.toInput
             // Bars across x, or (a code turned a quarter) across y: then the crop is turned so they run across x.
             let vertical = acrossBarsIsVertical(crop)
             let upright = vertical ? crop.rotated(by: .counterClockwise) : crop

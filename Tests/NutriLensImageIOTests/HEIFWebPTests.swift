@@ -13,12 +13,19 @@ final class HEIFWebPTests: XCTestCase {
         decodingError { try Fixture.decode(name, options: options) }
     }
 
+    /// Decodes the fixture `name` (the 64 x 48 `Fixture.quadRGB` grid, no orientation) and checks its format, size,
+    /// orientation and quadrant colours within `tolerance` levels per channel.
+    private func assertDecodesQuad(_ name: String, format: ImageFormat, tolerance: Int,
+                                   file: StaticString = #filePath, line: UInt = #line) throws {
+        let photo = try Fixture.decode(name)
+        XCTAssertEqual(photo.format, format, file: file, line: line)
+        XCTAssertEqual([photo.fullWidth, photo.fullHeight, photo.orientation], [64, 48, 1], file: file, line: line)
+        guard let image = colorImage(photo, file: file, line: line) else { return }
+        assertQuadrants(image, Fixture.quadRGB, tolerance: tolerance, file: file, line: line)
+    }
+
     func testLosslessWebPDecodesExactPixels() throws {
-        let photo = try Fixture.decode("quad.webp")
-        XCTAssertEqual(photo.format, .webp)
-        XCTAssertEqual([photo.fullWidth, photo.fullHeight, photo.orientation], [64, 48, 1])
-        guard let image = colorImage(photo) else { return }
-        assertQuadrants(image, Fixture.quadRGB, tolerance: 0)
+        try assertDecodesQuad("quad.webp", format: .webp, tolerance: 0)
     }
 
     func testLossyWebPDecodes() throws {
@@ -57,11 +64,7 @@ final class HEIFWebPTests: XCTestCase {
     }
 
     func testHEICDecodes() throws {
-        let photo = try Fixture.decode("quad.heic")
-        XCTAssertEqual(photo.format, .heif)
-        XCTAssertEqual([photo.fullWidth, photo.fullHeight, photo.orientation], [64, 48, 1])
-        guard let image = colorImage(photo) else { return }
-        assertQuadrants(image, Fixture.quadRGB, tolerance: 8)
+        try assertDecodesQuad("quad.heic", format: .heif, tolerance: 8)
     }
 
     func testHEICIrotIsAppliedAndCanBeSkipped() throws {

@@ -137,15 +137,10 @@ struct CellRereads {
         for (l, line) in lines.enumerated() {
             for (w, word) in line.words.enumerated() {
                 guard let b = word.box else { continue }
-                let cx = b.x + b.width / 2, cy = b.y + b.height / 2
-                guard cx >= box.x, cx <= box.x + box.width, cy >= box.y, cy <= box.y + box.height else { continue }
-                guard b.x >= box.x - slack, b.x + b.width <= box.x + box.width + slack else { return nil }
+                guard b.midX >= box.x, b.midX <= box.maxX, b.midY >= box.y, b.midY <= box.maxY else { continue }
+                guard b.x >= box.x - slack, b.maxX <= box.maxX + slack else { return nil }
                 words.append((l, w))
-                union = union.map { u in
-                    let x = min(u.x, b.x), y = min(u.y, b.y)
-                    return TextBox(x: x, y: y, width: max(u.x + u.width, b.x + b.width) - x,
-                                   height: max(u.y + u.height, b.y + b.height) - y)
-                } ?? b
+                union = union?.union(b) ?? b
             }
         }
         guard let union, let first = words.first, words.allSatisfy({ $0.line == first.line }) else { return nil }
@@ -180,6 +175,6 @@ struct CellRereads {
     }
 
     static func overlaps(_ a: TextBox, _ b: TextBox) -> Bool {
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+        a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
     }
 }

@@ -59,10 +59,10 @@ struct OCRStage: Sendable {
     /// - Throws: `ScanError.stageFailed(stage: "ocr")` for an image an engine cannot take.
     func recognize(_ working: WorkingImage) throws -> Output {
         switch engine {
-        case .tesseract: return try readTesseract(working).output
-        case .neural: return try readNeural(working).output
+        case .tesseract: return try readTesseract(working)
+        case .neural: return try readNeural(working)
         case .both:
-            var output = try readNeural(working).output
+            var output = try readNeural(working)
             guard let readers else { preconditionFailure("Tesseract readers are loaded for .both") }
             let start = ThreadCPUClock.now()
             if let rereads = try CellRereads.reread(lines: output.lines, working: working, mapping: output.mapping,
@@ -75,7 +75,7 @@ struct OCRStage: Sendable {
         }
     }
 
-    private func readTesseract(_ working: WorkingImage) throws -> (output: Output, score: ReadingScore) {
+    private func readTesseract(_ working: WorkingImage) throws -> Output {
         guard let readers else { preconditionFailure("Tesseract readers are loaded for .tesseract and .both") }
         let parser = parser
         let result: OCRReadingResult
@@ -89,17 +89,16 @@ struct OCRStage: Sendable {
         let mapping = ReadPageMapping(levelling: result.levelling, quarterTurns: result.orientation.quarterTurns,
                                       inputWidth: result.inputWidth, inputHeight: result.inputHeight)
         let warning = result.budgetExhausted ? strategy.readOptions.timeBudget.map(ScanWarning.ocrBudget) : nil
-        return (Output(lines: result.lines.map(TextLine.init), warning: warning, mapping: mapping, trace: result.trace,
-                       engine: .tesseract), result.trace.best)
+        return Output(lines: result.lines.map(TextLine.init), warning: warning, mapping: mapping, trace: result.trace,
+                      engine: .tesseract)
     }
 
-    private func readNeural(_ working: WorkingImage) throws -> (output: Output, score: ReadingScore) {
+    private func readNeural(_ working: WorkingImage) throws -> Output {
         guard let neural else { preconditionFailure("the neural reader is loaded for .neural and .both") }
         let parser = parser
         let read = try neural.read(working) { ReadingScore(grammarOf: $0, parser: parser) }
         let mapping = ReadPageMapping(levelling: nil, quarterTurns: read.best.quarterTurns, inputWidth: read.width,
                                       inputHeight: read.height)
-        return (Output(lines: read.best.lines, warning: nil, mapping: mapping, trace: read.trace, engine: .neural),
-                read.best.score)
+        return Output(lines: read.best.lines, warning: nil, mapping: mapping, trace: read.trace, engine: .neural)
     }
 }

@@ -27,8 +27,9 @@ enum RecognizedLines {
                                                topRight: upright(segment.quad.topRight),
                                                bottomRight: upright(segment.quad.bottomRight),
                                                bottomLeft: upright(segment.quad.bottomLeft))
-            let texts = unitTexts(tokens(segment.characters).map { $0.map(\.text).joined() })
-            let words = zip(tokens(segment.characters), texts).map { token, text -> TextWord in
+            let segmentTokens = tokens(segment.characters)
+            let texts = unitTexts(segmentTokens.map { $0.map(\.text).joined() })
+            let words = zip(segmentTokens, texts).map { token, text -> TextWord in
                 let part = quad.slice(from: token.first!.span.lowerBound, to: token.last!.span.upperBound)
                 return TextWord(text: text, box: part.boundingBox,
                                 confidence: Double(token.map(\.confidence).min()!), quad: part)
