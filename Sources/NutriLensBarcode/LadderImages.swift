@@ -57,9 +57,12 @@ enum LadderImages {
         }
     }
 
-    /// ``barRegionCrops(_:)``, each turned by +`degrees` and -`degrees`, with maps back to `input`.
+    /// ``barRegionCrops(_:)`` covering at most half of `input`, each turned by +`degrees` and -`degrees`, with maps
+    /// back to `input`. A region grown over most of a small photo (a 0.5 MP label shot whose bars fill it) would make
+    /// this step a whole-image turn, which the ladder's later `.rotated` steps already are, at the cost of the
+    /// budget the 2x unsharp step needs (julielee9067 `eng_real_4`, docs/barcode.md).
     static func tiltedRegions(_ input: GrayImage, degrees: Double) -> [LadderImage] {
-        barRegionCrops(input).flatMap { region in
+        barRegionCrops(input).filter { 2 * $0.image.width * $0.image.height <= input.width * input.height }.flatMap { region in
             [degrees, -degrees].compactMap { angle in
                 rotate(region.image, clockwiseDegrees: angle).map {
                     LadderImage(image: $0.image, toInput: region.toInput.concatenating($0.toInput))

@@ -32,4 +32,19 @@ final class LabelPhotoCorpusTests: XCTestCase {
             XCTAssertEqual(try reader.read(gray).compactMap(\.gtin), [gtin], path)
         }
     }
+
+    /// A 0.48 MP label photo (730 x 657) whose blurred UPC-A only the 2x unsharp step reads: its bar region, grown for
+    /// quiet zones, covers the whole photo, and tilting that region spent the budget before the unsharp step (issue 23
+    /// cost, session 12). The tilt step now leaves regions over half the image to the whole-image turns.
+    func testASmallPhotoFilledByItsBarsStillReachesTheUnsharpStep() throws {
+        let root = try PackagePaths.shared("corpus/labels")
+        let url = root.appendingPathComponent("julielee9067__ocr-nutrition-facts/images/eng_real_4.jpeg")
+        let gray = try ImageDecoder.decode(contentsOf: url, options: DecodeOptions(wantColor: false)).image.grayscale
+        let crops = LadderImages.barRegionCrops(gray)
+        XCTAssertFalse(crops.isEmpty, "the finder sees the bars")
+        XCTAssertTrue(LadderImages.tiltedRegions(gray, degrees: 20).isEmpty, "regions: \(crops.map { ($0.image.width, $0.image.height) })")
+        let codes = try BarcodeReader().read(gray)
+        XCTAssertEqual(codes.compactMap(\.gtin), ["0059950125509"])
+        XCTAssertEqual(codes.first?.step, .upscaledSharpened(factor: 2))
+    }
 }

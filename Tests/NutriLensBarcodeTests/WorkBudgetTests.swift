@@ -69,4 +69,20 @@ final class WorkBudgetTests: XCTestCase {
         limited.cpuTimeLimit = 0
         XCTAssertThrowsError(try limited.validate())
     }
+
+    /// `.barRegionsTilted` turns crops, not the photo: a region over half the image is left to the `.rotated` steps.
+    func testBarRegionTiltsTurnOnlyRegionsSmallerThanHalfTheImage() throws {
+        let scene = try fixture("ean13_small_in_big.png")   // 117 x 51 px symbol in a 1600 x 1200 scene
+        let tilted = LadderImages.tiltedRegions(scene, degrees: 20)
+        XCTAssertFalse(tilted.isEmpty)
+        XCTAssertEqual(tilted.count % 2, 0, "each region turned both ways")
+        for crop in LadderImages.barRegionCrops(scene) {
+            XCTAssertLessThanOrEqual(2 * crop.image.width * crop.image.height, scene.width * scene.height)
+        }
+        let filled = try fixture("ean13_4006381333931.png")
+        let regions = LadderImages.barRegionCrops(filled)
+        let large = regions.filter { 2 * $0.image.width * $0.image.height > filled.width * filled.height }
+        XCTAssertFalse(large.isEmpty, "the symbol fills its fixture")
+        XCTAssertEqual(LadderImages.tiltedRegions(filled, degrees: 20).count, 2 * (regions.count - large.count))
+    }
 }
