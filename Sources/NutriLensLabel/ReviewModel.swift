@@ -19,17 +19,18 @@ public enum ReviewModel {
     ]
 
     /// Fitted weights (see the type's documentation), one per feature: `scripts/fit-review-model.py --target 0.995
-    /// --l2 1` over 6,138 predicted fields (scanner neural lines with and without the scanner's Tesseract reading as
+    /// --l2 1 --drop recognition_absent` over 6,138 predicted fields (scanner neural lines with and without the scanner's Tesseract reading as
     /// second reading, v6tiny, tesseract and v4 dumps of the 128 shared label photos; session 13). The strongest
     /// evidence: a column whose energy matches its macros (+2.4), a second reading agreeing (+2.2) or not (−1.2), a
     /// %RI that fits (+1.4), a sub-row above its parent (−1.3), a per-serving value off the serving ratio (−1.3), a row
     /// naming several nutrients (−0.5), the grammar's own confidence (+1.0 per logit unit). Weights are relative to an
     /// unavailable check: a column whose energy check could run at all is more often right than one where it could
     /// not, so `column_disagrees` is positive too; positive weights on repaired values and micronutrients offset
-    /// penalties the grammar's confidence already holds.
+    /// penalties the grammar's confidence already holds. `recognition_absent` is held at 0: two fitted fields lacked
+    /// a recogniser confidence, too few to set a weight that plain-text input (an app's own OCR) would then carry.
     static let weights: [Double] = [
-        -0.4155, 1.0271, 0.0677, -0.4311, 0.0923, -1.2756, -0.4593, -0.1807, 2.3920, 1.6486, 1.4038, -0.2874, -1.3024,
-        2.1577, -1.2247, 1.0509, -0.6697, 1.1838, -0.5292,
+        -0.4164, 1.0274, 0.0680, 0.0000, 0.0929, -1.2754, -0.4574, -0.1811, 2.3888, 1.6508, 1.4046, -0.2868, -1.3205,
+        2.1585, -1.2235, 1.0524, -0.6839, 1.1826, -0.5286,
     ]
 
     /// Values at or above this probability are not flagged for review: the lowest threshold at which the fitted
