@@ -43,16 +43,12 @@ public struct ReviewEvidence: Sendable, Codable, Hashable {
     /// A vitamin, mineral, sodium or cholesterol row (printed in mg/µg, often beside %DV-only rows): read wrong more
     /// often than the macronutrients, and outside the energy checks.
     public var micronutrient: Bool
-    /// The value's row text names more than one nutrient ("Energy Fat Saturates Sugar" over a horizontal table's
-    /// values, two rows OCR merged into one line): which name the value belongs to is the grammar's guess. Energy in
-    /// kJ and kcal counts as one nutrient, as do a name and its translations ("Fett Matières grasses").
-    public var severalNutrientsOnRow: Bool
 
     /// Creates evidence; every check defaults to unavailable.
     public init(grammarConfidence: Double, recognitionConfidence: Double? = nil, servingRatio: Check = .unavailable,
                 energy: Check = .unavailable, column: Check = .unavailable, referenceIntake: Check = .unavailable,
                 parentRow: Check = .unavailable, secondReading: Check = .unavailable, repaired: Bool = false,
-                inferredRow: Bool = false, micronutrient: Bool = false, severalNutrientsOnRow: Bool = false) {
+                inferredRow: Bool = false, micronutrient: Bool = false) {
         self.grammarConfidence = grammarConfidence
         self.recognitionConfidence = recognitionConfidence
         self.servingRatio = servingRatio
@@ -64,7 +60,6 @@ public struct ReviewEvidence: Sendable, Codable, Hashable {
         self.repaired = repaired
         self.inferredRow = inferredRow
         self.micronutrient = micronutrient
-        self.severalNutrientsOnRow = severalNutrientsOnRow
     }
 }
 
@@ -102,7 +97,6 @@ enum ReviewEvidenceBuilder {
             let size = entry.nutrient.isEnergy ? printed : printed ?? impliedServing
             evidence.servingRatio = .init(servingRatioAgrees(entry, in: snapshot, servingGrams: size))
             evidence.micronutrient = entry.nutrient.isMicronutrient
-            evidence.severalNutrientsOnRow = namesSeveralNutrients(rowText(of: entry.sourceText))
             evidence.column = entry.nutrient.isMicronutrient ? .unavailable : .init(columnCheck[column] ?? nil)
             switch entry.nutrient {
             case .energyKJ, .energyKcal:
@@ -143,18 +137,6 @@ enum ReviewEvidenceBuilder {
         let base = 9 * fat + 4 * max(0, carbohydrates - polyols) + 2.4 * polyols + 4 * proteins
         let estimate = (withFiber: base + 2 * (exact(.fiber) ?? 0), withoutFiber: base)
         return ConsistencyChecks.energyMismatch(kcal: kcal, estimate: estimate) == 0
-    }
-
-    /// The row part of an entry's source text (``NutritionEntry/sourceText`` is "ROW | CELL" when the cell's text is
-    /// not the row's).
-    static func rowText(of source: String) -> String {
-        source.range(of: " | ", options: .backwards).map { String(source[..<$0.lowerBound]) } ?? source
-    }
-
-    /// Whether `text` names two or more different nutrients (energy kJ/kcal as one) by the lexicon's row names.
-    static func namesSeveralNutrients(_ text: String) -> Bool {
-        let mentions = LineAnalyzer.matchMentions(LineAnalyzer.words(Array(text)))
-        return Set(mentions.map { $0.nutrient.isEnergy ? Nutrient.energyKcal : $0.nutrient }).count > 1
     }
 
     private static func servingRatioAgrees(_ entry: NutritionEntry, in entries: [NutritionEntry],

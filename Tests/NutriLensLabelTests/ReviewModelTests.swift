@@ -76,8 +76,8 @@ final class ReviewModelTests: XCTestCase {
         XCTAssertLessThan(ReviewModel.probability(contradicted), ReviewModel.reviewThreshold)
     }
 
-    /// A clean, consistent table that a second reading confirms is not flagged at all; read once from plain
-    /// text without recogniser confidence, some consistent values fall just under the 99 % bar.
+    /// A clean, consistent table that a second reading confirms is not flagged at all; read once, only values the
+    /// checks say little about (fibre: 2 kcal/g barely moves the energy check) may fall under the 99 % bar.
     func testConfirmedCleanTableIsNotFlagged() throws {
         let text = """
             Nutrition information per 100 g
@@ -94,10 +94,8 @@ final class ReviewModelTests: XCTestCase {
         let confirmed = try XCTUnwrap(try NutritionParser().parse(lines: lines, secondReading: lines))
         XCTAssertFalse(confirmed.needsReview, "\(confirmed.entries.filter(\.needsReview).map(\.key))")
         let once = try XCTUnwrap(try NutritionParser().parse(lines: lines))
-        // Read once from plain text (no recogniser confidence, −0.43 in the session-13 fit) the values sit near the
-        // threshold: energy, fat, the sub-rows and salt stay unflagged, carbohydrate, fibre and protein fall under it.
-        XCTAssertEqual(once.entries.filter(\.needsReview).map(\.key), ["carbohydrates_100g", "fiber_100g", "proteins_100g"])
-        XCTAssertTrue(once.entries.allSatisfy { $0.confidence > 0.9 }, "\(once.entries.map(\.confidence))")
+        XCTAssertEqual(once.entries.filter(\.needsReview).map(\.key), ["fiber_100g"])
+        XCTAssertTrue(once.entries.allSatisfy { $0.confidence > 0.95 })
     }
 
     func testWeightZeroLeavesTheGrammarsConfidence() throws {
@@ -123,40 +121,5 @@ final class ReviewModelTests: XCTestCase {
         XCTAssertEqual(features[1], 0, accuracy: 1e-12)   // logit(0.5)
         XCTAssertEqual(features[ReviewModel.featureNames.firstIndex(of: "serving_disagrees")!], 1)
         XCTAssertEqual(features[ReviewModel.featureNames.firstIndex(of: "second_agrees")!], 1)
-    }
-
-    /// A row text naming several nutrients (a horizontal table's name row, two rows merged by OCR) is evidence that
-    /// the value may belong to another of the names; a name and its translations, or energy in kJ and kcal, are one.
-    func testRowNamingSeveralNutrientsLowersConfidence() throws {
-        XCTAssertTrue(ReviewEvidenceBuilder.namesSeveralNutrients("Energy Fat Saturates Sugar"))
-        XCTAssertTrue(ReviewEvidenceBuilder.namesSeveralNutrients("Added Sugars g 61.6 23% Sodium mg 74 1%"))
-        XCTAssertFalse(ReviewEvidenceBuilder.namesSeveralNutrients("Fett Matières grasses 4,5 g"))
-        XCTAssertFalse(ReviewEvidenceBuilder.namesSeveralNutrients("Energie Energie 447 kJ 107 kcal"))
-        XCTAssertFalse(ReviewEvidenceBuilder.namesSeveralNutrients("of which saturates 1.2 g"))
-        XCTAssertEqual(ReviewEvidenceBuilder.rowText(of: "Energy Fat Saturates Sugar | 8.5g"), "Energy Fat Saturates Sugar")
-        XCTAssertEqual(ReviewEvidenceBuilder.rowText(of: "Fat 3.2 g"), "Fat 3.2 g")
-
-        var evidence = ReviewEvidence(grammarConfidence: 0.92, recognitionConfidence: 0.95, column: .agrees)
-        let single = ReviewModel.probability(evidence)
-        evidence.severalNutrientsOnRow = true
-        XCTAssertLessThan(ReviewModel.probability(evidence), single)
-        XCTAssertEqual(ReviewModel.features(evidence)[ReviewModel.featureNames.firstIndex(of: "several_nutrients_on_row")!], 1)
-
-        // Two rows read as one line: the merged row's values carry the feature, the clean rows do not.
-        let text = """
-            Nutrition per 100 g
-            Energy 1046 kJ / 250 kcal
-            Fat 9.5 g
-            Saturates 1.2 g
-            Carbohydrate 35 g Sugars 12.5 g
-            Protein 6.4 g
-            Salt 0.75 g
-            """
-        let table = try XCTUnwrap(try NutritionParser().parse(text: text))
-        XCTAssertEqual(table["fat_100g"]?.evidence?.severalNutrientsOnRow, false)
-        XCTAssertEqual(table["proteins_100g"]?.evidence?.severalNutrientsOnRow, false)
-        let merged = table.entries.filter { $0.evidence?.severalNutrientsOnRow == true }.map(\.key)
-        XCTAssertFalse(merged.isEmpty)
-        XCTAssertTrue(Set(merged).isSubset(of: ["carbohydrates_100g", "sugars_100g"]), "\(merged)")
     }
 }
