@@ -16,7 +16,7 @@ rate, how often unflagged fields are right; overall: the same, expected calibrat
 and a reliability table. Then the model fitted on every folder, printed as Swift for ReviewModel.swift.
 
 Usage: scripts/fit-review-model.py v6tiny=/work/runs/v6tiny.tsv tesseract=/work/runs/tess.tsv \
-         v6tiny+tesseract=/work/runs/v6tiny-second.tsv [--target 0.995] [--l2 1.0]
+         v6tiny+tesseract=/work/runs/v6tiny-second.tsv [--target 0.995] [--l2 1.0] [--drop recognition_absent]
 """
 import argparse
 import csv
@@ -96,6 +96,9 @@ def main():
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--strictest", action="store_true",
                         help="threshold meeting the target in every setup at once (default: all setups pooled)")
+    parser.add_argument("--drop", action="append", default=[], metavar="FEATURE",
+                        help="fit with this feature's column zeroed (its weight is 0), e.g. a feature too rare in the "
+                             "fitted setups to carry over (repeatable)")
     parser.add_argument("--held-out", help="write each field's held-out probability and flag here (TSV)")
     args = parser.parse_args()
     rows, names = [], None
@@ -105,6 +108,8 @@ def main():
         rows += loaded
     x = np.array([r["x"] for r in rows])
     y = np.array([r["y"] for r in rows])
+    for feature in args.drop:
+        x[:, names.index(feature)] = 0
     folders = sorted({r["folder"] for r in rows})
     setups = sorted({r["setup"] for r in rows})
     held = np.zeros(len(rows))

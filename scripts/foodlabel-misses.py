@@ -6,7 +6,9 @@ truth 54 predicted 49") and sorts every mismatch into:
   truth-0-not-read   truth 0, nothing predicted: FoodLabel records a row the label does not print (mostly fibre) as 0
   truth-not-in-text  the true number occurs nowhere in the OCR text (Textract lost it, or the sidecar is wrong)
   sidecar-suspect    labels whose sidecar was checked by hand and disagrees with its own label text (SIDECAR_SUSPECT)
-  grammar-wrong      the true number is somewhere in the text and the grammar gave another value
+  grammar-wrong      the true number is somewhere in the text and the grammar gave another value, split by what
+                     the value given is: neighbour-row (the true value of the row above or below in the declaration
+                     order: names and values read out of step), other-row (of a row further away), or other
   grammar-missed     the true number is somewhere in the text and the grammar gave none
   extra              a value where the sidecar has none
 "In the text" is loose (a "3" occurs on most full photos), so the grammar classes are an upper bound on what the
@@ -17,6 +19,7 @@ Usage: NUTRILENS_EVAL_ALL=1 NUTRILENS_EVAL_VERBOSE=1 swift test ... --filter Nut
        scripts/foodlabel-misses.py OUT [FOODLABEL_ROOT]   (root default ../shared/corpus/labels/FoodLabel)
 """
 import collections
+import json
 import re
 import sys
 
@@ -38,6 +41,24 @@ def printed_forms(truth):
     return {text, text.replace('.', ',')}
 
 
+# Declaration order of Regulation (EU) 1169/2011 Annex XV, the order FoodLabel's rows are printed in.
+ORDER = ['energy-kcal_100g', 'fat_100g', 'saturated-fat_100g', 'carbohydrates_100g', 'sugars_100g', 'fiber_100g',
+         'proteins_100g', 'salt_100g']
+
+
+def wrong_kind(root, label, key, predicted):
+    """neighbour-row / other-row / other: whose true value the grammar gave this key."""
+    with open(f'{root}/gt/{label}.json', encoding='utf-8') as f:
+        truth = json.load(f)['nutrition']['nutriments']
+    if key not in ORDER:
+        return 'grammar-wrong-other'
+    distances = [abs(ORDER.index(other) - ORDER.index(key)) for other, value in truth.items()
+                 if other != key and other in ORDER and abs(value - float(predicted)) < 1e-6]
+    if not distances:
+        return 'grammar-wrong-other'
+    return 'grammar-wrong-neighbour-row' if min(distances) == 1 else 'grammar-wrong-other-row'
+
+
 def main():
     output = open(sys.argv[1], encoding='utf-8').read()
     root = sys.argv[2] if len(sys.argv) > 2 else '../shared/corpus/labels/FoodLabel'
@@ -57,7 +78,7 @@ def main():
             elif not printed_forms(truth) & numbers:
                 kind = 'truth-not-in-text'
             else:
-                kind = 'grammar-wrong' if predicted != '-' else 'grammar-missed'
+                kind = wrong_kind(root, label, key, predicted) if predicted != '-' else 'grammar-missed'
             counts[(half(label), kind)] += 1
         print(variant)
         for name in 'AB':

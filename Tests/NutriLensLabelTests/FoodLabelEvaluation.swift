@@ -23,7 +23,7 @@ struct EvaluationReport {
     /// Confidence of every predicted field against its correctness.
     var calibration = ConfidenceCalibration()
     /// One TSV row per predicted field (label, key, predicted, truth, right/wrong, confidence, review, source,
-    /// repairs), for `NUTRILENS_DUMP_FIELDS`.
+    /// repairs, then the entry's ``ReviewModel`` features), for `NUTRILENS_DUMP_FIELDS`.
     var fieldRows: [String] = []
 
     var overall: FieldScore {
@@ -136,7 +136,9 @@ enum FoodLabelEvaluation {
                                              truthValue == predictedValue ? "right" : "wrong",
                                              String(format: "%.3f", entry.confidence), entry.needsReview ? "review" : "-",
                                              entry.sourceText.replacingOccurrences(of: "\t", with: " "),
-                                             entry.repairs.map(\.rawValue).joined(separator: ",")].joined(separator: "\t"))
+                                             entry.repairs.map(\.rawValue).joined(separator: ",")].joined(separator: "\t")
+                                             + "\t" + (entry.evidence.map { ReviewModel.features($0) }
+                                                 ?? []).map { String(format: "%.4f", $0) }.joined(separator: "\t"))
                 }
                 if let truthValue, let predictedValue, truthValue == predictedValue {
                     score.correct += 1
