@@ -89,12 +89,9 @@ enum TextReaderBenchmark {
             let t0 = BenchmarkTiming.threadCPUTime()
             let boxes = try reader.detect(image, options: options)
             let t1 = BenchmarkTiming.threadCPUTime()
-            var lines: [RecognizedText] = []
-            for box in boxes {
-                let line = try reader.recognizer.recognize(image, quad: box.quad, detectionScore: box.score,
-                                                           padding: options.linePadding)
-                if line.confidence >= options.minimumConfidence { lines.append(line) }
-            }
+            let lines = try reader.recognizer.recognize(image, quads: boxes.map(\.quad), detectionScores: boxes.map(\.score),
+                                                        padding: options.linePadding)
+                .filter { $0.confidence >= options.minimumConfidence }
             let t2 = BenchmarkTiming.threadCPUTime()
             let text = lines.map(\.text).joined(separator: "\n")
             let mine = Reading(found: OCRBenchmark.score(sample.numbers, text: text).found, totalMs: (t2 - t0) * 1000,

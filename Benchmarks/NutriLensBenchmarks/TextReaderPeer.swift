@@ -49,11 +49,12 @@ final class TextReaderPeer {
         }
     }
 
-    struct Stages { var load: Double; var det736: [Double]; var det1280: [Double]; var rec320: [Double] }
+    struct Stages { var load: Double; var det736: [Double]; var det1280: [Double]; var rec320: [Double]; var rec320x8: [Double] }
 
     func stageBench(reps: Int) throws -> Stages? {
         guard let r = request(String(reps)) else { return nil }
         return Stages(load: r["loadMs"] as? Double ?? 0, det736: r["det736x736"] as? [Double] ?? [],
-                      det1280: r["det960x1280"] as? [Double] ?? [], rec320: r["rec48x320"] as? [Double] ?? [])
+                      det1280: r["det960x1280"] as? [Double] ?? [], rec320: r["rec48x320"] as? [Double] ?? [],
+                      rec320x8: r["rec48x320b8"] as? [Double] ?? [])
     }
 }

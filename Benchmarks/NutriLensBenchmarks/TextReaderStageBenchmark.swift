@@ -2,7 +2,7 @@ import Foundation
 import NutriLensText
 
 /// Stage figures of `nutrilens-bench textreader`: model load, detector at 736 x 736 and 960 x 1280, recogniser per
-/// 48 x 320 line, ours and ONNX Runtime's (Benchmarks/peers/ppocr_onnxruntime.py `--stage-bench`, one thread) in
+/// 48 x 320 line (one per call, and per line in calls of 8), ours and ONNX Runtime's (Benchmarks/peers/ppocr_onnxruntime.py `--stage-bench`, one thread) in
 /// alternating rounds of one run, so both see the same machine load. CPU time of one thread, milliseconds.
 enum TextReaderStageBenchmark {
     struct Figures {
@@ -10,11 +10,13 @@ enum TextReaderStageBenchmark {
         var det736: [Double] = []
         var det1280: [Double] = []
         var rec320: [Double] = []
+        var rec320x8: [Double] = []
     }
 
     static func run(reader: TextReader, loadAgain: () throws -> Void, reps: Int, rounds: Int, peer: TextReaderPeer?) throws {
         var ours = Figures(), theirs = Figures()
         let det = reader.detector.network, rec = reader.recognizer.network
+        let x320x8 = pattern(8 * 3 * 48 * 320)
         let x736 = pattern(3 * 736 * 736), x1280 = pattern(3 * 960 * 1280), x320 = pattern(3 * 48 * 320)
         _ = try det.run(input: x736, shape: [1, 3, 736, 736])
         _ = try rec.run(input: x320, shape: [1, 3, 48, 320])
@@ -23,11 +25,22 @@ enum TextReaderStageBenchmark {
             for _ in 0..<reps { ours.det736.append(try cpuMs { _ = try det.run(input: x736, shape: [1, 3, 736, 736]) }) }
             for _ in 0..<reps { ours.det1280.append(try cpuMs { _ = try det.run(input: x1280, shape: [1, 3, 960, 1280]) }) }
             for _ in 0..<(reps * 5) { ours.rec320.append(try cpuMs { _ = try rec.run(input: x320, shape: [1, 3, 48, 320]) }) }
+            for _ in 0..<(reps * 2) {
+                ours.rec320x8.append(try cpuMs { _ = try rec.run(batch: x320x8, samples: 8, shape: [1, 3, 48, 320]) } / 8)
+            }
+            if let sizes = ProcessInfo.processInfo.environment["NUTRILENS_BENCH_BATCHES"] {  // batch-size sweep
+                for size in sizes.split(separator: ",").compactMap({ Int($0) }) where (1...8).contains(size) {
+                    let input = Array(x320x8.prefix(size * 3 * 48 * 320))
+                    let t = (0..<(reps * 2)).map { _ in try! cpuMs { _ = try rec.run(batch: input, samples: size, shape: [1, 3, 48, 320]) } / Double(size) }
+                    print(String(format: "  batch %d: %.2f ms per line (median), %.2f min", size, median(t), t.min()!))
+                }
+            }
             if let peer, let s = try peer.stageBench(reps: reps) {
                 theirs.load.append(s.load)
                 theirs.det736 += s.det736
                 theirs.det1280 += s.det1280
                 theirs.rec320 += s.rec320
+                theirs.rec320x8 += s.rec320x8
             }
             print("  round \(round + 1)/\(rounds) done")
         }
@@ -36,6 +49,7 @@ enum TextReaderStageBenchmark {
         row("detector 736 x 736", ours.det736, theirs.det736)
         row("detector 960 x 1280", ours.det1280, theirs.det1280)
         row("recogniser 48 x 320 line", ours.rec320, theirs.rec320)
+        row("  per line in batches of 8", ours.rec320x8, theirs.rec320x8)
     }
 
     /// CPU ms per node kind (summed over the graph, median of `reps` runs) for the detector at 960 x 1280 and the

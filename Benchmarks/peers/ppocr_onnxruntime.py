@@ -14,7 +14,7 @@ Needs onnxruntime, numpy, opencv-python, pyclipper, shapely, pyyaml. One thread 
 CLI (used by `nutrilens-bench textreader`): one JSON object per image on stdout,
     python3 Benchmarks/peers/ppocr_onnxruntime.py --models DIR [--size tiny] [--det-long-side 960] IMAGE...
     {"path", "width", "height", "detMs", "recMs", "lines": [{"text", "score", "box": [[x,y]*4]}], "recCalls"}
-and `--stage-bench` prints detector ms at 736x736 and 960x1280 and recogniser ms per 48x320 line.
+and `--stage-bench` prints detector ms at 736x736 and 960x1280 and recogniser ms per 48x320 line (one per call, and in calls of 8).
 """
 import argparse
 import json
@@ -251,6 +251,14 @@ def stage_bench(det, rec, reps):
         rec.probabilities(x)
         times.append((time.process_time() - t) * 1000)
     out["rec48x320"] = sorted(times)
+    x8 = rng.random((8, 3, 48, 320), dtype=np.float32)  # one call of 8 lines, per line
+    rec.probabilities(x8)
+    times = []
+    for _ in range(reps * 2):
+        t = time.process_time()
+        rec.probabilities(x8)
+        times.append((time.process_time() - t) * 1000 / 8)
+    out["rec48x320b8"] = sorted(times)
     return out
 
 

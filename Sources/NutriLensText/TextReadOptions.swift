@@ -48,4 +48,8 @@ public enum LinePadding: Sendable, Equatable {
     /// not 320). The squeeze-excitation means then see less padding: on the 300 test lines 39 readings change, nearly
     /// all in spacing ("30 g" / "30g"); docs/text.md has the corpus figures.
     case tight
+    /// To the next multiple of 8, but at least `columns` (clamped to 32...320): between the two above. At 160 the
+    /// scanner's OCR CPU falls to ~0.80x of `.paddleOCR`, but the fields of some label sources fall too
+    /// (openfoodfacts-dart 14 → 6 of 18); docs/text.md, "Padding to at least 160", has the per-folder figures.
+    case atLeast(Int)
 }

@@ -40,14 +40,10 @@ public final class TextReader: Sendable {
     /// - Throws: `TextReaderError.regionOutsideImage`, `.inputTooLarge` (detector side beyond the activation
     ///   bound), `.modelFile(.malformed)` only for models that cannot run at this size.
     public func read(_ image: DecodedImage, options: TextReadOptions = TextReadOptions()) throws -> [RecognizedText] {
-        var lines: [RecognizedText] = []
         let source = ImageSource(image, bgr: recognizer.configuration.channelOrderBGR)
-        for box in try detectBoxes(image, options: options) {
-            let line = try recognizer.recognize(source, corners: box.corners, detectionScore: box.score,
-                                                padding: options.linePadding)
-            if line.confidence >= options.minimumConfidence { lines.append(line) }
-        }
-        return lines
+        let boxes = try detectBoxes(image, options: options).map { (corners: $0.corners, score: $0.score) }
+        return try recognizer.recognize(source, lines: boxes, padding: options.linePadding)
+            .filter { $0.confidence >= options.minimumConfidence }
     }
 
     /// `read(_:options:)` for a colour image (any `ColorLayout`; alpha ignored).

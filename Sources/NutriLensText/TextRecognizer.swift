@@ -45,6 +45,35 @@ public final class TextRecognizer: Sendable {
                       detectionScore: detectionScore, padding: padding)
     }
 
+    /// Largest `batchSize` of `recognize(_:quads:detectionScores:padding:batchSize:)`.
+    public static let maximumBatchSize = 16
+    /// Floats one batch's network buffers may hold (32 MiB): wide lines run fewer at a time.
+    static let batchFloats = 8 << 20
+
+    /// Reads several quads of `image`: the same results, in the same order, as `recognize(_:quad:detectionScore:padding:)`
+    /// on each quad alone, bit for bit, whatever `batchSize`.
+    /// - Parameters:
+    ///   - quads: corners in `image` pixels, clockwise from the top-left of the text (as the detector returns them).
+    ///   - detectionScores: one per quad (0...1, stored in each result), or `nil` for 1.
+    ///   - batchSize: lines per network pass (1...`maximumBatchSize`): lines whose input tensors are equally wide
+    ///     (with `.paddleOCR` padding every line up to 320 columns: `3 x 48 x 320`) pass through together
+    ///     (`TextNetwork.run(batch:samples:shape:)`). 1, the default, measured fastest on this project's x86 CPUs:
+    ///     one line's activations fit the 512 KiB L2 cache, a batch's do not (docs/text.md, "Batched recognition").
+    /// - Returns: one `RecognizedText` per quad, in the order of `quads`.
+    /// - Throws: `TextReaderError.invalidInput` when a corner is not finite or beyond 1e7 px, or `detectionScores`
+    ///   does not hold one score per quad (before anything is read).
+    public func recognize(_ image: DecodedImage, quads: [TextQuad], detectionScores: [Float]? = nil,
+                          padding: LinePadding = .paddleOCR, batchSize: Int = 1) throws -> [RecognizedText] {
+        guard detectionScores == nil || detectionScores!.count == quads.count else {
+            throw TextReaderError.invalidInput(reason: "\(detectionScores!.count) detection scores for \(quads.count) quads")
+        }
+        let lines = quads.enumerated().map { i, quad in
+            (corners: quad.corners.map { SIMD2($0.x, $0.y) }, score: detectionScores?[i] ?? 1)
+        }
+        return try recognize(ImageSource(image, bgr: configuration.channelOrderBGR), lines: lines, padding: padding,
+                             batchSize: batchSize)
+    }
+
     /// Reads an upright line image as a whole (e.g. a crop the caller made).
     public func recognize(line: DecodedImage) throws -> RecognizedText {
         let w = Double(line.width), h = Double(line.height)  // corners on the pixel grid: the crop is the image
@@ -77,18 +106,54 @@ public final class TextRecognizer: Sendable {
 
     func recognize(_ source: ImageSource, corners: [SIMD2<Double>], detectionScore: Float,
                    padding: LinePadding = .paddleOCR) throws -> RecognizedText {
-        try LineCropper.validate(corners)
-        let plan = cropper.plan(corners, padding: padding)
-        let classes = configuration.labels.count
-        let decoded = try run(source, plan) { probabilities, steps in
-            (CTCDecoder.decode(probabilities, steps: steps, classes: classes), steps)
+        try recognize(source, lines: [(corners, detectionScore)], padding: padding)[0]
+    }
+
+    /// Reads each line (corners clockwise from the top-left, detection score); results in the same order. Lines
+    /// whose tensors are equally wide run through the network together, up to `batchSize` (clamped to
+    /// 1...`maximumBatchSize`) at a time and within `batchFloats`. Throws `invalidInput` for any bad corners before
+    /// reading anything.
+    func recognize(_ source: ImageSource, lines: [(corners: [SIMD2<Double>], score: Float)],
+                   padding: LinePadding, batchSize: Int = 1) throws -> [RecognizedText] {
+        for line in lines { try LineCropper.validate(line.corners) }
+        let plans = lines.map { cropper.plan($0.corners, padding: padding) }
+        let height = configuration.inputHeight, classes = configuration.labels.count
+        var results = [RecognizedText?](repeating: nil, count: lines.count)
+        let byWidth = Dictionary(grouping: plans.indices, by: { plans[$0].tensorWidth })
+        for width in byWidth.keys.sorted() {
+            let members = byWidth[width]!, sampleCount = 3 * height * width, shape = [1, 3, height, width]
+            let wanted = min(max(batchSize, 1), Self.maximumBatchSize, members.count)
+            let perSample = wanted > 1 ? try network.workspaceFloats(forInput: shape) : 1
+            let batch = max(1, min(wanted, Self.batchFloats / max(1, perSample)))
+            let input = UnsafeMutablePointer<Float>.allocate(capacity: batch * sampleCount)
+            defer { input.deallocate() }
+            for first in stride(from: 0, to: members.count, by: batch) {
+                let chunk = members[first..<min(first + batch, members.count)]
+                for (s, i) in chunk.enumerated() {
+                    cropper.tensor(source, plan: plans[i], normalization: configuration.normalization,
+                                   into: input + s * sampleCount)
+                }
+                try network.run(batch: input, samples: chunk.count, shape: shape) { out, outShape in
+                    let steps = outShape[1], outCount = steps * classes
+                    for (s, i) in chunk.enumerated() {
+                        let decoded = CTCDecoder.decode(UnsafeBufferPointer(rebasing: out[(s * outCount)..<((s + 1) * outCount)]),
+                                                        steps: steps, classes: classes)
+                        results[i] = Self.result(decoded, steps: steps, plan: plans[i], labels: configuration.labels,
+                                                 quad: Self.readingQuad(lines[i].corners, rotated: plans[i].rotated),
+                                                 detectionScore: lines[i].score)
+                    }
+                }
+            }
         }
+        return results.map { $0! }
+    }
+
+    /// The line's quad as read: for lines turned to be read (`rotated`), starting at the corner where reading starts.
+    static func readingQuad(_ corners: [SIMD2<Double>], rotated: Bool) -> TextQuad {
         let points = corners.map { PixelPoint(x: $0.x, y: $0.y) }
-        let quad = plan.rotated
+        return rotated
             ? TextQuad(topLeft: points[1], topRight: points[2], bottomRight: points[3], bottomLeft: points[0])
             : TextQuad(topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
-        return Self.result(decoded.0, steps: decoded.1, plan: plan, labels: configuration.labels, quad: quad,
-                           detectionScore: detectionScore)
     }
 
     private func run<R>(_ source: ImageSource, _ plan: LineCropper.Plan, _ body: (UnsafeBufferPointer<Float>, Int) -> R) throws -> R {

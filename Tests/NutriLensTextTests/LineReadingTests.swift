@@ -47,6 +47,13 @@ final class LineReadingTests: XCTestCase {
         XCTAssertEqual(cropper.plan(quad, padding: .paddleOCR).tensorWidth, 320)
         XCTAssertEqual(cropper.plan(quad, padding: .tight).tensorWidth, 104)
         XCTAssertEqual(cropper.plan(quad, padding: .tight).lineWidth, 100)
+        // `.atLeast(n)`: a multiple of 8, at least n (clamped to 32...320).
+        XCTAssertEqual(cropper.plan(quad, padding: .atLeast(160)).tensorWidth, 160)
+        XCTAssertEqual(cropper.plan(quad, padding: .atLeast(8)).tensorWidth, 104)
+        XCTAssertEqual(cropper.plan(quad, padding: .atLeast(5000)).tensorWidth, 320)
+        let long: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(201, 0), SIMD2(201, 48), SIMD2(0, 48)]
+        XCTAssertEqual(cropper.plan(long, padding: .atLeast(160)).tensorWidth, 208)
+        XCTAssertEqual(cropper.plan(long, padding: .atLeast(160)).lineWidth, 201)
     }
 
     /// Characters carry their CTC steps and spans in reading order: spans tile the line without overlap, each

@@ -87,9 +87,8 @@ struct NeuralTextStage: Sendable {
                 let sample = Array(boxes.indices.sorted { Self.longSide(boxes[$0].quad) > Self.longSide(boxes[$1].quad) }
                     .prefix(Self.orientationSample))
                 let kept = sample.map { first.segments[$0].confidence }.reduce(0, +)
-                let other = try sample.map {
-                    try recognize(image, boxes[$0], quarterTurns: turns.second).confidence
-                }.reduce(0, +)
+                let other = try recognize(image, sample.map { boxes[$0] }, quarterTurns: turns.second)
+                    .map(\.confidence).reduce(0, +)
                 if other > kept {
                     readings.append(try reading(image, boxes, quarterTurns: turns.second, scoring: scoring))
                 }
@@ -105,20 +104,25 @@ struct NeuralTextStage: Sendable {
     /// Every box recognised as turned `quarterTurns`, the segments as upright lines, and their grammar score.
     private func reading(_ image: DecodedImage, _ boxes: [(quad: NutriLensText.TextQuad, score: Float)], quarterTurns: Int,
                          scoring: ([TextLine]) -> ReadingScore) throws -> Reading {
-        let segments = try boxes.map { try recognize(image, $0, quarterTurns: quarterTurns) }
+        let segments = try recognize(image, boxes, quarterTurns: quarterTurns)
         let kept = segments.filter { $0.confidence >= options.minimumConfidence }
         let lines = RecognizedLines.lines(kept, quarterTurns: quarterTurns, width: image.width, height: image.height)
         return Reading(quarterTurns: quarterTurns, segments: segments, lines: lines, score: scoring(lines))
     }
 
-    /// `box` read as text turned `quarterTurns` clockwise: its corners (clockwise from the detector's top-left)
-    /// rotated so that the reading starts where upright text of that turn starts.
-    private func recognize(_ image: DecodedImage, _ box: (quad: NutriLensText.TextQuad, score: Float),
-                           quarterTurns: Int) throws -> RecognizedText {
-        let c = box.quad.corners, k = quarterTurns
-        let quad = NutriLensText.TextQuad(topLeft: c[k % 4], topRight: c[(k + 1) % 4], bottomRight: c[(k + 2) % 4],
-                                          bottomLeft: c[(k + 3) % 4])
-        return try reader.recognizer.recognize(image, quad: quad, detectionScore: box.score, padding: options.linePadding)
+    /// `boxes` read as text turned `quarterTurns` clockwise (in batches: `TextRecognizer.recognize(_:quads:...)`),
+    /// one result per box in order.
+    private func recognize(_ image: DecodedImage, _ boxes: [(quad: NutriLensText.TextQuad, score: Float)],
+                           quarterTurns: Int) throws -> [RecognizedText] {
+        try reader.recognizer.recognize(image, quads: boxes.map { Self.turned($0.quad, quarterTurns: quarterTurns) },
+                                        detectionScores: boxes.map(\.score), padding: options.linePadding)
+    }
+
+    /// `quad`'s corners rotated by `quarterTurns` so that the reading starts where upright text of that turn starts.
+    static func turned(_ quad: NutriLensText.TextQuad, quarterTurns k: Int) -> NutriLensText.TextQuad {
+        let c = quad.corners
+        return NutriLensText.TextQuad(topLeft: c[k % 4], topRight: c[(k + 1) % 4], bottomRight: c[(k + 2) % 4],
+                                      bottomLeft: c[(k + 3) % 4])
     }
 
     /// The two page turns the boxes allow, the likelier first: text running across the photo (most boxes longer

@@ -3,7 +3,7 @@ import NutriLensImaging
 
 /// A loaded `.nlg` graph ready to run: validated layers with their weights, and a memory plan.
 ///
-/// Tensors are NCHW with batch 1. `run` is safe to call from several threads at once (each call takes its own
+/// Tensors are NCHW with batch 1 (`run(batch:samples:shape:)` runs several inputs of one shape at once). `run` is safe to call from several threads at once (each call takes its own
 /// workspace from a small pool) and deterministic: the same input gives bit-identical output on one machine.
 /// One call uses one thread (see `BLAS`).
 public final class TextNetwork: Sendable {
@@ -25,7 +25,7 @@ public final class TextNetwork: Sendable {
     /// Memory plan: the workspace slot of each value (-1 for the network input, which stays in the caller's buffer).
     let slotOfValue: [Int]
     let slotCount: Int
-    private let pool: WorkspacePool
+    let pool: WorkspacePool
 
     /// Validates every op of `file` and the whole graph's shapes at `probeShape` (a representative input), and
     /// plans the memory. Throws `TextReaderError.modelFile(.malformed)`.

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Activation buffers of one forward pass: one growable buffer per slot of the network's memory plan, plus the
-/// im2col / GEMM scratch. A workspace is used by one pass at a time and kept for the next (no allocation in the
+/// im2col / GEMM scratch, plus the channel-major copy of a batched input. A workspace is used by one pass at a time and kept for the next (no allocation in the
 /// steady state); `WorkspacePool` hands them out to concurrent callers.
 final class Workspace {
     private var buffers: [UnsafeMutablePointer<Float>?]
     private var capacities: [Int]
 
     init(slots: Int) {
-        buffers = [UnsafeMutablePointer<Float>?](repeating: nil, count: slots + 1)
-        capacities = [Int](repeating: 0, count: slots + 1)
+        buffers = [UnsafeMutablePointer<Float>?](repeating: nil, count: slots + 2)
+        capacities = [Int](repeating: 0, count: slots + 2)
     }
 
     deinit {
@@ -19,7 +19,8 @@ final class Workspace {
     /// Total floats held (for memory figures).
     var floatsHeld: Int { capacities.reduce(0, +) }
 
-    /// A buffer of at least `count` floats for `slot` (contents undefined); `slot == slots` is the scratch buffer.
+    /// A buffer of at least `count` floats for `slot` (contents undefined); `slot == slots` is the scratch buffer,
+    /// `slots + 1` the batched input.
     func buffer(_ slot: Int, count: Int) -> UnsafeMutablePointer<Float> {
         if capacities[slot] < count || buffers[slot] == nil {
             buffers[slot]?.deallocate()

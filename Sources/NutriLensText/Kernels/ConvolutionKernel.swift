@@ -1,4 +1,5 @@
-/// Convolutions as GEMMs (NCHW, batch 1): `out[Cout x N] = W[Cout x K] * X[K x N]` with N = output pixels.
+/// Convolutions as GEMMs (NCHW, or channel-major batches `[C][batch][H][W]`): `out[Cout x N] = W[Cout x K] * X[K x N]`
+/// with N = output pixels (per sample).
 /// A 1x1 stride-1 convolution multiplies the input planes directly (K = Cin); any other group-1 or grouped
 /// convolution first unrolls one column block of input patches (im2col, K = Cin/group * kh * kw) into `scratch`.
 /// Output is produced in column blocks so the bias/activation/residual epilogue finds the block still in cache.
@@ -19,16 +20,32 @@ enum ConvolutionKernel {
 
     static func run(_ c: ConvLayer, input: UnsafePointer<Float>, height: Int, width: Int,
                     output: UnsafeMutablePointer<Float>, outHeight: Int, outWidth: Int,
-                    residual: UnsafePointer<Float>?, scratch: UnsafeMutablePointer<Float>) {
+                    residual: UnsafePointer<Float>?, scratch: UnsafeMutablePointer<Float>, batch: Int = 1) {
         if c.isDepthwise {
             DepthwiseKernel.run(c, input: input, height: height, width: width, output: output,
-                                outHeight: outHeight, outWidth: outWidth, residual: residual, scratch: scratch)
+                                outHeight: outHeight, outWidth: outWidth, residual: residual, scratch: scratch, batch: batch)
             return
         }
-        let n = outHeight * outWidth
+        // One sample's columns per GEMM call, as in a single pass: OpenBLAS computes a matrix's last columns and
+        // rows with other micro-kernels, whose rounding differs, so one wide GEMM over the batch would make a
+        // line's result depend on its neighbours (up to 4e-5 in the recogniser's probabilities).
+        let plane = outHeight * outWidth, ldc = batch * plane, inputPlane = height * width
+        for s in 0..<batch {
+            gemm(c, input: input + s * inputPlane, channelStride: batch * inputPlane, height: height, width: width,
+                 output: output + s * plane, outWidth: outWidth, pixels: plane, ldc: ldc,
+                 residual: residual.map { $0 + s * plane }, scratch: scratch)
+        }
+    }
+
+    /// Output columns `0 ..< pixels` of every output channel; output rows (and residual rows) are `ldc` apart,
+    /// input channel planes `channelStride` apart (pointwise layers read them as the GEMM's B with that stride).
+    private static func gemm(_ c: ConvLayer, input: UnsafePointer<Float>, channelStride: Int? = nil, height: Int, width: Int,
+                             output: UnsafeMutablePointer<Float>, outWidth: Int, pixels n: Int, ldc: Int,
+                             residual: UnsafePointer<Float>?, scratch: UnsafeMutablePointer<Float>) {
         let cpg = c.inputChannels / c.group, opg = c.outputChannels / c.group
         let k = cpg * c.kernelH * c.kernelW
         let block = columnBlock(k: k, m: opg, columns: n)
+        let planeStride = channelStride ?? height * width
         let pads = c.padding(height: height, width: width)
         c.weights.withUnsafeBufferPointer { w in
             c.bias.withUnsafeBufferPointer { bias in
@@ -37,21 +54,23 @@ enum ConvolutionKernel {
                     var j0 = 0
                     while j0 < n {
                         let cols = min(block, n - j0)
-                        let out = output + g * opg * n + j0
+                        let out = output + g * opg * ldc + j0
                         // C starts as the bias (beta = 1): no separate zeroing pass in the BLAS, no bias pass after.
-                        for o in 0..<opg { (out + o * n).update(repeating: bias[g * opg + o], count: cols) }
+                        for o in 0..<opg { (out + o * ldc).update(repeating: bias[g * opg + o], count: cols) }
                         if c.isPointwise {
-                            BLAS.sgemm(m: opg, n: cols, k: k, a: a, lda: k, b: input + j0, ldb: n, c: out, ldc: n, beta: 1)
+                            BLAS.sgemm(m: opg, n: cols, k: k, a: a, lda: k, b: input + j0, ldb: planeStride, c: out, ldc: ldc,
+                                       beta: 1)
                         } else {
-                            im2col(c, input: input + g * cpg * height * width, channels: cpg, height: height, width: width,
-                                   pads: (pads.top, pads.left), outWidth: outWidth, first: j0, count: cols, into: scratch)
-                            BLAS.sgemm(m: opg, n: cols, k: k, a: a, lda: k, b: scratch, ldb: cols, c: out, ldc: n, beta: 1)
+                            im2col(c, input: input + g * cpg * planeStride, channels: cpg, channelStride: planeStride,
+                                   height: height, width: width, pads: (pads.top, pads.left), outWidth: outWidth,
+                                   first: j0, count: cols, into: scratch)
+                            BLAS.sgemm(m: opg, n: cols, k: k, a: a, lda: k, b: scratch, ldb: cols, c: out, ldc: ldc, beta: 1)
                         }
                         if c.activation != .none || residual != nil {
                             for o in 0..<opg {
-                                let row = out + o * n
+                                let row = out + o * ldc
                                 Epilogue.apply(c.activation, input: row, output: row, count: cols,
-                                               residual: residual.map { $0 + (g * opg + o) * n + j0 })
+                                               residual: residual.map { $0 + (g * opg + o) * ldc + j0 })
                             }
                         }
                         j0 += cols
@@ -63,13 +82,13 @@ enum ConvolutionKernel {
 
     /// Patches for output pixels `first ..< first + count` (row-major over the output) as a `K x count` matrix,
     /// row `(channel * kh + ky) * kw + kx`, zeros where the window leaves the image.
-    static func im2col(_ c: ConvLayer, input: UnsafePointer<Float>, channels: Int, height: Int, width: Int,
+    static func im2col(_ c: ConvLayer, input: UnsafePointer<Float>, channels: Int, channelStride: Int, height: Int, width: Int,
                        pads: (top: Int, left: Int), outWidth: Int, first: Int, count: Int,
                        into scratch: UnsafeMutablePointer<Float>) {
         let (kh, kw, sh, sw) = (c.kernelH, c.kernelW, c.strideH, c.strideW)
         var row = 0
         for ch in 0..<channels {
-            let plane = input + ch * height * width
+            let plane = input + ch * channelStride
             for ky in 0..<kh {
                 for kx in 0..<kw {
                     let dst = scratch + row * count

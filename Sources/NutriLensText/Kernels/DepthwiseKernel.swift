@@ -1,4 +1,5 @@
-/// Depthwise convolution (one filter per channel), NCHW. Each output row starts as the bias and accumulates one
+/// Depthwise convolution (one filter per channel), NCHW, or channel-major batches `[C][batch][H][W]` (plane
+/// `c * batch + s` takes channel c's filter). Each output row starts as the bias and accumulates one
 /// kernel row at a time over its interior columns (`out[x] += w0 * in[x] + w1 * in[x + 1] + ...`, loops the
 /// optimiser vectorises).
 /// Stride 2 along x first splits the input plane into even and odd columns, so every tap is again a contiguous
@@ -11,7 +12,7 @@ enum DepthwiseKernel {
 
     static func run(_ c: ConvLayer, input: UnsafePointer<Float>, height: Int, width: Int,
                     output: UnsafeMutablePointer<Float>, outHeight: Int, outWidth: Int, residual: UnsafePointer<Float>?,
-                    scratch: UnsafeMutablePointer<Float>) {
+                    scratch: UnsafeMutablePointer<Float>, batch: Int = 1) {
         let (kh, kw, sh, sw) = (c.kernelH, c.kernelW, c.strideH, c.strideW)
         let pads = c.padding(height: height, width: width)
         // Interior columns: every tap inside the row, i.e. ox * sw - left >= 0 and ox * sw - left + kw - 1 < width.
@@ -21,12 +22,13 @@ enum DepthwiseKernel {
         let split = sw == 2
         let evenWidth = (width + 1) / 2, oddWidth = width / 2
         c.weights.withUnsafeBufferPointer { weights in
-            for ch in 0..<c.outputChannels {
-                let plane = input + ch * height * width
+            for planeIndex in 0..<(c.outputChannels * batch) {
+                let ch = planeIndex / batch
+                let plane = input + planeIndex * height * width
                 if split { deinterleave(plane, height: height, width: width, into: scratch) }
                 let taps = weights.baseAddress! + ch * kh * kw
                 let bias = c.bias[ch]
-                let outPlane = output + ch * outHeight * outWidth
+                let outPlane = output + planeIndex * outHeight * outWidth
                 for oy in 0..<outHeight {
                     let out = outPlane + oy * outWidth
                     let iy0 = oy &* sh &- pads.top
@@ -59,7 +61,7 @@ enum DepthwiseKernel {
                         }
                     }
                     Epilogue.apply(c.activation, input: out, output: out, count: outWidth,
-                                   residual: residual.map { $0 + ch * outHeight * outWidth + oy * outWidth })
+                                   residual: residual.map { $0 + planeIndex * outHeight * outWidth + oy * outWidth })
                 }
             }
         }

@@ -76,14 +76,18 @@ enum TensorKernels {
     static func linear(_ l: LinearLayer, input: UnsafePointer<Float>, rows: Int, residual: UnsafePointer<Float>?,
                        output: UnsafeMutablePointer<Float>) {
         let (k, n) = (l.inputFeatures, l.outputFeatures)
-        l.weights.withUnsafeBufferPointer { w in
-            BLAS.sgemm(m: rows, n: n, k: k, a: input, lda: k, b: w.baseAddress!, ldb: n, c: output, ldc: n)
-        }
+        // C starts as the bias rows (beta = 1), as in the convolutions: the classifier's 6,906 logits per step then
+        // need no second pass unless there is an activation or a residual.
         l.bias.withUnsafeBufferPointer { b in
-            for r in 0..<rows {
-                Epilogue.apply(l.activation, input: output + r * n, output: output + r * n, count: n,
-                               biases: b.baseAddress!, residual: residual.map { $0 + r * n })
-            }
+            for r in 0..<rows { (output + r * n).update(from: b.baseAddress!, count: n) }
+        }
+        l.weights.withUnsafeBufferPointer { w in
+            BLAS.sgemm(m: rows, n: n, k: k, a: input, lda: k, b: w.baseAddress!, ldb: n, c: output, ldc: n, beta: 1)
+        }
+        guard l.activation != .none || residual != nil else { return }
+        for r in 0..<rows {
+            Epilogue.apply(l.activation, input: output + r * n, output: output + r * n, count: n,
+                           residual: residual.map { $0 + r * n })
         }
     }
 

@@ -42,7 +42,12 @@ struct LineCropper {
         let rotated = h / w >= 1.5
         let aspect = rotated ? h / w : w / h
         let lineWidth = max(1, Int(min(Double(Self.maximumWidth), (Double(height) * aspect).rounded(.up))))
-        let tensorWidth = padding == .paddleOCR ? max(minimumWidth, lineWidth) : max(32, (lineWidth + 7) / 8 * 8)
+        let tensorWidth: Int
+        switch padding {
+        case .paddleOCR: tensorWidth = max(minimumWidth, lineWidth)
+        case .tight: tensorWidth = max(32, (lineWidth + 7) / 8 * 8)
+        case .atLeast(let columns): tensorWidth = max(min(max(columns, 32), minimumWidth), (lineWidth + 7) / 8 * 8)
+        }
         let target: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(w, 0), SIMD2(w, h), SIMD2(0, h)]
         return Plan(homography: Self.homography(from: target, to: quad), cropWidth: w, cropHeight: h, rotated: rotated,
                     lineWidth: lineWidth, tensorWidth: tensorWidth)
