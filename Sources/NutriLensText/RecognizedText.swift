@@ -83,8 +83,8 @@ public struct RecognizedCharacter: Sendable, Equatable, Codable {
     public var quad: TextQuad
     /// What the recogniser would have read instead: the most probable other non-blank label at the steps that read
     /// this character, with its highest probability over those steps (0...1). `nil` when the dictionary has no other
-    /// label. PP-OCRv6 tiny reads the unit "g"
-    /// as "9" and then gives "g" real probability behind it (docs/text.md), which the grammar's lines use.
+    /// label. PP-OCRv6 tiny reads the unit "g" as "9" and then gives "g" real probability behind it (docs/text.md),
+    /// which the scanner's lines for the grammar use.
     public var alternative: Alternative? = nil
 
     /// The runner-up label of one character: its dictionary entry and softmax probability (0...1).

@@ -49,6 +49,10 @@ final class NineRunnerUpTests: XCTestCase {
 
     func testNineWithGAsRunnerUpIsTheUnit() {
         XCTAssertEqual(words("Salt 0.59", .init(text: "g", confidence: 0.3)), ["Salt", "0.5g"])
+        // The word is as sure as the g was (0.3), not as the 9 (0.9): the review flag sees the doubt.
+        let line = RecognizedLines.lines([segment("Salt 0.59", nineAlternative: .init(text: "g", confidence: 0.3))],
+                                         quarterTurns: 0, width: 200, height: 40)
+        XCTAssertEqual(line.first?.words.map(\.confidence) ?? [], [0.9, 0.3].map { Double(Float($0)) })
         XCTAssertEqual(words("Fat 12,09", .init(text: "g", confidence: RecognizedLines.gramRunnerUpThreshold)),
                        ["Fat", "12,0g"])
         // The separator lost too: only the 9 changes; the grammar's dropped-separator reading does the rest.

@@ -9,7 +9,8 @@ import NutriLensText
 /// A PP-OCR segment ("Fat 7.1 g", "1550 kJ 370 kcal") becomes one ``TextLine`` whose words are its
 /// space-separated tokens. Each word gets the part of the segment's quadrilateral its characters cover (their CTC
 /// spans, `RecognizedCharacter.span`, which reach to the middle of the gaps on either side), that quad's bounding
-/// box, and as confidence the lowest probability of its characters (one doubtful digit makes the word doubtful). The
+/// box, and as confidence the lowest probability of its characters (one doubtful digit makes the word doubtful; a 9
+/// read as the unit g counts with the probability the recogniser gave the g, ``gramTexts(_:threshold:)``). The
 /// grammar then builds rows from these quads (`VisualRows`) and splits glued tokens ("Protein3.3g") itself.
 enum RecognizedLines {
     /// `segments` (quads in the pixels of an image whose content is turned `quarterTurns` clockwise quarter turns,
@@ -31,8 +32,12 @@ enum RecognizedLines {
             let texts = unitTexts(gramTexts(segmentTokens))
             let words = zip(segmentTokens, texts).map { token, text -> TextWord in
                 let part = quad.slice(from: token.first!.span.lowerBound, to: token.last!.span.upperBound)
-                return TextWord(text: text, box: part.boundingBox,
-                                confidence: Double(token.map(\.confidence).min()!), quad: part)
+                var confidence = token.map(\.confidence).min()!
+                // A 9 read as the unit g is as sure as the recogniser was of the g: the review flag sees the doubt.
+                if text.hasSuffix("g"), token.last?.text == "9", let g = token.last?.alternative, g.text == "g" {
+                    confidence = min(confidence, g.confidence)
+                }
+                return TextWord(text: text, box: part.boundingBox, confidence: Double(confidence), quad: part)
             }
             return words.isEmpty ? nil : TextLine(words: words)
         }
