@@ -66,8 +66,8 @@ enum RecognizedLines {
     }
 
     /// Least probability of "g" as the runner-up of a trailing "9" for the 9 to be read as the unit g
-    /// (``gramTexts(_:threshold:)``). On the shared corpus a g read as 9 has g behind it at 0.004-0.49 (median 0.22),
-    /// a printed 9 at most 0.001; fitted leaving one source folder out (docs/history/session-13-nine.md).
+    /// (``gramTexts(_:threshold:)``). On the shared corpus a g read as 9 has g behind it at 0.0002-0.50 (median
+    /// 0.23), a printed 9 at most 0.0011; fitted leaving one source folder out (docs/history/session-13-nine.md).
     static let gramRunnerUpThreshold: Float = 0.01
 
     /// The segment's token texts, with a "9" that ends an amount ("0.59", "12,09", "479", "Protein3.79") read as
