@@ -81,6 +81,22 @@ public struct RecognizedCharacter: Sendable, Equatable, Codable {
     public var span: ClosedRange<Double>
     /// `span` as a quadrilateral in image pixels (the line's quad sliced along the reading direction).
     public var quad: TextQuad
+    /// What the recogniser would have read instead: the most probable other non-blank label at the steps that read
+    /// this character, with its highest probability over those steps (0...1). `nil` when the dictionary has no other
+    /// label. PP-OCRv6 tiny reads the unit "g" as "9" and then gives "g" real probability behind it (docs/text.md),
+    /// which the scanner's lines for the grammar use.
+    public var alternative: Alternative? = nil
+
+    /// The runner-up label of one character: its dictionary entry and softmax probability (0...1).
+    public struct Alternative: Sendable, Equatable, Codable {
+        /// The dictionary entry (one Unicode character; " " for a space).
+        public var text: String
+        /// Its highest softmax probability over the character's time steps, 0...1.
+        public var confidence: Float
+
+        /// An alternative reading `text` with probability `confidence` (0...1).
+        public init(text: String, confidence: Float) { (self.text, self.confidence) = (text, confidence) }
+    }
 }
 
 /// One line of text read from an image.

@@ -180,7 +180,8 @@ public final class TextRecognizer: Sendable {
                 : (Double(c.steps.upperBound + 1) + Double(characters[i + 1].steps.lowerBound)) / 2
             let span = fraction(start)...max(fraction(start), fraction(end))
             out.append(RecognizedCharacter(text: labels[c.label], confidence: c.confidence, steps: c.steps, span: span,
-                                           quad: quad.slice(from: span.lowerBound, to: span.upperBound)))
+                                           quad: quad.slice(from: span.lowerBound, to: span.upperBound),
+                                           alternative: c.runnerUp.map { .init(text: labels[$0.label], confidence: $0.confidence) }))
         }
         let confidences = out.map(\.confidence)
         return RecognizedText(quad: quad, text: out.map(\.text).joined(),

@@ -85,6 +85,26 @@ final class GeometryTests: XCTestCase {
         XCTAssertEqual(chars.map(\.confidence), [0.6, 0.7, 0.55])
     }
 
+    /// Each character keeps its runner-up: the best other non-blank class over its run (the highest probability of
+    /// any step), ties to the lower index; the blank is never a runner-up.
+    func testCTCDecodingKeepsTheRunnerUp() {
+        // 4 classes: blank, "9", "g", "1"; steps read: 9 9 _ 1
+        let probabilities: [Float] = [0.10, 0.60, 0.25, 0.05,
+                                      0.10, 0.50, 0.35, 0.05,
+                                      0.90, 0.02, 0.03, 0.05,
+                                      0.10, 0.10, 0.10, 0.70]
+        let chars = probabilities.withUnsafeBufferPointer { CTCDecoder.decode($0, steps: 4, classes: 4) }
+        XCTAssertEqual(chars.map(\.label), [1, 3])
+        XCTAssertEqual(chars.map(\.confidence), [0.60, 0.70])
+        XCTAssertEqual(chars.map { $0.runnerUp?.label }, [2, 1])
+        XCTAssertEqual(chars.map { $0.runnerUp?.confidence }, [0.35, 0.10])
+        // A two-class dictionary (blank and one label) has no runner-up.
+        let single: [Float] = [0.2, 0.8]
+        let one = single.withUnsafeBufferPointer { CTCDecoder.decode($0, steps: 1, classes: 2) }
+        XCTAssertEqual(one.map(\.label), [1])
+        XCTAssertNil(one[0].runnerUp)
+    }
+
     /// Slicing a quad along its reading direction interpolates both long edges.
     func testQuadSlice() {
         let quad = TextQuad(topLeft: PixelPoint(x: 0, y: 0), topRight: PixelPoint(x: 100, y: 10),
