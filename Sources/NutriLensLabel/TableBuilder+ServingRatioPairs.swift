@@ -32,6 +32,25 @@ extension TableBuilder {
         }
         var used = Array(repeating: false, count: cells.count)
         var pairs: [(position: Int, first: AssembledCell, second: AssembledCell)] = []
+        // Two cells that follow each other on their row's own line and fit the ratio are that row's pair: the
+        // ratio confirms what the line already says. Pairing greedily across rows instead can take such a pair
+        // apart when a third figure on a row (a %RI column whose "%" is not printed: "saturi 7,9g 2,3g 12") fits
+        // the next row's per-100 g cell by chance, and every row below then takes its neighbour's values.
+        var offset = leading.count
+        for row in massRows {
+            var k = offset
+            while k + 1 < offset + row.cells.count {
+                if cells[k].lineIndex == cells[k + 1].lineIndex, fits(cells[k], cells[k + 1], ratio: ratio) {
+                    used[k] = true
+                    used[k + 1] = true
+                    pairs.append((k, cells[k], cells[k + 1]))
+                    k += 2
+                } else {
+                    k += 1
+                }
+            }
+            offset += row.cells.count
+        }
         for index in cells.indices where !used[index] {
             // The partner is one of the next few unused cells: the serving cell follows its per-100 g cell, or a
             // second pass over the row pair put another row's cell between them.
@@ -44,6 +63,7 @@ extension TableBuilder {
             let inOrder = fits(cells[index], cells[partner], ratio: ratio)
             pairs.append(inOrder ? (index, cells[index], cells[partner]) : (index, cells[partner], cells[index]))
         }
+        pairs.sort { $0.position < $1.position }
         let informative = pairs.filter { isInformative($0.first) && isInformative($0.second) }.count
         guard pairs.count == names.count, informative >= 3 else { return nil }
         var paired = names

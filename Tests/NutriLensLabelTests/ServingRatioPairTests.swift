@@ -170,4 +170,29 @@ final class ServingRatioPairTests: XCTestCase {
         row.cells = analysis.quantities.map { AssembledCell(quantity: $0, lineIndex: line) }
         return row
     }
+
+    /// An Italian two-column table with a %RI column whose "%" signs are not printed (or were lost): "12" beside
+    /// saturates' 2,3 g fits carbohydrate's 41,9 g at the 29 g serving (0.29) by chance, and pairing greedily across
+    /// rows shifted every row below it a row (sugars 12,2 | 3,4, fibre 24 | 7; danipisca07 `tabella_nutrizionale`
+    /// once its units read as g). A row whose own two cells on its line fit the ratio keeps them.
+    func testAPercentColumnWithoutPercentSignsDoesNotShiftThePairs() throws {
+        let table = try parseTable("""
+            INFORMAZIONI NUTRIZIONALI
+            Valori medi per 100 g per 29 g
+            Energia 1651 kJ/395 kcal 476kJ/115kcal
+            grassi 19,3g 5,6g
+            di cui: acidi grassi saturi 7,9g 2,3g 12
+            carboidrati 41,9g 12,2g 5
+            di cui: zuccheri 24g 7g 8
+            fibre 3,4g 1g 0
+            proteine 10,4g 3g
+            sale 0,266g 0,077g 1
+            """)
+        let expected: [(String, String)] = [
+            ("saturated-fat_100g", "7.9"), ("saturated-fat_serving", "2.3"), ("carbohydrates_100g", "41.9"),
+            ("carbohydrates_serving", "12.2"), ("sugars_100g", "24"), ("sugars_serving", "7"), ("fiber_100g", "3.4"),
+            ("fiber_serving", "1"), ("proteins_100g", "10.4"), ("proteins_serving", "3"), ("salt_serving", "0.077"),
+        ]
+        for (key, value) in expected { assertValue(table, key, value) }
+    }
 }
