@@ -116,7 +116,10 @@ extension TableBuilder {
             aligned[index].cells = Array(cells[(index * perRow)..<((index + 1) * perRow)])
         }
         guard let after = firstColumnPenalty(aligned, kcal: kcal) else { return rows }
-        let before = firstColumnPenalty(rows, kcal: kcal) ?? .infinity
+        // Like with like: the table's own rows before and after. A row name above the energy row ("Fat 4.7g" in a
+        // per-serving summary over the table) would otherwise stand for its nutrient in the reading as assembled only,
+        // and make any realignment look better (openfoodfacts-dart `nutrition_en`, session 13).
+        let before = firstColumnPenalty(massRows, kcal: kcal) ?? .infinity
         let untouched = rows.filter { $0.nutrient.isEnergy || $0.lineIndex <= (energyLine ?? -1) }
         return after + 0.5 < before ? untouched + aligned : rows
     }
