@@ -66,7 +66,15 @@ public struct BarcodeReader: Sendable {
         // Whether the finder saw bar texture: only then is a search the budget cut short worth a warning (a probe hit
         // alone sends a big photo to the ladder, but without bars the later steps rarely read anything).
         var sawBars = true
-        if coarseFirst && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty {
+        // The finder's regions, computed once for the gate and every region-only step of this search.
+        var foundRegions: [PixelRect]?
+        func barRegions() -> [PixelRect] {
+            if let found = foundRegions { return found }
+            let found = BarRegionFinder.regions(in: input)
+            foundRegions = found
+            return found
+        }
+        if coarseFirst && options.focusOnBarRegions && barRegions().isEmpty {
             guard try SymbolProbe.seesSymbol(in: input, dataBar: options.readsDataBar) else { return .nothingSwept }
             sawBars = false
         }
@@ -74,7 +82,7 @@ public struct BarcodeReader: Sendable {
         var scanID = 0
         for (index, step) in options.ladder(forPixels: pixels).enumerated() {
             // Without anything that looks like bars the later steps have nothing to work on.
-            if index == 1 && !coarseFirst && options.focusOnBarRegions && BarRegionFinder.regions(in: input).isEmpty {
+            if index == 1 && !coarseFirst && options.focusOnBarRegions && barRegions().isEmpty {
                 break
             }
             if index > 0, work >= options.workBudget || ThreadCPUClock.now() - start > options.cpuTimeCap {
@@ -83,7 +91,7 @@ public struct BarcodeReader: Sendable {
                 stoppedByBudget = sawBars && !BarRegionFinder.regions(in: input, checkPattern: true).isEmpty
                 break
             }
-            for variant in LadderImages.variants(of: step, from: input) {
+            for variant in LadderImages.variants(of: step, from: input, regions: barRegions) {
                 scanID += 1
                 let sweep = step.workWeight * Double(variant.image.width * variant.image.height) / 1e6
                 work += sweep

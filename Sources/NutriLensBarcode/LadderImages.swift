@@ -10,8 +10,11 @@ struct LadderImage {
 /// Builds the image variants of each `LadderStep` from the shared `NutriLensImaging` kernels, and the pixel maps
 /// that take ZBar's coordinates in each variant back to the input.
 enum LadderImages {
-    /// The variants one step scans; empty when the step does not apply (e.g. too small to downscale).
-    static func variants(of step: LadderStep, from input: GrayImage) -> [LadderImage] {
+    /// The variants one step scans; empty when the step does not apply (e.g. too small to downscale). `regions` gives
+    /// `BarRegionFinder.regions(in: input)` for the region-only steps (a search computes them once for all its steps);
+    /// without it they are found here.
+    static func variants(of step: LadderStep, from input: GrayImage,
+                         regions: (() -> [PixelRect])? = nil) -> [LadderImage] {
         switch step {
         case .native:
             return [LadderImage(image: input, toInput: .identity)]
@@ -41,18 +44,22 @@ enum LadderImages {
         case .tiles(let grid):
             return tiles(input, grid: grid)
         case .quietZoneRepaired:
-            return QuietZoneRepair.variants(from: input)
+            return QuietZoneRepair.variants(from: input, regions: regions?())
         case .barRegionsTilted(let degrees):
-            return tiltedRegions(input, degrees: degrees)
+            return tiltedRegions(input, regions: regions?(), degrees: degrees)
         }
     }
 
-    /// The regions that look like bars (`BarRegionFinder`, up to `QuietZoneRepair.maximumRegions`, largest first)
-    /// cropped out of `input`, each at least 16 x 16, with the map from the crop's pixels to `input`'s: what the
+    /// The regions that look like bars (`regions`: `BarRegionFinder.regions(in: input)` unless given; up to
+    /// `QuietZoneRepair.maximumRegions`, largest first) cropped out of `input`, each at least 16 x 16 and, when
+    /// `maximumArea` is given, at most that many pixels, with the map from the crop's pixels to `input`'s: what the
     /// region-only steps (`.quietZoneRepaired`, `.barRegionsTilted`) work on.
-    static func barRegionCrops(_ input: GrayImage) -> [LadderImage] {
-        BarRegionFinder.regions(in: input).prefix(QuietZoneRepair.maximumRegions).compactMap { region in
-            guard let crop = try? input.cropped(to: region), crop.width >= 16, crop.height >= 16 else { return nil }
+    static func barRegionCrops(_ input: GrayImage, regions: [PixelRect]? = nil,
+                               maximumArea: Int = .max) -> [LadderImage] {
+        (regions ?? BarRegionFinder.regions(in: input)).prefix(QuietZoneRepair.maximumRegions).compactMap { region in
+            // The size is known before any pixel is copied (a crop has the region's size).
+            guard region.width >= 16, region.height >= 16, region.width * region.height <= maximumArea,
+                  let crop = try? input.cropped(to: region) else { return nil }
             return LadderImage(image: crop, toInput: .translation(dx: Double(region.x), dy: Double(region.y)))
         }
     }
@@ -61,8 +68,8 @@ enum LadderImages {
     /// back to `input`. A region grown over most of a small photo (a 0.5 MP label shot whose bars fill it) would make
     /// this step a whole-image turn, which the ladder's later `.rotated` steps already are, at the cost of the
     /// budget the 2x unsharp step needs (julielee9067 `eng_real_4`, docs/barcode.md).
-    static func tiltedRegions(_ input: GrayImage, degrees: Double) -> [LadderImage] {
-        barRegionCrops(input).filter { 2 * $0.image.width * $0.image.height <= input.width * input.height }.flatMap { region in
+    static func tiltedRegions(_ input: GrayImage, regions: [PixelRect]? = nil, degrees: Double) -> [LadderImage] {
+        barRegionCrops(input, regions: regions, maximumArea: input.width * input.height / 2).flatMap { region in
             [degrees, -degrees].compactMap { angle in
                 rotate(region.image, clockwiseDegrees: angle).map {
                     LadderImage(image: $0.image, toInput: region.toInput.concatenating($0.toInput))

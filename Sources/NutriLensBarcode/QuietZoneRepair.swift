@@ -13,10 +13,11 @@ enum QuietZoneRepair {
     /// Regions tried, largest first.
     static let maximumRegions = 3
 
-    /// The painted crops of `input` (packed), each with its map back to `input`.
-    static func variants(from input: GrayImage) -> [LadderImage] {
+    /// The painted crops of `input` (packed), each with its map back to `input`; `regions` as in
+    /// `LadderImages.barRegionCrops(_:regions:maximumArea:)`.
+    static func variants(from input: GrayImage, regions: [PixelRect]? = nil) -> [LadderImage] {
         var out: [LadderImage] = []
-        for region in LadderImages.barRegionCrops(input) {
+        for region in LadderImages.barRegionCrops(input, regions: regions) {
             let crop = region.image, origin = region.toInput
             // Bars across x, or (a code turned a quarter) across y: then the crop is turned so they run across x.
             let vertical = acrossBarsIsVertical(crop)

@@ -83,25 +83,30 @@ public final class TextRecognizer: Sendable {
 
     /// The softmax output (`steps x classes`, row-major) for `quad`, and the line's width in tensor columns.
     public func probabilities(_ image: DecodedImage, quad: TextQuad) throws -> (values: [Float], steps: Int, lineWidth: Int) {
-        let source = ImageSource(image, bgr: configuration.channelOrderBGR)
-        let corners = quad.corners.map { SIMD2($0.x, $0.y) }
-        try LineCropper.validate(corners)
-        let plan = cropper.plan(corners)
-        return try run(source, plan) { probabilities, steps in (Array(probabilities), steps, plan.lineWidth) }
+        let line = try lineInput(image, quad: quad)
+        let (values, shape) = try network.run(input: line.input, shape: line.shape)
+        return (values, shape[1], line.plan.lineWidth)
     }
 
     /// The input of the last linear layer (the `steps x features` sequence the classifier reads), for reference tests.
     func features(_ image: DecodedImage, quad: TextQuad) throws -> [Float] {
+        let line = try lineInput(image, quad: quad)
+        guard let last = network.layers.lastIndex(where: { if case .linear = $0 { return true } else { return false } }) else { return [] }
+        return try network.run(input: line.input, shape: line.shape, stopAfter: network.inputValues[last][0])
+    }
+
+    /// The network input (`1 x 3 x inputHeight x tensorWidth`) for one quad with the reference padding, and its plan.
+    private func lineInput(_ image: DecodedImage, quad: TextQuad) throws
+        -> (input: [Float], shape: [Int], plan: LineCropper.Plan) {
         let corners = quad.corners.map { SIMD2($0.x, $0.y) }
         try LineCropper.validate(corners)
         let plan = cropper.plan(corners)
         let source = ImageSource(image, bgr: configuration.channelOrderBGR)
-        let count = 3 * configuration.inputHeight * plan.tensorWidth
-        var input = [Float](repeating: 0, count: count)
-        input.withUnsafeMutableBufferPointer { cropper.tensor(source, plan: plan, normalization: configuration.normalization, into: $0.baseAddress!) }
-        guard let last = network.layers.lastIndex(where: { if case .linear = $0 { return true } else { return false } }) else { return [] }
-        return try network.run(input: input, shape: [1, 3, configuration.inputHeight, plan.tensorWidth],
-                               stopAfter: network.inputValues[last][0])
+        var input = [Float](repeating: 0, count: 3 * configuration.inputHeight * plan.tensorWidth)
+        input.withUnsafeMutableBufferPointer {
+            cropper.tensor(source, plan: plan, normalization: configuration.normalization, into: $0.baseAddress!)
+        }
+        return (input, [1, 3, configuration.inputHeight, plan.tensorWidth], plan)
     }
 
     func recognize(_ source: ImageSource, corners: [SIMD2<Double>], detectionScore: Float,
@@ -154,16 +159,6 @@ public final class TextRecognizer: Sendable {
         return rotated
             ? TextQuad(topLeft: points[1], topRight: points[2], bottomRight: points[3], bottomLeft: points[0])
             : TextQuad(topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
-    }
-
-    private func run<R>(_ source: ImageSource, _ plan: LineCropper.Plan, _ body: (UnsafeBufferPointer<Float>, Int) -> R) throws -> R {
-        let count = 3 * configuration.inputHeight * plan.tensorWidth
-        let input = UnsafeMutablePointer<Float>.allocate(capacity: count)
-        defer { input.deallocate() }
-        cropper.tensor(source, plan: plan, normalization: configuration.normalization, into: input)
-        return try network.run(input: input, shape: [1, 3, configuration.inputHeight, plan.tensorWidth]) { out, shape in
-            body(out, shape[1])
-        }
     }
 
     /// Builds the result: text, confidences, and each character's span along the line (CTC steps -> tensor

@@ -33,8 +33,9 @@ enum RecognizedLines {
             let words = zip(segmentTokens, texts).map { token, text -> TextWord in
                 let part = quad.slice(from: token.first!.span.lowerBound, to: token.last!.span.upperBound)
                 var confidence = token.map(\.confidence).min()!
-                // A 9 read as the unit g is as sure as the recogniser was of the g: the review flag sees the doubt.
-                if text.hasSuffix("g"), token.last?.text == "9", let g = token.last?.alternative, g.text == "g" {
+                // The token ends in 9 and the word in g only when `gramTexts` or `unitTexts` read that 9 as the unit:
+                // the word is then as sure as the recogniser was of the g, so the review flag sees the doubt.
+                if token.last?.text == "9", text.hasSuffix("g"), let g = token.last?.alternative, g.text == "g" {
                     confidence = min(confidence, g.confidence)
                 }
                 return TextWord(text: text, box: part.boundingBox, confidence: Double(confidence), quad: part)
