@@ -57,4 +57,37 @@ final class SideTextRowTests: XCTestCase {
         assertValue(table, "energy-kcal_serving", "140")
         XCTAssertNil(table["energy-kj_serving"])
     }
+
+    /// A trilingual table that prints the unit in the name column ("Glucides/Hidratos de carbono (g) 75 19") with
+    /// the ingredient list beside it (visual rows of pxlshpr C05EDF6E, names wrapped over two or three lines):
+    /// carbohydrate and sugars were dropped with the ingredient words as prose.
+    func testRowWithItsUnitInTheNameAfterAnIngredientList() throws {
+        let table = try parseTable("""
+            Typical Nutritional Information (as packed) per 100 g per serving (25 g)
+            urkey. Energy/Energie/Energia 1404 kJ 351 kJ
+            ents: Sirop de glucose, Sucre Protein/Protéines/Proteínas (g) 6.8 2
+            e citrique), concentrés de fruit Glycaemic Carbohydrate/
+            le sureau, orange, cassis, kiwi Glucides/Hidratos de carbono (g) 75 19
+            rômes, huile de palme, agent of which total sugar/dont
+            debale de sureau. Ce produit sucres/dos quais açúcares (g) 47.3 11.8
+            grédient à base de porc. Peu Total fat/Matières grasses/
+            Lípidos (g) 0.1 0
+            """)
+        assertValue(table, "carbohydrates_100g", "75")
+        assertValue(table, "carbohydrates_serving", "19")
+        assertValue(table, "sugars_100g", "47.3")
+        assertValue(table, "sugars_serving", "11.8")
+        assertValue(table, "proteins_100g", "6.8")
+        assertValue(table, "fat_100g", "0.1")
+    }
+
+    /// Without a unit, neither in the name nor after the amount, the ingredient line beside a name stays prose.
+    func testBareAmountsAfterSideTextStayDropped() throws {
+        let line = LineAnalyzer.analyze("le sureau, orange, cassis, kiwi Glucides/Hidratos de carbono 75 19", lineIndex: 0)
+        XCTAssertTrue(line.isNonTable)
+        let withUnit = LineAnalyzer.analyze("le sureau, orange, cassis, kiwi Glucides/Hidratos de carbono (g) 75 19",
+                                            lineIndex: 0)
+        XCTAssertFalse(withUnit.isNonTable)
+        XCTAssertEqual(withUnit.quantities.map(\.value), [75, 19])
+    }
 }
