@@ -29,12 +29,21 @@ extension LineAnalyzer {
         return head
     }
 
+    /// `true` when a row name's text prints its unit in brackets ("Glucides/Hidratos de carbono (g)", "Sodium
+    /// (mg)"): tables that give the unit in the name column and bare numbers in the value columns.
+    private static func namesMassUnit(_ name: String) -> Bool {
+        let folded = name.lowercased().replacingOccurrences(of: " ", with: "")
+        return ["(g)", "(mg)", "(µg)", "(μg)", "(mcg)"].contains { folded.contains($0) }
+    }
+
     /// Visual rows rebuilt from word boxes join a table row with the text beside it: a %DV statement ("*Percent
     /// Daily Values (DV) are Sodium 65mg 3% Protein 159 30%") or an ingredient list ("milk, cocoa butter, chocolate
     /// soy cithin Vit.D Omeg 0 Calcium 58mg 4%"), and the whole line was dropped as non-table text. The line from
-    /// the first row name on is kept when that tail reads as table text on its own, its first row name is followed
-    /// by an amount with a printed mass unit (g, mg, µg), and it holds no energy amount and no "less than" bound
-    /// (reference-intake statements and the US footnote's "Total Fat Less than 65g" stay dropped).
+    /// the first row name on is kept when that tail reads as table text on its own, its first row name (repeated in
+    /// other languages or not) is followed by an amount with a printed mass unit (g, mg, µg) or by a bare amount
+    /// after a unit printed in the name ("le sureau, orange, kiwi Glucides/Hidratos de carbono (g) 75 19", an
+    /// ingredient list left of a trilingual table, session 14), and it holds no energy amount and no "less than"
+    /// bound (reference-intake statements and the US footnote's "Total Fat Less than 65g" stay dropped).
     private static func tableRowAfterSideText(_ whole: LineAnalysis) -> LineAnalysis? {
         let chars = Array(whole.text)
         for mention in whole.mentions where mention.start > 0 {
@@ -43,9 +52,14 @@ extension LineAnalyzer {
             let box = shifted.map(\.box).reduce(nil as TextBox?) { partial, box in partial.map { $0.union(box) } ?? box }
             let tail = analyzeWhole(String(chars[mention.start...]), lineIndex: whole.lineIndex,
                                     box: whole.box == nil ? nil : box, wordBoxes: shifted)
-            guard !tail.isNonTable, case .mention? = tail.events.first,
-                  tail.events.count > 1, case .quantity(let first) = tail.events[1],
-                  let unit = first.unit, unit.grams != nil, !first.isPercent,
+            guard !tail.isNonTable, case .mention(let name)? = tail.events.first,
+                  let firstAmount = tail.events.firstIndex(where: { if case .quantity = $0 { true } else { false } }),
+                  tail.events[1..<firstAmount].allSatisfy({
+                      if case .mention(let other) = $0 { other.nutrient == name.nutrient } else { false }
+                  }),
+                  case .quantity(let first) = tail.events[firstAmount], !first.isPercent,
+                  first.unit?.grams != nil
+                      || (first.unit == nil && namesMassUnit(String(chars[mention.start..<(mention.start + first.start)]))),
                   !tail.quantities.contains(where: { $0.qualifier == .lessThan || $0.unit?.isEnergy == true
                       || $0.isEnergyOfUnknownUnit })
             else { continue }

@@ -135,7 +135,8 @@ public struct NutritionParser: Sendable {
         var energyLine: Int?
         var printsKilojoules = false
         var isUSStyle = false
-        let skippedLines = footnoteLines.union(Self.productNameLines(analyses))
+        let skippedBeforeSummary = footnoteLines.union(Self.productNameLines(analyses))
+        let skippedLines = skippedBeforeSummary.union(Self.summaryLinesAboveTable(analyses, skipped: skippedBeforeSummary))
         for line in analyses where !line.isNonTable && !skippedLines.contains(line.lineIndex) {
             for mention in line.mentions {
                 languageCounts[mention.language, default: 0] += 1

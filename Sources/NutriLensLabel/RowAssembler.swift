@@ -85,6 +85,18 @@ struct RowAssembler {
         }
     }
 
+    /// `true` when an amount in g, mg or µg (not a "per 100 g" header amount) follows `position` on the line before
+    /// the next row name: a "%" between a row name and such an amount is the row's %RI printed first, not a %DV-only
+    /// row ("Iron 4%" on a US panel has no amount after it; "Iron 4% Calcium 120mg" gives calcium its own).
+    private static func hasMassAmount(in line: LineAnalysis, after position: Int) -> Bool {
+        let nextName = line.mentions.map(\.start).filter { $0 >= position }.min() ?? .max
+        return line.quantities.contains { quantity in
+            quantity.start >= position && quantity.start < nextName && !quantity.isPercent && !quantity.isHeaderAmount
+                && !quantity.isHundredGramsOrMillilitres
+                && [NutrientUnit.gram, .milligram, .microgram].contains(quantity.unit)
+        }
+    }
+
     mutating func consume(_ line: LineAnalysis) {
         applyUnitLine(line)
         if let awaited = percentFirstLine {
@@ -161,6 +173,9 @@ struct RowAssembler {
                 } else if quantity.isPercent {
                     if pendingValues.isEmpty, let last = pendingMentions.last, !last.0.nutrient.isEnergy,
                        last.1.lineIndex == line.lineIndex {
+                        // "CALCIUM (20% RI* PER 100g) 162 mg 120 mg": a UK/EU row that states its %RI (and what it
+                        // is of) before its amounts; the amounts on the line are the row's.
+                        if Self.hasMassAmount(in: line, after: quantity.end) { continue }
                         // "Iron 4%", "Vitamin A 0%": a row printed as %DV only; later numbers are not its amount.
                         // Sodium and cholesterol wait one line for theirs.
                         if Self.amountIsMandatory(last.0.nutrient) {

@@ -230,3 +230,48 @@ final class InternationalUnitTests: XCTestCase {
         XCTAssertTrue(table.findings.contains { $0.check == "international-units" })
     }
 }
+
+/// UK/EU packs that print a mineral's or vitamin's %RI, and what it is of, between its name and its amounts
+/// ("CALCIUM (20% RI* PER 100g) 162 mg 120 mg"): the "%" is no %DV-only row (pxlshpr 991D390B, a two-column
+/// yogurt table; both rows were lost and salt's per-serving cell became 162 mg).
+final class PercentBeforeAmountTests: XCTestCase {
+    func testPercentPrintedBeforeTheAmountsKeepsTheRow() throws {
+        let table = try parseTable("""
+            TYPICAL VALUES PER 100g 74g (2 tubes)
+            ENERGY 384kJ/91kcal 284kJ/67kcal
+            FAT 2.7g 2.0g
+            of which saturates 1.8g 1.3g
+            CARBOHYDRATE 12.1g 9.0g
+            of which sugars 10.9g 8.1g
+            PROTEIN 3.7g 2.7g
+            SALT 0.15g
+            CALCIUM (20% RI* PER 100g) 162 mg 120 mg
+            VITAMIN D (68% RI* PER 100g) 3.4µg 2.5µg
+            * RI: REFERENCE INTAKE
+            """)
+        assertValue(table, "calcium_100g", "162", unit: .milligram)
+        assertValue(table, "calcium_serving", "120", unit: .milligram)
+        assertValue(table, "vitamin-d_100g", "3.4", unit: .microgram)
+        assertValue(table, "vitamin-d_serving", "2.5", unit: .microgram)
+        assertValue(table, "salt_100g", "0.15")
+        XCTAssertNil(table["salt_serving"])
+    }
+
+    /// A US panel's %DV-only rows stay without an amount: the next row's amount is not theirs.
+    func testUSPercentOnlyRowsStay() throws {
+        let table = try parseTable("""
+            Nutrition Facts
+            Serving Size 1 cup (228g)
+            Calories 250
+            Total Fat 12g 18%
+            Sodium 470mg 20%
+            Total Carbohydrate 31g 10%
+            Protein 5g
+            Vitamin A 4% Calcium 20% Iron 4% Potassium 300mg
+            """)
+        XCTAssertNil(table["vitamin-a_serving"])
+        XCTAssertNil(table["calcium_serving"])
+        XCTAssertNil(table["iron_serving"])
+        assertValue(table, "potassium_serving", "300", unit: .milligram)
+    }
+}

@@ -57,4 +57,43 @@ final class SideTextRowTests: XCTestCase {
         assertValue(table, "energy-kcal_serving", "140")
         XCTAssertNil(table["energy-kj_serving"])
     }
+
+    /// A trilingual table that prints the unit in the name column ("Glucides/Hidratos de carbono (g) 75 19") with
+    /// the ingredient list beside it (the scanner's visual rows of pxlshpr C05EDF6E, names wrapped over two or three
+    /// lines): carbohydrate and sugars were dropped with the ingredient words as prose. ("473" is 47.3 g: the
+    /// per-serving column and the serving size confirm the lost separator.)
+    func testRowWithItsUnitInTheNameAfterAnIngredientList() throws {
+        let table = try parseTable("""
+            Garose syrup, suqar, bee Typlal Nuurttional fnformation (as padked)/ Informations
+            strawberry, aspdery, orange nutritionnelles/Dedaração nutridonal Serving sze/Apporn de
+            fruit and plant concentrate référence/Dose de referênda: 25 q (11 Goldbeas)
+            ble fat (palm kermel oil), glazin Nutrient/Nutrients/Nutrientes per/pour/por per serving/
+            at. Does not contain any por 100g par portion/
+            of milk, wheat (gluten). Bes por porção 25g
+            urkey. Energy/Energie/Energia (kJ) 1404 351
+            ents: Sirop de glucase, Sicre Protein/Protéines/Proteínas (g) 6.8 2
+            e ditrique), concentrés de fruit Glycaemic Carbohydrate/
+            le sureau, orange, ass, kiwi Glucides/Hidratos de arbono (g) 75 19
+            rômes, huile de palme, agent of which total sugar/dont
+            debale de sureau. Ce produi suares/dos quais açúcares (g) 473 11.8
+            grédient à base de porc. Peu Total fat/Matières grasses/
+            nmerde préférence avantfi LÍpidos (g) 0.1 0
+            """)
+        assertValue(table, "carbohydrates_100g", "75")
+        assertValue(table, "carbohydrates_serving", "19")
+        assertValue(table, "sugars_100g", "47.3")
+        assertValue(table, "sugars_serving", "11.8")
+        assertValue(table, "proteins_100g", "6.8")
+        assertValue(table, "proteins_serving", "2")
+    }
+
+    /// Without a unit, neither in the name nor after the amount, the ingredient line beside a name stays prose.
+    func testBareAmountsAfterSideTextStayDropped() throws {
+        let line = LineAnalyzer.analyze("le sureau, orange, cassis, kiwi Glucides/Hidratos de carbono 75 19", lineIndex: 0)
+        XCTAssertTrue(line.isNonTable)
+        let withUnit = LineAnalyzer.analyze("le sureau, orange, cassis, kiwi Glucides/Hidratos de carbono (g) 75 19",
+                                            lineIndex: 0)
+        XCTAssertFalse(withUnit.isNonTable)
+        XCTAssertEqual(withUnit.quantities.map(\.value), [75, 19])
+    }
 }
