@@ -84,8 +84,15 @@ extension NumberGrammar {
     /// The unit when `word` is exactly a milligram or microgram unit word ("mg", "mcg", "µg", OCR's "meg"),
     /// else `nil`: for units printed apart from their amount.
     static func smallMassUnit(word: String) -> NutrientUnit? {
-        let unit = unitFromLetters(word, end: word.count)?.unit
+        let unit = massUnit(word: word)
         return unit == .milligram || unit == .microgram ? unit : nil
+    }
+
+    /// The unit when `word` is exactly a mass unit word ("g", "mg", "µg", "mcg", OCR's "q" for g), else `nil`: a
+    /// unit printed (or left by OCR) apart from any amount.
+    static func massUnit(word: String) -> NutrientUnit? {
+        guard let unit = unitFromLetters(word, end: word.count)?.unit, unit.grams != nil else { return nil }
+        return unit
     }
 
     private static func unitFromLetters(_ letters: String, end: Int) -> UnitScan? {
