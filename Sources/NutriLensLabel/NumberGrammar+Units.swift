@@ -60,6 +60,8 @@ extension NumberGrammar {
         // The unit must end at a word boundary ("g" in "gesättigt" is not a unit).
         let boundary = cursor >= chars.count || !chars[cursor].isLetter
         // "524 K ca": kcal split by a space (a k cut short would read kJ or kcal from the ratio; "ca" settles it).
+        // "545k kcal": the k doubled, once glued to the number (Textract, FoodLabel full photos 0369, 0418; read
+        // as a kJ-or-kcal cell of its own, the per-serving kcal became the per-100 g one).
         if boundary, letters.lowercased() == "k", cursor + 2 < chars.count, chars[cursor] == " " {
             var end = cursor + 1
             var word = ""
@@ -67,7 +69,8 @@ extension NumberGrammar {
                 word.append(chars[end])
                 end += 1
             }
-            if ["ca", "cal", "cai", "cals"].contains(word.lowercased()), end >= chars.count || !chars[end].isLetter {
+            if ["ca", "cal", "cai", "cals", "kcal", "kcals"].contains(word.lowercased()),
+               end >= chars.count || !chars[end].isLetter {
                 return UnitScan(unit: .kilocalorie, end: end)
             }
         }
