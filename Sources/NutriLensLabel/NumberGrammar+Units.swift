@@ -60,6 +60,8 @@ extension NumberGrammar {
         // The unit must end at a word boundary ("g" in "gesättigt" is not a unit).
         let boundary = cursor >= chars.count || !chars[cursor].isLetter
         // "524 K ca": kcal split by a space (a k cut short would read kJ or kcal from the ratio; "ca" settles it).
+        // "545k kcal": the k doubled, once glued to the number (Textract, FoodLabel full photos 0369, 0418; read
+        // as a kJ-or-kcal cell of its own, the per-serving kcal became the per-100 g one).
         if boundary, letters.lowercased() == "k", cursor + 2 < chars.count, chars[cursor] == " " {
             var end = cursor + 1
             var word = ""
@@ -67,7 +69,8 @@ extension NumberGrammar {
                 word.append(chars[end])
                 end += 1
             }
-            if ["ca", "cal", "cai", "cals"].contains(word.lowercased()), end >= chars.count || !chars[end].isLetter {
+            if ["ca", "cal", "cai", "cals", "kcal", "kcals"].contains(word.lowercased()),
+               end >= chars.count || !chars[end].isLetter {
                 return UnitScan(unit: .kilocalorie, end: end)
             }
         }
@@ -84,8 +87,15 @@ extension NumberGrammar {
     /// The unit when `word` is exactly a milligram or microgram unit word ("mg", "mcg", "µg", OCR's "meg"),
     /// else `nil`: for units printed apart from their amount.
     static func smallMassUnit(word: String) -> NutrientUnit? {
-        let unit = unitFromLetters(word, end: word.count)?.unit
+        let unit = massUnit(word: word)
         return unit == .milligram || unit == .microgram ? unit : nil
+    }
+
+    /// The unit when `word` is exactly a mass unit word ("g", "mg", "µg", "mcg", OCR's "q" for g), else `nil`: a
+    /// unit printed (or left by OCR) apart from any amount.
+    static func massUnit(word: String) -> NutrientUnit? {
+        guard let unit = unitFromLetters(word, end: word.count)?.unit, unit.grams != nil else { return nil }
+        return unit
     }
 
     private static func unitFromLetters(_ letters: String, end: Int) -> UnitScan? {

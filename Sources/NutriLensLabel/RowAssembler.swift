@@ -14,6 +14,8 @@ struct AssembledCell: Sendable {
 struct AssembledRow: Sendable {
     var nutrient: Nutrient
     var language: String
+    /// Languages in which the row's name line names its nutrient ("Fett/Matières grasses": de, fr).
+    var nameLanguages: Set<String>
     var unitHint: NutrientUnit?
     var lineIndex: Int
     var labelText: String
@@ -21,6 +23,20 @@ struct AssembledRow: Sendable {
     var cells: [AssembledCell] = []
     /// Set when the row name was not read and the nutrient comes from the declaration order.
     var inferred = false
+    /// Set when OCR lost the row's amount and left its unit alone on the next line ("Kohlenhydrate/Glucides" / "g"):
+    /// the row was printed with a value nobody can read, so no other row's value may move into it. Only meaningful
+    /// while `cells` is empty (a cell that later reaches the row is read as before).
+    var valueLost = false
+
+    /// `true` for a row whose only value OCR lost (``valueLost`` and no cells): it keeps its place in the table, and
+    /// value moves (rebalancing, realignment, serving-ratio pairing, lost-name inference) neither fill it nor pass it.
+    var isValueLost: Bool { valueLost && cells.isEmpty }
+    /// Set when the row name is the rest of the row above's multilingual name wrapped onto a line of its own, after
+    /// that row's value ("of which Sugars/ davon Zucker/" / "85.4g" / "dont sucres/ waarvan suikers"): the same
+    /// nutrient, only in languages the row above does not use, and no amount on its line. Whether its cells are the
+    /// next row's (read early) or a row whose name was lost is decided by the table builder
+    /// (``TableBuilder/shiftingPastNameContinuations(_:)``).
+    var continuesRowAbove = false
 
     /// An empty row for a row name read on `line`.
     init(mention: LineAnalysis.Mention, line: LineAnalysis) {
@@ -30,6 +46,7 @@ struct AssembledRow: Sendable {
         lineIndex = line.lineIndex
         labelText = line.text
         edits = mention.edits
+        nameLanguages = Set(line.mentions.filter { $0.nutrient == mention.nutrient }.map(\.language))
     }
 }
 
@@ -61,6 +78,8 @@ struct RowAssembler {
     /// Line of a sodium/cholesterol name read with only its %DV ("Cholesterol 0%"): its amount may follow on the
     /// next line only; past it the name is dropped like a %DV-only row.
     private var percentFirstLine: Int?
+    /// Line of a mass unit alone under a row name with no amount yet (see ``markUnitAlone(_:)``).
+    private var unitAloneLine: Int?
 
     private enum CellTarget {
         case pending(Int)
@@ -99,6 +118,16 @@ struct RowAssembler {
 
     mutating func consume(_ line: LineAnalysis) {
         applyUnitLine(line)
+        if unitAloneLine != nil {
+            // The line after a unit alone under a row name: a bare amount is the value the unit was printed before
+            // ("Tluszcz" / "g" / "46": a unit column left of the amounts); anything else leaves the value lost.
+            unitAloneLine = nil
+            if case .quantity(let quantity)? = line.events.first, quantity.unit == nil, !quantity.isPercent {
+            } else {
+                closeRowWithLostValue()
+            }
+        }
+        if markUnitAlone(line) { return }
         if let awaited = percentFirstLine {
             percentFirstLine = nil
             var firstIsAmount = false
@@ -217,6 +246,43 @@ struct RowAssembler {
         pendingValues[index].quantity.alternatives = []
     }
 
+    /// "Kohlenhydrate/Glucides" / "g" / "davon Zucker/dont sucres" / "g": a line that is only a mass unit, right
+    /// under a row name that has no amount yet, is what OCR left of that row's amount (the digits lost, the unit
+    /// read). The row is closed as one whose value was lost (``AssembledRow/valueLost``) rather than left empty, so
+    /// the table builder does not move the next rows' values up into it (FoodLabel full photo 0192: fibre took
+    /// protein's 12 g, protein salt's 1.9 g). A unit after an amount ("5,5" / "g") is that amount's and never gets
+    /// here: values must not be pending. Returns `true` when the line was used so.
+    /// The decision waits for the next line: a bare amount there is the row's value with its unit printed first
+    /// ("Tluszcz" / "g" / "46", FoodLabel small crop 0457).
+    private mutating func markUnitAlone(_ line: LineAnalysis) -> Bool {
+        guard line.events.isEmpty, pendingValues.isEmpty, !discardingValues, !ofWhichOpen,
+              let last = pendingMentions.last, !last.0.nutrient.isEnergy,
+              pendingMentions.dropLast().allSatisfy({ mention in isRepeatOfAssembledRow(mention.0.nutrient) }),
+              // "Eiweiss" / "0.5" / "g" / "< 0.1" / "Salz" / "g": where amounts are printed apart from their
+              // units, a unit alone is the unit of the bare amount before it, read ahead of its row's name.
+              rows.last(where: { !$0.cells.isEmpty })?.cells.last.map({ $0.quantity.unit != nil }) ?? true,
+              NumberGrammar.massUnit(word: line.text.trimmingCharacters(in: .whitespaces)) != nil else { return false }
+        unitAloneLine = line.lineIndex
+        return true
+    }
+
+    /// Closes the pending row (see ``markUnitAlone(_:)``) as one whose value OCR lost.
+    private mutating func closeRowWithLostValue() {
+        guard pendingValues.isEmpty, let last = pendingMentions.last, !last.0.nutrient.isEnergy else { return }
+        var row = AssembledRow(mention: last.0, line: last.1)
+        row.valueLost = true
+        rows.append(row)
+        pendingMentions.removeAll { !$0.0.nutrient.isEnergy }
+        lastCellTarget = nil
+    }
+
+    /// `true` for energy, or a nutrient whose row is assembled with its values already: a name pending before a
+    /// row whose value was lost repeats that row ("davon gesättigte Fettsäuren/" / "10g" / "dont acides gras
+    /// saturés" / "Kohlenhydrate/Glucides" / "g") and takes no value of its own.
+    private func isRepeatOfAssembledRow(_ nutrient: Nutrient) -> Bool {
+        nutrient.isEnergy || rows.contains { $0.nutrient == nutrient && !$0.cells.isEmpty }
+    }
+
     /// A bare number right after the energy row name ("Energie kcal 452", "Calories 250").
     private func isUnitlessEnergyValue(_ quantity: ScannedQuantity) -> Bool {
         // Energy is printed in whole kJ/kcal: "48,3" after "Energie" is the next row's value read early.
@@ -275,12 +341,17 @@ struct RowAssembler {
         // energy row do not count: a product description naming "sugar" next to a stray "100g" must not turn the
         // table's own sugars row into a continuation.
         if mentions.count > 1 {
-            let seen = Set(rows.filter { !$0.cells.isEmpty && $0.lineIndex >= (energyLineIndex ?? 0) }.map(\.nutrient))
+            let seen = Set(rows.filter { (!$0.cells.isEmpty || $0.isValueLost) && $0.lineIndex >= (energyLineIndex ?? 0) }
+                .map(\.nutrient))
             let fresh = mentions.filter { !seen.contains($0.0.nutrient) }
             if !fresh.isEmpty { mentions = fresh }
         }
         var newRows = mentions.map { mention, line in
             AssembledRow(mention: mention, line: line)
+        }
+        if newRows.count == 1, let above = rows.last, let (mention, line) = mentions.first,
+           isNameContinuation(mention, on: line, of: above) {
+            newRows[0].continuesRowAbove = true
         }
         let valueCount = pendingValues.count, rowCount = newRows.count
         if rowCount == 1 {
@@ -308,6 +379,15 @@ struct RowAssembler {
         rows += newRows
     }
 
+    /// `true` when `line` names only `above`'s nutrient, in languages `above`'s name line does not use, and holds
+    /// no amount, while `above` has its values (see ``AssembledRow/continuesRowAbove``).
+    private func isNameContinuation(_ mention: LineAnalysis.Mention, on line: LineAnalysis, of above: AssembledRow) -> Bool {
+        guard above.nutrient == mention.nutrient, !above.nutrient.isEnergy, !above.cells.isEmpty,
+              above.lineIndex < line.lineIndex, line.quantities.isEmpty,
+              line.mentions.allSatisfy({ $0.nutrient == mention.nutrient }) else { return false }
+        return above.nameLanguages.isDisjoint(with: line.mentions.map(\.language))
+    }
+
     private func bestWindow(count: Int, nutrients: [Nutrient]) -> Int {
         var best = pendingValues.count - count
         var bestPenalty = Double.infinity
@@ -326,6 +406,10 @@ struct RowAssembler {
     }
 
     mutating func finish() {
+        if unitAloneLine != nil {
+            unitAloneLine = nil
+            closeRowWithLostValue()
+        }
         // Row names at the end with no values still count as rows (a realigned table gives them values).
         if pendingValues.isEmpty {
             rows += pendingMentions.filter { !$0.0.nutrient.isEnergy }.map { mention, line in

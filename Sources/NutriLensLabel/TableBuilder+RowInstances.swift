@@ -7,9 +7,12 @@ extension TableBuilder {
     func chooseRowInstances() -> [AssembledRow] {
         let kcal = energyColumns(columnCount: 1).first?.kcal
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
-        let (named, leadingCells) = Self.inferLeadingRow(Self.inferLostRowNames(Self.trimWeakCells(rows)),
+        let (named, leadingCells) = Self.inferLeadingRow(Self.inferLostRowNames(
+            Self.shiftingPastNameContinuations(Self.trimWeakCells(rows), kcal: kcal)),
                                                          leading: self.leadingCells, after: energyLine)
-        let balanced = Self.rebalance(named, kcal: kcal, forward: !layout.isUSStyle)
+        // Rows whose value OCR lost stop rebalancing moves; the whole-table moves below never see them, so no
+        // value is dealt to them.
+        let balanced = Self.rebalance(named, kcal: kcal, forward: !layout.isUSStyle).filter { !$0.isValueLost }
         let realigned = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine)
         // Pairing reads the cells as assembled (realignment drops cells beyond its groups) and wins over a
         // realignment unless that fits the checks better.

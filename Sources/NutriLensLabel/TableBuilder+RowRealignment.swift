@@ -22,7 +22,7 @@ extension TableBuilder {
             var empty = 0
             var start: Int?
             var i = j - 1
-            while i >= 0, rows[i].cells.count <= 1, !rows[i].nutrient.isEnergy {
+            while i >= 0, rows[i].cells.count <= 1, !rows[i].nutrient.isEnergy, !rows[i].isValueLost {
                 if rows[i].cells.isEmpty {
                     empty += 1
                     if empty == excess { start = i; break }
@@ -35,7 +35,7 @@ extension TableBuilder {
             if start == nil, forward {
                 empty = 0
                 var k = j + 1
-                while k < rows.count, rows[k].cells.count <= 1, !rows[k].nutrient.isEnergy {
+                while k < rows.count, rows[k].cells.count <= 1, !rows[k].nutrient.isEnergy, !rows[k].isValueLost {
                     if rows[k].cells.isEmpty {
                         empty += 1
                         if empty == excess { end = k; break }
@@ -155,7 +155,7 @@ extension TableBuilder {
             // The repeat may be the table's last row ("Proteines 3,3 g" / "… Proteine 0,17 g", salt's name lost):
             // then every mandatory row after it is a candidate.
             let following = filledIndices[(position + 2)...].first.map { rows[$0].nutrient }
-            let present = Set(rows.filter { !$0.cells.isEmpty }.map(\.nutrient))
+            let present = Set(rows.filter { !$0.cells.isEmpty || $0.isValueLost }.map(\.nutrient))
             let candidates = mandatoryOrder[(order + 1)...].prefix { $0 != following }.filter { !present.contains($0) }
             guard candidates.count == 1 else { continue }
             rows[next].nutrient = candidates[0]
@@ -216,7 +216,8 @@ extension TableBuilder {
     func inferMissingRows(_ rows: [AssembledRow], columnCount: Int) -> [AssembledRow] {
         // EU declaration order (Regulation 1169/2011 Art. 30); US/CA panels follow 21 CFR 101.9(d) and have no salt
         // row: there a second number after an amount is mostly its %DV with the "%" lost ("Saturated 3g 15").
-        let present = Set(rows.map(\.nutrient))
+        // Rows whose value OCR lost are printed rows too (they are gone from `rows`, which only holds rows with cells).
+        let present = Set(rows.map(\.nutrient)).union(self.rows.filter(\.isValueLost).map(\.nutrient))
         let mandatoryOrder: [Nutrient] = layout.isUSStyle
             ? [.fat, .saturatedFat, .transFat, .cholesterol, .sodium, .carbohydrates, .fiber, .sugars, .addedSugars,
                .proteins]

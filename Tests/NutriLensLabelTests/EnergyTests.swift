@@ -119,6 +119,33 @@ final class EnergyTests: XCTestCase {
         assertValue(table, "sugars_100g", "33.6")
         assertValue(table, "proteins_100g", "7.4")
     }
+
+    /// "545k kcal": the k of kcal doubled and glued to the number (Textract on FoodLabel full photos 0369, 0418). It
+    /// is kcal, not a kJ-or-kcal cell of its own, so the per-serving kcal does not take its place per 100 g.
+    func testDoubledKBeforeKcalIsKcal() throws {
+        XCTAssertEqual(scanOne("545k kcal")?.unit, .kilocalorie)
+        XCTAssertEqual(scanOne("545k kcal")?.end, 9)
+        let table = try parseTable("""
+            Energie/Energie
+            2272kJ/545k kcal
+            454 kJ/109 kcal, (5%)
+            Matières grasses / Fett
+            32.5g
+            6.5 g, (9%)
+            Glucides / Kohlenhydrate
+            55.4g
+            11.1 g, (4%)
+            Protéines / Eiweiss
+            6.9g
+            1.4 g, (3%)
+            Sel/Salz
+            0.00 g
+            0.00g,(0%)
+            """)
+        assertValue(table, "energy-kcal_100g", "545", unit: .kilocalorie)
+        assertValue(table, "energy-kj_100g", "2272", unit: .kilojoule)
+        assertValue(table, "energy-kcal_serving", "109", unit: .kilocalorie)
+    }
 }
 
 /// A zero-led digit run is no energy cell: programistkajavy 20251114_095511 read the reference-intake footnote's

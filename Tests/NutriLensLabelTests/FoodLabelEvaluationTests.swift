@@ -79,7 +79,8 @@ final class DebugParseTests: XCTestCase {
         }
         assembler.finish()
         for row in assembler.rows {
-            print("  row \(row.nutrient.rawValue)@\(row.lineIndex): \(row.cells.map { $0.quantity.text + ($0.referenceIntakePercent.map { " (\($0)%)" } ?? "") }.joined(separator: " | "))")
+            print("  row \(row.nutrient.rawValue)@\(row.lineIndex)\(row.valueLost ? " (value lost)" : "")"
+                  + "\(row.continuesRowAbove ? " (name continuation)" : ""): \(row.cells.map { $0.quantity.text + ($0.referenceIntakePercent.map { " (\($0)%)" } ?? "") }.joined(separator: " | "))")
         }
         print("  energy: \(assembler.energyCells.map { $0.quantity.text }.joined(separator: " | "))")
     }
