@@ -37,8 +37,30 @@ def load(name, path):
                 continue
             rows.append(dict(setup=name, folder=r["image"].split("/")[0], image=r["image"], key=r["key"],
                              x=[float(r[n]) for n in names], y=1.0 if r["outcome"] == "right" else 0.0,
-                             swift=float(r["confidence"])))
+                             swift=float(r["confidence"]), review=r["review"] == "review"))
     return names, rows
+
+
+def load_foodlabel(path, names):
+    """Rows of `FoodLabelEvaluationTests`' field TSV (`NUTRILENS_DUMP_FIELDS=PREFIX`, no header: label, key,
+    predicted, truth, right/wrong, confidence, review, source, repairs, then the features in `names` order)."""
+    rows = []
+    with open(path) as f:
+        for line in f:
+            cells = line.rstrip("\n").split("\t")
+            features = cells[9:]
+            if len(features) != len(names):
+                sys.exit(f"{path}: {len(features)} feature columns, the corpus TSVs have {len(names)}")
+            rows.append(dict(x=[float(v) for v in features], y=1.0 if cells[4] == "right" else 0.0,
+                             swift=float(cells[5]), review=cells[6] == "review"))
+    return rows
+
+
+def summary(p, y, flagged):
+    """Flag share %, unflagged right %, wrong unflagged, ECE of probabilities `p` for outcomes `y`."""
+    unflagged = ~flagged
+    right = y[unflagged].mean() * 100 if unflagged.any() else float("nan")
+    return flagged.mean() * 100, right, int(((1 - y) * unflagged).sum()), ece(p, y)[0]
 
 
 def fit(x, y, l2):
@@ -100,6 +122,11 @@ def main():
                         help="fit with this feature's column zeroed (its weight is 0), e.g. a feature too rare in the "
                              "fitted setups to carry over (repeatable)")
     parser.add_argument("--held-out", help="write each field's held-out probability and flag here (TSV)")
+    parser.add_argument("--apply", action="append", default=[], metavar="NAME=TSV",
+                        help="a FoodLabel field TSV (FoodLabelEvaluationTests, NUTRILENS_DUMP_FIELDS=PREFIX) to check "
+                             "the model fitted on every folder on, against the Swift model's flags in it (repeatable)")
+    parser.add_argument("--folder-reliability", action="store_true",
+                        help="print a held-out reliability table per folder and setup")
     args = parser.parse_args()
     rows, names = [], None
     for item in args.inputs:
@@ -136,18 +163,34 @@ def main():
                         + "\t".join(f"{v:g}" for v in r["x"]) + "\n")
     print(f"Leave one source folder out ({len(rows)} predicted fields, {len(folders)} folders, setups {', '.join(setups)};"
           f" threshold target {args.target} on the training folders)\n")
-    print("| folder | setup | fields | wrong | flagged % | unflagged right % | wrong unflagged | threshold |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    swift_p = np.array([r["swift"] for r in rows])
+    swift_flag = np.array([r["review"] for r in rows])
+    print("Held out: the model and threshold fitted on the other folders. Swift: the weights in ReviewModel.swift as the"
+          " TSV states them (fitted in session 10 on older output of these folders: not held out).\n")
+    print("| folder | setup | fields | wrong | flagged % | unflagged right % | wrong unflagged | ECE | threshold |"
+          " Swift flagged % | Swift right % | Swift wrong unfl. | Swift ECE |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for folder in folders + ["all"]:
         for setup in setups:
             idx = [i for i, r in enumerate(rows) if r["setup"] == setup and (folder == "all" or r["folder"] == folder)]
             if not idx:
                 continue
-            f, yy = flagged[idx], y[idx]
-            unflagged = ~f
-            right = yy[unflagged].mean() * 100 if unflagged.any() else float("nan")
-            print(f"| {folder} | {setup} | {len(idx)} | {int((1 - yy).sum())} | {f.mean() * 100:.1f} | {right:.1f} | "
-                  f"{int(((1 - yy) * unflagged).sum())} | {thresholds.get(folder, float('nan')):.3f} |")
+            yy = y[idx]
+            fl, right, missed, e = summary(held[idx], yy, flagged[idx])
+            sfl, sright, smissed, se = summary(swift_p[idx], yy, swift_flag[idx])
+            print(f"| {folder} | {setup} | {len(idx)} | {int((1 - yy).sum())} | {fl:.1f} | {right:.1f} | {missed} | "
+                  f"{e:.3f} | {thresholds.get(folder, float('nan')):.3f} | {sfl:.1f} | {sright:.1f} | {smissed} | "
+                  f"{se:.3f} |")
+    if args.folder_reliability:
+        for setup in setups:
+            print(f"\n{setup}: held-out reliability per folder (bin: fields, mean probability, fraction right)")
+            for folder in folders:
+                idx = [i for i, r in enumerate(rows) if r["setup"] == setup and r["folder"] == folder]
+                if not idx:
+                    continue
+                _, table = ece(held[idx], y[idx])
+                cells = [f"{lo:.1f}–{hi:.1f}: {n}, {conf:.2f}, {acc:.2f}" for lo, hi, n, conf, acc in table if n]
+                print(f"- {folder}: " + "; ".join(cells))
     for setup in setups:
         idx = [i for i, r in enumerate(rows) if r["setup"] == setup]
         e, table = ece(held[idx], y[idx])
@@ -171,6 +214,25 @@ def main():
     print("    ]")
     print(f"    public static let reviewThreshold = {t:.4f}")
     print("\n" + "\n".join(f"    {n}: {v:+.3f}" for n, v in zip(names, w)))
+
+    if args.apply:
+        print("\nOutside the fit (model fitted on every folder, threshold above; Swift: the TSV's own flags)\n")
+        print("| set | fields | wrong | flagged % | unflagged right % | ECE | Swift flagged % | Swift right % |"
+              " Swift ECE |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for item in args.apply:
+            name, path = item.split("=", 1)
+            other = load_foodlabel(path, names)
+            ox = np.array([r["x"] for r in other])
+            for feature in args.drop:
+                ox[:, names.index(feature)] = 0
+            oy = np.array([r["y"] for r in other])
+            op = 1 / (1 + np.exp(-ox @ w))
+            fl, right, _, e = summary(op, oy, op < t)
+            sfl, sright, _, se = summary(np.array([r["swift"] for r in other]), oy,
+                                         np.array([r["review"] for r in other]))
+            print(f"| {name} | {len(other)} | {int((1 - oy).sum())} | {fl:.1f} | {right:.2f} | {e:.3f} | {sfl:.1f} | "
+                  f"{sright:.2f} | {se:.3f} |")
 
 
 if __name__ == "__main__":

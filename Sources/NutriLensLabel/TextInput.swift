@@ -130,13 +130,19 @@ public struct TextWord: Sendable, Codable, Hashable {
     /// The word's corners when the engine reports a (possibly tilted) quadrilateral; `box` should then be its
     /// ``TextQuad/boundingBox``. `nil` for engines that report axis-aligned boxes only (Tesseract).
     public var quad: TextQuad?
+    /// A neural reader's CTC runner-up margin: over the word's characters, the lowest probability of the character
+    /// read less the probability of the most probable other label at its time steps (each 0…1, so −1…1; near 1 =
+    /// no other label came close). `nil` when the engine reports no runner-up (Tesseract, plain text).
+    public var margin: Double?
 
     /// Creates a word.
-    public init(text: String, box: TextBox? = nil, confidence: Double? = nil, quad: TextQuad? = nil) {
+    public init(text: String, box: TextBox? = nil, confidence: Double? = nil, quad: TextQuad? = nil,
+                margin: Double? = nil) {
         self.text = text
         self.box = box ?? quad?.boundingBox
         self.confidence = confidence
         self.quad = quad
+        self.margin = margin
     }
 }
 

@@ -33,11 +33,14 @@ enum RecognizedLines {
             let words = zip(segmentTokens, texts).map { token, text -> TextWord in
                 let part = quad.slice(from: token.first!.span.lowerBound, to: token.last!.span.upperBound)
                 var confidence = token.map(\.confidence).min()!
+                var margin = token.map { $0.confidence - ($0.alternative?.confidence ?? 0) }.min()!
                 // A 9 read as the unit g is as sure as the recogniser was of the g: the review flag sees the doubt.
                 if text.hasSuffix("g"), token.last?.text == "9", let g = token.last?.alternative, g.text == "g" {
                     confidence = min(confidence, g.confidence)
+                    margin = min(margin, g.confidence - token.last!.confidence)
                 }
-                return TextWord(text: text, box: part.boundingBox, confidence: Double(confidence), quad: part)
+                return TextWord(text: text, box: part.boundingBox, confidence: Double(confidence), quad: part,
+                                margin: Double(margin))
             }
             return words.isEmpty ? nil : TextLine(words: words)
         }
