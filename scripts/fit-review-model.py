@@ -56,6 +56,30 @@ def load_foodlabel(path, names):
     return rows
 
 
+def absent_masks(x, names):
+    """Fields whose engine gave no recogniser confidence (`recognition_absent`) or no runner-up margin
+    (`margin_logit` exactly 0: Tesseract, plain text), per feature column."""
+    masks = {}
+    if "recognition_absent" in names:
+        masks["recognition_logit"] = x[:, names.index("recognition_absent")] == 1
+    if "margin_logit" in names:
+        masks["margin_logit"] = x[:, names.index("margin_logit")] == 0
+    return masks
+
+
+def imputed(x, names, masks, train, values=None):
+    """`x` with each absent recogniser feature set to the median of the training fields that have it (`values` when
+    given): text without the feature then counts as typical, neither doubtful nor sure."""
+    out, used = x.copy(), {}
+    for feature, mask in masks.items():
+        j = names.index(feature)
+        present = train & ~mask
+        v = values[feature] if values else (float(np.median(x[present, j])) if present.any() else 0.0)
+        out[mask, j] = v
+        used[feature] = v
+    return out, used
+
+
 def summary(p, y, flagged):
     """Flag share %, unflagged right %, wrong unflagged, ECE of probabilities `p` for outcomes `y`."""
     unflagged = ~flagged
@@ -125,6 +149,9 @@ def main():
     parser.add_argument("--apply", action="append", default=[], metavar="NAME=TSV",
                         help="a FoodLabel field TSV (FoodLabelEvaluationTests, NUTRILENS_DUMP_FIELDS=PREFIX) to check "
                              "the model fitted on every folder on, against the Swift model's flags in it (repeatable)")
+    parser.add_argument("--impute", action="store_true",
+                        help="a recogniser feature the engine does not give (no confidence, no runner-up margin) takes "
+                             "the median of the training fields that have it instead of 0")
     parser.add_argument("--folder-reliability", action="store_true",
                         help="print a held-out reliability table per folder and setup")
     args = parser.parse_args()
@@ -147,10 +174,12 @@ def main():
                    for s in setups if (mask & setup_mask[s]).any())
 
     setup_mask = {s: np.array([r["setup"] == s for r in rows]) for s in setups}
+    masks = absent_masks(x, names) if args.impute else {}
     for folder in folders:
         train = np.array([r["folder"] != folder for r in rows])
-        w = fit(x[train], y[train], args.l2)
-        p = 1 / (1 + np.exp(-x @ w))
+        xi, _ = imputed(x, names, masks, train)
+        w = fit(xi[train], y[train], args.l2)
+        p = 1 / (1 + np.exp(-xi @ w))
         thresholds[folder] = strictest_threshold(p, train) if args.strictest else threshold_for(p[train], y[train], args.target)
         held[~train] = p[~train]
     flagged = np.array([held[i] < thresholds[r["folder"]] for i, r in enumerate(rows)])
@@ -204,8 +233,12 @@ def main():
     print(f"\nall setups: held-out ECE {e:.3f}, flagged {flagged.mean() * 100:.1f} %, unflagged right "
           f"{y[~flagged].mean() * 100:.2f} % ({int((~flagged).sum())} fields, {int(((1 - y) * ~flagged).sum())} wrong)")
 
-    w = fit(x, y, args.l2)
-    p_all = 1 / (1 + np.exp(-x @ w))
+    xi, impute_values = imputed(x, names, masks, np.ones(len(rows), bool))
+    w = fit(xi, y, args.l2)
+    p_all = 1 / (1 + np.exp(-xi @ w))
+    if impute_values:
+        print("\nImputed for absent recogniser features: "
+              + ", ".join(f"{k} {v:.4f}" for k, v in impute_values.items()))
     t = strictest_threshold(p_all, np.ones(len(rows), bool)) if args.strictest else threshold_for(p_all, y, args.target)
     print(f"\nFitted on all folders: threshold {t:.4f}, flagged {np.mean(p_all < t) * 100:.1f} %, "
           f"unflagged right {y[p_all >= t].mean() * 100:.2f} %")
@@ -226,6 +259,8 @@ def main():
             ox = np.array([r["x"] for r in other])
             for feature in args.drop:
                 ox[:, names.index(feature)] = 0
+            if impute_values:
+                ox, _ = imputed(ox, names, absent_masks(ox, names), np.ones(len(ox), bool), impute_values)
             oy = np.array([r["y"] for r in other])
             op = 1 / (1 + np.exp(-ox @ w))
             fl, right, _, e = summary(op, oy, op < t)
