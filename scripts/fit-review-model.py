@@ -149,6 +149,9 @@ def main():
     parser.add_argument("--apply", action="append", default=[], metavar="NAME=TSV",
                         help="a FoodLabel field TSV (FoodLabelEvaluationTests, NUTRILENS_DUMP_FIELDS=PREFIX) to check "
                              "the model fitted on every folder on, against the Swift model's flags in it (repeatable)")
+    parser.add_argument("--nested", action="store_true",
+                        help="choose each fold's threshold on the training folders' own leave-one-folder-out "
+                             "probabilities (target then means held-out precision), and the final one likewise")
     parser.add_argument("--impute", action="store_true",
                         help="a recogniser feature the engine does not give (no confidence, no runner-up margin) takes "
                              "the median of the training fields that have it instead of 0")
@@ -175,12 +178,30 @@ def main():
 
     setup_mask = {s: np.array([r["setup"] == s for r in rows]) for s in setups}
     masks = absent_masks(x, names) if args.impute else {}
+    folder_of = np.array([r["folder"] for r in rows])
+
+    def nested_threshold(train):
+        """The threshold chosen on held-out probabilities of the training folders themselves (each training folder
+        scored by a model fitted on the other training folders): no in-sample optimism."""
+        inner = np.zeros(len(rows))
+        for other in sorted(set(folder_of[train])):
+            inner_train = train & (folder_of != other)
+            xi, _ = imputed(x, names, masks, inner_train)
+            w = fit(xi[inner_train], y[inner_train], args.l2)
+            held_mask = train & (folder_of == other)
+            inner[held_mask] = 1 / (1 + np.exp(-xi[held_mask] @ w))
+        return threshold_for(inner[train], y[train], args.target)
+
     for folder in folders:
-        train = np.array([r["folder"] != folder for r in rows])
+        train = folder_of != folder
         xi, _ = imputed(x, names, masks, train)
         w = fit(xi[train], y[train], args.l2)
         p = 1 / (1 + np.exp(-xi @ w))
-        thresholds[folder] = strictest_threshold(p, train) if args.strictest else threshold_for(p[train], y[train], args.target)
+        if args.nested:
+            thresholds[folder] = nested_threshold(train)
+        else:
+            thresholds[folder] = (strictest_threshold(p, train) if args.strictest
+                                  else threshold_for(p[train], y[train], args.target))
         held[~train] = p[~train]
     flagged = np.array([held[i] < thresholds[r["folder"]] for i, r in enumerate(rows)])
 
@@ -239,7 +260,11 @@ def main():
     if impute_values:
         print("\nImputed for absent recogniser features: "
               + ", ".join(f"{k} {v:.4f}" for k, v in impute_values.items()))
-    t = strictest_threshold(p_all, np.ones(len(rows), bool)) if args.strictest else threshold_for(p_all, y, args.target)
+    if args.nested:
+        t = nested_threshold(np.ones(len(rows), bool))
+    else:
+        t = (strictest_threshold(p_all, np.ones(len(rows), bool)) if args.strictest
+             else threshold_for(p_all, y, args.target))
     print(f"\nFitted on all folders: threshold {t:.4f}, flagged {np.mean(p_all < t) * 100:.1f} %, "
           f"unflagged right {y[p_all >= t].mean() * 100:.2f} %")
     print("\n    static let weights: [Double] = [")
