@@ -15,8 +15,18 @@ on the other folders (all engines) and applied to the held-out folder. Reported 
 rate, how often unflagged fields are right; overall: the same, expected calibration error (ECE, 10 equal-width bins)
 and a reliability table. Then the model fitted on every folder, printed as Swift for ReviewModel.swift.
 
+Threshold rules: by default the threshold is chosen on the training folders' in-sample probabilities, which are
+optimistic (target 0.995 there gave about 99.0 % held out); `--nested` chooses it on the training folders' own
+leave-one-folder-out probabilities, so `--target 0.99` means 99 % on folders the model did not see.
+`--impute` gives plain text (no recogniser confidence) the median recognition logit instead of 0; `--apply` checks
+the model fitted on every folder on FoodLabel's field TSVs beside the Swift model's own flags there.
+
 Usage: scripts/fit-review-model.py v6tiny=/work/runs/v6tiny.tsv tesseract=/work/runs/tess.tsv \
          v6tiny+tesseract=/work/runs/v6tiny-second.tsv [--target 0.995] [--l2 1.0] [--drop recognition_absent]
+       scripts/fit-review-model.py --nested --target 0.99 --impute --drop recognition_absent --folder-reliability \
+         scan=SCAN.tsv both=BOTH.tsv --apply small=FL-crop_small.tsv --apply full=FL-full_size.tsv
+       (session 14: SCAN/BOTH from `nutrilens eval [--ocr-engine both] --dump-lines DIR` and LineDumpEvaluationTests;
+       FL-* from FoodLabelEvaluationTests with NUTRILENS_DUMP_FIELDS=FL; docs/history/session-14-trust.md)
 """
 import argparse
 import csv
@@ -57,13 +67,10 @@ def load_foodlabel(path, names):
 
 
 def absent_masks(x, names):
-    """Fields whose engine gave no recogniser confidence (`recognition_absent`) or no runner-up margin
-    (`margin_logit` exactly 0: Tesseract, plain text), per feature column."""
+    """Fields whose engine gave no recogniser confidence (`recognition_absent`: plain text), per feature column."""
     masks = {}
     if "recognition_absent" in names:
         masks["recognition_logit"] = x[:, names.index("recognition_absent")] == 1
-    if "margin_logit" in names:
-        masks["margin_logit"] = x[:, names.index("margin_logit")] == 0
     return masks
 
 
@@ -153,8 +160,9 @@ def main():
                         help="choose each fold's threshold on the training folders' own leave-one-folder-out "
                              "probabilities (target then means held-out precision), and the final one likewise")
     parser.add_argument("--impute", action="store_true",
-                        help="a recogniser feature the engine does not give (no confidence, no runner-up margin) takes "
-                             "the median of the training fields that have it instead of 0")
+                        help="a recogniser confidence the engine does not give (plain text) takes the median of the "
+                             "training fields that have it instead of 0 (the model's logit feature then counts such text "
+                             "as typical; in Swift a constant for the absent case)")
     parser.add_argument("--folder-reliability", action="store_true",
                         help="print a held-out reliability table per folder and setup")
     args = parser.parse_args()

@@ -20,9 +20,6 @@ public struct ReviewEvidence: Sendable, Codable, Hashable {
     /// Lowest recognition confidence (0…1) the OCR engine gave the characters of the value cell; `nil` when the
     /// engine reports none.
     public var recognitionConfidence: Double?
-    /// Lowest CTC runner-up margin (−1…1, ``TextWord/margin``) of the value cell's words: how far the recogniser's
-    /// reading stood above the next label it would have read; `nil` when the engine reports none.
-    public var recognitionMargin: Double? = nil
     /// Per serving ≈ per 100 g × serving size / 100 for this row (the printed serving size, or for masses the size
     /// the energy columns imply).
     public var servingRatio: Check

@@ -13,7 +13,6 @@ public enum ReviewModel {
         "bias", "grammar_logit", "recognition_logit", "recognition_absent", "serving_agrees", "serving_disagrees",
         "energy_agrees", "energy_disagrees", "column_agrees", "column_disagrees", "ri_agrees", "ri_disagrees",
         "parent_disagrees", "second_agrees", "second_disagrees", "repaired", "inferred_row", "micronutrient",
-        "margin_logit",
     ]
 
     /// Fitted weights (see the type's documentation), one per feature: `scripts/fit-review-model.py --target 0.995
@@ -24,7 +23,7 @@ public enum ReviewModel {
     /// micronutrients offset penalties the grammar's confidence already holds.
     static let weights: [Double] = [
         -0.5634, 0.9449, 0.0587, 0.0000, 0.4361, -0.9788, -0.2797, 0.0170, 2.3994, 1.1038, 1.5754, 0.0491, -1.5399,
-        2.6571, -2.3090, 0.9129, -0.4143, 1.0888, 0.0000,
+        2.6571, -2.3090, 0.9129, -0.4143, 1.0888,
     ]
 
     /// Values at or above this probability are not flagged for review: the lowest threshold at which the fitted
@@ -52,8 +51,6 @@ public enum ReviewModel {
             flag(evidence.parentRow == .disagrees),
             flag(evidence.secondReading == .agrees), flag(evidence.secondReading == .disagrees),
             flag(evidence.repaired), flag(evidence.inferredRow), flag(evidence.micronutrient),
-            // The margin −1…1 mapped to 0…1 and taken as a logit like the recognition confidence; 0 when absent.
-            evidence.recognitionMargin.map { logit(($0 + 1) / 2, 0.01, 0.999) } ?? 0,
         ]
     }
 

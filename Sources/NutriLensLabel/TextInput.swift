@@ -130,20 +130,13 @@ public struct TextWord: Sendable, Codable, Hashable {
     /// The word's corners when the engine reports a (possibly tilted) quadrilateral; `box` should then be its
     /// ``TextQuad/boundingBox``. `nil` for engines that report axis-aligned boxes only (Tesseract).
     public var quad: TextQuad?
-    /// A neural reader's CTC runner-up margin: over the word's digits, the lowest probability of the digit read less
-    /// the probability of the most probable other label at its time steps (each 0…1, so −1…1; near 1 = no other
-    /// label came close); a 9 read as the unit g counts as g less 9. `nil` when the engine reports no runner-up
-    /// (Tesseract, plain text) or the word has no digit.
-    public var margin: Double?
 
     /// Creates a word.
-    public init(text: String, box: TextBox? = nil, confidence: Double? = nil, quad: TextQuad? = nil,
-                margin: Double? = nil) {
+    public init(text: String, box: TextBox? = nil, confidence: Double? = nil, quad: TextQuad? = nil) {
         self.text = text
         self.box = box ?? quad?.boundingBox
         self.confidence = confidence
         self.quad = quad
-        self.margin = margin
     }
 }
 

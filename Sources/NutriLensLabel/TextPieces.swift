@@ -10,8 +10,6 @@ struct TextPiece: Sendable {
     var quad: TextQuad?
     /// The engine's recognition confidence (0…1) of the word the piece came from.
     var confidence: Double?
-    /// The word's CTC runner-up margin (``TextWord/margin``), −1…1.
-    var margin: Double?
 }
 
 /// Splits OCR words into pieces: whitespace inside a word, and words a recogniser glued together.
@@ -29,7 +27,7 @@ enum TextPieces {
                 let share = (Double(part.start) / Double(part.total), Double(part.end) / Double(part.total))
                 let quad = word.quad?.slice(from: share.0, to: share.1)
                 let partBox = quad?.boundingBox ?? Self.slice(box, share.0, share.1)
-                return TextPiece(text: part.text, box: partBox, quad: quad, confidence: word.confidence, margin: word.margin)
+                return TextPiece(text: part.text, box: partBox, quad: quad, confidence: word.confidence)
             }
         }
     }

@@ -16,15 +16,6 @@ enum WordConfidence {
         }.compactMap { $0.confidence.map { min(1, max(0, $0)) } }.min()
     }
 
-    /// Lowest runner-up margin (−1…1, ``TextWord/margin``) of the pieces whose centre lies inside `box`, `nil` when
-    /// none has one.
-    static func lowestMargin(in box: TextBox, pieces: [TextPiece]) -> Double? {
-        pieces.filter { piece in
-            piece.margin != nil && piece.box.midX >= box.x && piece.box.midX <= box.maxX
-                && piece.box.midY >= box.y && piece.box.midY <= box.maxY
-        }.compactMap { $0.margin.map { min(1, max(-1, $0)) } }.min()
-    }
-
     /// Adds each entry's recognition confidence to its evidence and sets confidence = ``ReviewModel/probability(_:)``
     /// and `needsReview` = confidence < `reviewThreshold`. Entries without evidence keep the grammar's confidence.
     static func apply(to table: inout NutritionTable, lines: [TextLine], reviewThreshold: Double) {
@@ -34,9 +25,6 @@ enum WordConfidence {
             guard var evidence = table.entries[index].evidence else { continue }
             if evidence.recognitionConfidence == nil, let box = table.entries[index].box {
                 evidence.recognitionConfidence = lowest(in: box, pieces: pieces)
-            }
-            if evidence.recognitionMargin == nil, let box = table.entries[index].box {
-                evidence.recognitionMargin = lowestMargin(in: box, pieces: pieces)
             }
             table.entries[index].evidence = evidence
             table.entries[index].confidence = ReviewModel.probability(evidence)

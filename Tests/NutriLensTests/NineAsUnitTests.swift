@@ -61,28 +61,6 @@ final class NineRunnerUpTests: XCTestCase {
         XCTAssertEqual(words("Protein3.79", .init(text: "g", confidence: 0.5)), ["Protein3.7g"])
     }
 
-    func testWordMarginIsTheLowestDigitMarginOverItsRunnerUp() {
-        // Every character 0.9 with a runner-up at 0.05 (margin 0.85); a 9 with "8" at 0.4 behind it: margin 0.5.
-        func margins(_ text: String, _ alternative: RecognizedCharacter.Alternative?) -> [Double?] {
-            RecognizedLines.lines([segment(text, nineAlternative: alternative)], quarterTurns: 0, width: 200, height: 40)
-                .flatMap { $0.words.map(\.margin) }
-        }
-        let wide = Double(Float(0.9) - Float(0.05)), narrow = Double(Float(0.9) - Float(0.4))
-        // A word without digits has no margin.
-        XCTAssertEqual(margins("Salt 0.59", .init(text: "8", confidence: 0.4)), [nil, narrow])
-        // No runner-up: the digit's own probability is its margin, and the word's lowest still wins.
-        XCTAssertEqual(margins("Salt 0.59", nil), [nil, wide])
-        // A 9 read as the unit g: the g was the runner-up, so its margin is negative (g 0.3 less the 9's 0.9).
-        let gram = Double(Float(0.3) - Float(0.9))
-        XCTAssertEqual(margins("Salt 0.59", .init(text: "g", confidence: 0.3)), [nil, gram])
-        // Only digits count: a doubtful unit letter leaves the margin of the digits.
-        XCTAssertEqual(RecognizedLines.digitMargin(segment("2g", nineAlternative: nil).characters.map { c in
-            var c = c
-            if c.text == "g" { c.alternative = .init(text: "9", confidence: 0.8) }
-            return c
-        }).map(Double.init), wide)
-    }
-
     func testNineWithoutGAsRunnerUpStays() {
         XCTAssertEqual(words("Salt 0.59", .init(text: "8", confidence: 0.3)), ["Salt", "0.59"])
         XCTAssertEqual(words("Salt 0.59", nil), ["Salt", "0.59"])

@@ -161,7 +161,7 @@ struct CellRereads {
         let first = words[cell.words[0].word]
         words[cell.words[0].word] = TextWord(text: text, box: cell.words.count == 1 ? first.box : cell.box,
                                              confidence: first.confidence,
-                                             quad: cell.words.count == 1 ? first.quad : nil, margin: first.margin)
+                                             quad: cell.words.count == 1 ? first.quad : nil)
         for position in cell.words.dropFirst() { words[position.word].text = "" }
         out[line] = TextLine(words: words)
         return out

@@ -33,25 +33,14 @@ enum RecognizedLines {
             let words = zip(segmentTokens, texts).map { token, text -> TextWord in
                 let part = quad.slice(from: token.first!.span.lowerBound, to: token.last!.span.upperBound)
                 var confidence = token.map(\.confidence).min()!
-                var margin = Self.digitMargin(token)
                 // A 9 read as the unit g is as sure as the recogniser was of the g: the review flag sees the doubt.
                 if text.hasSuffix("g"), token.last?.text == "9", let g = token.last?.alternative, g.text == "g" {
                     confidence = min(confidence, g.confidence)
-                    margin = min(margin ?? 1, g.confidence - token.last!.confidence)
                 }
-                return TextWord(text: text, box: part.boundingBox, confidence: Double(confidence), quad: part,
-                                margin: margin.map(Double.init))
+                return TextWord(text: text, box: part.boundingBox, confidence: Double(confidence), quad: part)
             }
             return words.isEmpty ? nil : TextLine(words: words)
         }
-    }
-
-    /// The lowest CTC runner-up margin of a token's digits: each digit's probability less its runner-up's (0 when
-    /// it has none), −1…1; `nil` when the token has no digit. Digits only, because a digit the recogniser nearly read
-    /// as another is a wrong value the grammar's checks may not see ("13.2" for 18.2), while a doubtful unit letter
-    /// or row-name letter is the grammar's to weigh. The review model's `margin_logit` feature (``TextWord/margin``).
-    static func digitMargin(_ token: [RecognizedCharacter]) -> Float? {
-        token.filter { $0.text.first?.isNumber == true }.map { $0.confidence - ($0.alternative?.confidence ?? 0) }.min()
     }
 
     /// A segment's tokens with a lone "9" that stands where a unit stands read as "g": right after a bare amount
