@@ -3,7 +3,8 @@ import NutriLens
 
 /// The CLI's ``ScanObserver``: `--trace FILE` appends each photo's OCR trace line (`OCRReadingTrace.line` plus
 /// `path=`), `--dump-lines DIR` writes the lines the grammar parsed to `DIR/NAME.lines.json` and the photo's path to
-/// `DIR/list.txt` (what `LineDumpEvaluationTests` reads). The library itself writes nothing.
+/// `DIR/list.txt`, and with `.both` the second reading of the re-read cells to `DIR/NAME.second.json`
+/// (what `LineDumpEvaluationTests` reads). The library itself writes nothing.
 final class ScanDiagnostics: ScanObserver, @unchecked Sendable {
     // @unchecked Sendable: the only mutable state, the two file handles' positions, is written under `lock`.
     private let lock = NSLock()
@@ -53,14 +54,38 @@ final class ScanDiagnostics: ScanObserver, @unchecked Sendable {
             trace.write(Data((line + "\n").utf8))
         case .linesParsed(let lines):
             guard let dumpFolder, let list, let path else { return }
-            let relative = roots.first { path.hasPrefix($0) }.map { String(path.dropFirst($0.count)) } ?? path
-            let name = (relative.replacingOccurrences(of: "/", with: "__") as NSString).deletingPathExtension
+            let relative = relativePath(path)
+            let name = dumpName(path)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             guard let data = try? encoder.encode(lines) else { return }
             lock.lock(); defer { lock.unlock() }
             try? data.write(to: dumpFolder.appendingPathComponent(name + ".lines.json"), options: .atomic)
             list.write(Data((relative + "\n").utf8))
+        case .secondReadingParsed(let lines, let keys):
+            guard let dumpFolder, let path else { return }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            guard let data = try? encoder.encode(SecondReadingDump(lines: lines, keys: keys.sorted())) else { return }
+            lock.lock(); defer { lock.unlock() }
+            try? data.write(to: dumpFolder.appendingPathComponent(dumpName(path) + ".second.json"), options: .atomic)
         }
     }
+
+    /// `path` below the folder given on the command line that holds it.
+    private func relativePath(_ path: String) -> String {
+        roots.first { path.hasPrefix($0) }.map { String(path.dropFirst($0.count)) } ?? path
+    }
+
+    /// The dump files' NAME: the relative path with `/` as `__`, without extension.
+    private func dumpName(_ path: String) -> String {
+        (relativePath(path).replacingOccurrences(of: "/", with: "__") as NSString).deletingPathExtension
+    }
+}
+
+/// `DIR/NAME.second.json` of `--dump-lines` with `--ocr-engine both`: the second reading of the re-read cells and the
+/// keys it is evidence for (read by `LineDumpEvaluationTests`).
+struct SecondReadingDump<Line: Encodable>: Encodable {
+    var lines: [Line]
+    var keys: [String]
 }

@@ -12,7 +12,7 @@ enum ScannerOptions {
         OptionSpec(name: "fast", short: nil, valueName: nil, help: "Latency first: --ocr-engine tesseract --ocr-readings single --lang-routing primary (~0.44x the OCR CPU of Tesseract's thorough reading, ~2.5 points less field recall than it on real photos); explicit options still apply."),
         OptionSpec(name: "ocr", short: nil, valueName: "KEY=VALUE", help: "Set one field of the OCR strategy, for measuring alternatives (repeatable; keys below)."),
         OptionSpec(name: "trace", short: nil, valueName: "FILE", help: "Append one line per photo read by OCR to FILE ('-' = stderr): every reading, its Tesseract passes with CPU and words, the grammar's score."),
-        OptionSpec(name: "dump-lines", short: nil, valueName: "DIR", help: "Write the lines the label grammar parsed of each photo to DIR/NAME.lines.json (NAME: the path below the folder scanned, '/' as '__'), and DIR/list.txt."),
+        OptionSpec(name: "dump-lines", short: nil, valueName: "DIR", help: "Write the lines the label grammar parsed of each photo to DIR/NAME.lines.json (NAME: the path below the folder scanned, '/' as '__'), and DIR/list.txt; with --ocr-engine both also the second reading of the re-read cells and its keys to DIR/NAME.second.json."),
         OptionSpec(name: "no-barcode", short: nil, valueName: nil, help: "Skip barcode reading."),
         OptionSpec(name: "no-nutrition", short: nil, valueName: nil, help: "Skip OCR and the nutrition table."),
         OptionSpec(name: "no-classifier", short: nil, valueName: nil, help: "Skip food/kind classification (and kind routing)."),

@@ -13,7 +13,9 @@ import NutriLensTestSupport
 /// - `NUTRILENS_DUMP_FIELDS=FILE`: one TSV row per truth or predicted field (see ``FieldRecord``), the input of
 ///   `scripts/grammar-report.py` (per-folder figures, own-row losses) and `scripts/fit-review-model.py`.
 /// - `NUTRILENS_SECOND_DUMPS=FOLDER`: dumps of the same photos by another engine, passed as the second reading
-///   (`parse(lines:secondReading:)`).
+///   (`parse(lines:secondReading:)`). Without it, a `NAME.second.json` beside the lines (`nutrilens eval
+///   --ocr-engine both --dump-lines`: the re-read cells' second reading and its keys) is passed as the scanner does
+///   (`parse(lines:secondReading:keys:)`), so the dumps reproduce the `both` engine's fields.
 /// - `NUTRILENS_EVAL_VERBOSE=1` prints every mismatching field; `NUTRILENS_DUMP_ONLY=PART` the rows and entries of
 ///   the photos whose NAME contains PART.
 final class LineDumpEvaluationTests: XCTestCase {
@@ -44,7 +46,11 @@ final class LineDumpEvaluationTests: XCTestCase {
                 lines = []   // OCR skipped or found nothing: every truth field is missed.
             }
             let table: NutritionTable?
-            if let second = secondDumps {
+            let scannerSecond = dumps.appendingPathComponent("\(name).second.json")
+            if secondDumps == nil, let data = try? Data(contentsOf: scannerSecond) {
+                let dump = try JSONDecoder().decode(SecondReadingDump.self, from: data)
+                table = try NutritionParser().parse(lines: lines, secondReading: dump.lines, keys: Set(dump.keys))
+            } else if let second = secondDumps {
                 let url = second.appendingPathComponent("\(name).lines.json")
                 let other = (try? Data(contentsOf: url)).flatMap { try? JSONDecoder().decode([TextLine].self, from: $0) }
                 table = try NutritionParser().parse(lines: lines, secondReading: other ?? [])
@@ -107,6 +113,13 @@ final class LineDumpEvaluationTests: XCTestCase {
             print("  \(key) missing (truth \(truth.nutriments[key]!))")
         }
     }
+}
+
+/// `NAME.second.json` of `nutrilens … --ocr-engine both --dump-lines DIR`: the second reading of the re-read cells and
+/// the keys of the fields it is evidence for.
+struct SecondReadingDump: Decodable {
+    var lines: [TextLine]
+    var keys: [String]
 }
 
 /// One truth or predicted field of a dump evaluation, written as a TSV row: image (path relative to the photos'

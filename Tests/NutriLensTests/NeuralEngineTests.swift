@@ -114,6 +114,45 @@ final class NeuralEngineTests: XCTestCase {
         XCTAssertEqual(both.fields?["energy-kj_100g"]?.engine, .neural)
     }
 
+    /// With `.both`, the observer is told the lines the grammar parsed and then the re-read cells' second reading
+    /// with its keys (what `--dump-lines` writes as `NAME.second.json`): parsing them as the scanner does gives the
+    /// scan's values, confidences and review flags, so a refit of the review model can be measured from text alone.
+    func testSecondReadingEventReproducesTheBothScan() throws {
+        let photo = try PackagePaths.shared("corpus/labels/openfoodfacts__openfoodfacts-dart/nutrition_en.jpg")
+        final class Recorder: ScanObserver, @unchecked Sendable {
+            // @unchecked Sendable: one scan on one thread writes these before `scan` returns.
+            var lines: [TextLine]?
+            var second: (lines: [TextLine], keys: Set<String>)?
+            func scan(_ path: String?, observed event: ScanEvent) {
+                switch event {
+                case .textRead: break
+                case .linesParsed(let parsed): lines = parsed
+                case .secondReadingParsed(let parsed, let keys):
+                    XCTAssertNotNil(lines, "the second reading follows the parsed lines")
+                    second = (parsed, keys)
+                }
+            }
+        }
+        var configuration = ScannerConfiguration(languages: ["eng", "deu", "fra"], stages: [.nutrition])
+        configuration.ocrEngine = .both
+        configuration.ocrTimeBudget = nil
+        let recorder = Recorder()
+        let result = try NutriLensScanner(configuration: configuration, observer: recorder).scan(photo)
+        let nutrition = try XCTUnwrap(result.nutrition, "\(result)")
+        let lines = try XCTUnwrap(recorder.lines), second = try XCTUnwrap(recorder.second, "no cell was re-read")
+        XCTAssertFalse(second.keys.isEmpty)
+        let table = try XCTUnwrap(try NutritionParser().parse(lines: lines, secondReading: second.lines,
+                                                              keys: second.keys))
+        XCTAssertEqual(table.nutriments, nutrition.nutriments)
+        for (key, detail) in nutrition.fields ?? [:] {
+            let entry = try XCTUnwrap(table[key], key)
+            XCTAssertEqual(detail.confidence, ScanResultJSON.rounded(entry.confidence, decimals: 3), key)
+            XCTAssertEqual(detail.needsReview, entry.needsReview, key)
+        }
+        XCTAssertTrue(second.keys.contains { table[$0]?.evidence?.secondReading != .unavailable },
+                      "the re-read fields carry the second reading's agreement")
+    }
+
     /// A models folder without the files: a typed set-up error naming the path searched, at init, not per scan.
     func testMissingModelFolderIsASetupError() throws {
         var configuration = ScannerConfiguration(stages: [.nutrition])

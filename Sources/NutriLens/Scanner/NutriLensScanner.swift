@@ -112,6 +112,10 @@ public final class NutriLensScanner: Sendable {
                     if let warning = read.warning { warnings.append(warning) }
                     try checkpoint()
                     observer?.scan(input.path, observed: .linesParsed(read.lines))
+                    if let rereads = read.cellRereads {
+                        observer?.scan(input.path, observed: .secondReadingParsed(rereads.secondReading,
+                                                                                  keys: rereads.keys))
+                    }
                     result.nutrition = try clock.measure(.parse) {
                         try label.parse(read.lines, working: working, mapping: read.mapping, engine: read.engine,
                                         rereads: read.cellRereads)

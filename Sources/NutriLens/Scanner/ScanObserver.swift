@@ -20,4 +20,8 @@ public enum ScanEvent: Sendable {
     /// The lines the label grammar parsed (boxes on the page as read upright), as `NutritionParser.parse(lines:)` got
     /// them: JSON-encodable, so the grammar can be iterated on from text alone.
     case linesParsed([TextLine])
+    /// With `--ocr-engine both` (`.both`), after ``linesParsed(_:)`` when cells were re-read: the second reading the
+    /// grammar compared them with (the other engine's text of each re-read cell on the parsed lines) and the keys of
+    /// the fields it is evidence for, as `NutritionParser.parse(lines:secondReading:keys:)` got them.
+    case secondReadingParsed([TextLine], keys: Set<String>)
 }
