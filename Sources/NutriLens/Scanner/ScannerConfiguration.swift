@@ -52,6 +52,22 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// in the working directory or above the binary or package). Used when ``ocrEngine`` is `.neural` or `.both`.
     public var textModelsFolder: String?
 
+    /// Which of the boxes the neural reader detects it recognises (``ocrEngine`` `.neural` and `.both`):
+    /// ``TextBoxes``. Default `.tableBand`.
+    public var textBoxes: TextBoxes = .tableBand
+
+    /// Which detected text boxes the neural reader recognises.
+    public enum TextBoxes: String, Sendable, Equatable, Codable, CaseIterable {
+        /// Every box: the whole page's text is in the reading (the trace and ``ScanEvent/linesParsed``).
+        case all
+        /// The first box of every text row first; then, when at least two rows name table parts (a nutrient, a
+        /// per-100 g or serving header, a table title: the grammar's lexicon), only the boxes in the band of rows
+        /// around them, across the whole width of the page; otherwise every box. Text outside the band is not read,
+        /// so ``ScanEvent/linesParsed`` and the trace's reading (named "band READ/DETECTED") hold only part of the
+        /// page; the table's rows are read exactly as by `.all`.
+        case tableBand = "table-band"
+    }
+
     /// Also read GS1 DataBar / DataBar Expanded (loose fresh produce, coupons). Default `false`: Debian's libzbar
     /// prints assertion warnings from its DataBar decoder on the process's stderr, which no ZBar setting avoids
     /// (`NutriLensBarcode.BarcodeReadOptions.readsDataBar`).
