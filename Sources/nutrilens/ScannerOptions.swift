@@ -25,6 +25,7 @@ enum ScannerOptions {
         OptionSpec(name: "max-file-bytes", short: nil, valueName: "N", help: "Report files bigger than N bytes as file_too_large without reading them (default 268435456 = 256 MiB)."),
         OptionSpec(name: "tessdata", short: nil, valueName: "DIR", help: "Folder with *.traineddata (default: discovered)."),
         OptionSpec(name: "ocr-engine", short: nil, valueName: "ENGINE", help: "Text engine: neural (default: the pure-Swift PP-OCRv6 tiny reader; --lang, --lang-routing, --ocr-readings, --ocr and --ocr-budget are Tesseract's and do not apply), tesseract, or both (neural, then Tesseract re-reads each value cell the review flags as one line; its text is kept where the table becomes more consistent, and the two engines' agreement feeds the review flag)."),
+        OptionSpec(name: "text-boxes", short: nil, valueName: "WHICH", help: "Boxes the neural reader recognises: all (default) or table-band (the first box of each text row, then only the band of rows around those naming table parts, every box when fewer than two do; for busy pack photos: the same fields on the label corpus at 1.03x the OCR CPU there, where tables fill the photos)."),
         OptionSpec(name: "text-models", short: nil, valueName: "DIR", help: "Folder with the neural reader's ppocrv6_tiny_{det,rec}.nlg (default: discovered: NUTRILENS_MODELS, then models/)."),
         OptionSpec(name: "model", short: nil, valueName: "FILE", help: "Classifier model file (default: discovered)."),
     ]
@@ -87,6 +88,12 @@ enum ScannerOptions {
             config.ocrEngine = engine
         }
         config.textModelsFolder = args.values["text-models"]
+        if let name = args.values["text-boxes"] {
+            guard let boxes = ScannerConfiguration.TextBoxes(rawValue: name) else {
+                throw UsageError.invalidValue(option: "text-boxes", value: name, expected: "table-band or all")
+            }
+            config.textBoxes = boxes
+        }
         try OCRStrategyOptions.apply(args.allValues["ocr"] ?? [], to: &config.ocr, languages: config.languages)
         return config
     }

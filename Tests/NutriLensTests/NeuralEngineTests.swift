@@ -153,6 +153,40 @@ final class NeuralEngineTests: XCTestCase {
                       "the re-read fields carry the second reading's agreement")
     }
 
+    /// `.tableBand` on a busy pack photo (shared corpus, programistkajavy `20251114_101224.jpg`: a Polish table beside
+    /// pack text): the trace names the band and recognises fewer boxes than were detected, and the table reads as with
+    /// every box recognised (`.all`, whose reading names no band).
+    func testTableBandReadsABusyPacksTableAsEveryBoxDoes() throws {
+        let photo = try PackagePaths.shared("corpus/labels/programistkajavy-art__ai-lvlup/20251114_101224.jpg")
+        func scan(_ boxes: ScannerConfiguration.TextBoxes) throws -> (ScanResult, [String]) {
+            var configuration = ScannerConfiguration(languages: ["eng"], stages: [.nutrition])
+            configuration.textBoxes = boxes
+            let observer = TraceNames()
+            let result = try NutriLensScanner(configuration: configuration, observer: observer).scan(photo)
+            return (result, observer.names)
+        }
+        let (all, allNames) = try scan(.all)
+        let (band, bandNames) = try scan(.tableBand)
+        XCTAssertEqual(allNames, ["neural q0"])
+        let name = try XCTUnwrap(bandNames.first, "\(bandNames)")
+        let counts = name.split(separator: " ").last?.split(separator: "/").compactMap { Int($0) } ?? []
+        XCTAssertEqual(counts.count, 2, name)
+        XCTAssertLessThan(counts[0], counts[1], name)
+        let table = try XCTUnwrap(all.nutrition, "\(all)")
+        XCTAssertGreaterThanOrEqual(table.nutriments.count, 6)
+        XCTAssertEqual(band.nutrition?.nutriments, table.nutriments)
+    }
+
+    /// The names of the readings a scan made (`ScanEvent.textRead`).
+    private final class TraceNames: ScanObserver, @unchecked Sendable {
+        private let lock = NSLock()
+        private var collected: [String] = []
+        var names: [String] { lock.withLock { collected } }
+        func scan(_ path: String?, observed event: ScanEvent) {
+            if case .textRead(let trace) = event { lock.withLock { collected += trace.readings.map(\.name) } }
+        }
+    }
+
     /// A models folder without the files: a typed set-up error naming the path searched, at init, not per scan.
     func testMissingModelFolderIsASetupError() throws {
         var configuration = ScannerConfiguration(stages: [.nutrition])

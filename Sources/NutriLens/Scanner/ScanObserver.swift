@@ -18,7 +18,9 @@ public enum ScanEvent: Sendable {
     /// score) and every later reading the gate skipped. `OCRReadingTrace.line` is its one-line form.
     case textRead(OCRReadingTrace)
     /// The lines the label grammar parsed (boxes on the page as read upright), as `NutritionParser.parse(lines:)` got
-    /// them: JSON-encodable, so the grammar can be iterated on from text alone.
+    /// them: JSON-encodable, so the grammar can be iterated on from text alone. With
+    /// ``ScannerConfiguration/textBoxes`` `.tableBand` these are the boxes read, not the whole page (the reading's
+    /// name in ``textRead`` then says "band READ/DETECTED").
     case linesParsed([TextLine])
     /// With `--ocr-engine both` (`.both`), after ``linesParsed(_:)`` when cells were re-read: the second reading the
     /// grammar compared them with (the other engine's text of each re-read cell on the parsed lines) and the keys of

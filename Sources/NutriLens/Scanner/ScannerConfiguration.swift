@@ -52,6 +52,26 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// in the working directory or above the binary or package). Used when ``ocrEngine`` is `.neural` or `.both`.
     public var textModelsFolder: String?
 
+    /// Which of the boxes the neural reader detects it recognises (``ocrEngine`` `.neural` and `.both`):
+    /// ``TextBoxes``. Default `.all`: on the 128 shared label photos `.tableBand` reads the same fields but costs
+    /// 1.03x the OCR CPU (median per photo), since nearly every box of those photos lies in the table's band
+    /// (docs/text.md, "Recognising only the table band").
+    public var textBoxes: TextBoxes = .all
+
+    /// Which detected text boxes the neural reader recognises.
+    public enum TextBoxes: String, Sendable, Equatable, Codable, CaseIterable {
+        /// Every box (the default): the whole page's text is in the reading (the trace and
+        /// ``ScanEvent/linesParsed``).
+        case all
+        /// The first box of every text row first; then, when at least two rows name table parts (a nutrient, a
+        /// per-100 g or serving header, a table title: the grammar's lexicon), only the boxes in the band of rows
+        /// around them, across the whole width of the page; otherwise every box. Text outside the band is not read,
+        /// so ``ScanEvent/linesParsed`` and the trace's reading (named "band READ/DETECTED") hold only part of the
+        /// page; the boxes that are read are read exactly as by `.all`. For photos where the table is a small part
+        /// of a busy page; where the table fills the photo, the first boxes read are extra work (``TableBand``).
+        case tableBand = "table-band"
+    }
+
     /// Also read GS1 DataBar / DataBar Expanded (loose fresh produce, coupons). Default `false`: Debian's libzbar
     /// prints assertion warnings from its DataBar decoder on the process's stderr, which no ZBar setting avoids
     /// (`NutriLensBarcode.BarcodeReadOptions.readsDataBar`).
@@ -63,7 +83,8 @@ public struct ScannerConfiguration: Sendable, Equatable {
         /// read as ``ocr`` (an `OCRStrategy`) says.
         case tesseract
         /// The pure-Swift PP-OCR reader (`NutriLensText.TextReader`, models in ``textModelsFolder``): one detection
-        /// of the whole working image (long side 1280), recognition of every box, rows from the boxes' geometry.
+        /// of the whole working image (long side 1280), recognition of the boxes ``textBoxes`` names (every box
+        /// by default), rows from the boxes' geometry.
         /// ``ocr`` and ``ocrTimeBudget`` do not apply.
         case neural
         /// Neural first; then Tesseract re-reads, one line each (PSM 7), the value cells of the fields the review

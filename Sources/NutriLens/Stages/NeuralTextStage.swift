@@ -15,9 +15,14 @@ import NutriLensText
 /// turn, and only when those read with more confidence (text upside down reads as low-probability characters) is the
 /// whole page read that way too and the reading the grammar scores higher kept. An upright label costs at most a few
 /// extra lines; the detector runs once in every case.
+///
+/// Which boxes are recognised: ``ScannerConfiguration/textBoxes``. `.tableBand` reads the first box of each row
+/// first, and then only the boxes in the band around the rows that name table parts (``TableBand``), every box when
+/// no such band is found; `.all` reads every box.
 struct NeuralTextStage: Sendable {
     let reader: TextReader
     let options: TextReadOptions
+    let textBoxes: ScannerConfiguration.TextBoxes
 
     /// The detector sees the working image at this long side (never enlarged): the size at which PP-OCRv6 tiny + the
     /// grammar read the shared corpus at 0.826 recall / 0.920 precision in the dump evaluation
@@ -40,14 +45,16 @@ struct NeuralTextStage: Sendable {
         // left out of the grammar's lines. Against keeping every segment (the dump evaluation's choice), the 128
         // corpus photos lose no correct field and 3 wrong ones; TestImages are unchanged (docs/scanner.md).
         options = TextReadOptions(detectorLongSide: Self.detectorLongSide, minimumConfidence: 0.5)
+        textBoxes = configuration.textBoxes
     }
 
     /// One orientation's reading.
     struct Reading {
         /// Clockwise quarter turns of the page content the reading undid (0...3).
         var quarterTurns: Int
-        /// The segments, aligned with the detected boxes (quads in working pixels, reading order of that turn).
-        var segments: [RecognizedText]
+        /// The segments, aligned with the detected boxes (quads in working pixels, reading order of that turn);
+        /// `nil` for a box not recognised (outside the table band, ``TableBand``).
+        var segments: [RecognizedText?]
         var lines: [TextLine]
         var score: ReadingScore
     }
@@ -60,9 +67,12 @@ struct NeuralTextStage: Sendable {
         /// Size of the image read, pixels.
         var width: Int, height: Int
         var trace: OCRReadingTrace {
-            let tried = readings.map {
-                OCRReadingTrace.Reading(name: "neural q\($0.quarterTurns)", models: "ppocrv6_tiny", passes: [],
-                                        score: $0.score)
+            let tried = readings.map { reading in
+                // A reading that skipped boxes says how many it recognised: its lines are not the whole page.
+                let read = reading.segments.filter { $0 != nil }.count
+                let band = read < reading.segments.count ? " band \(read)/\(reading.segments.count)" : ""
+                return OCRReadingTrace.Reading(name: "neural q\(reading.quarterTurns)\(band)", models: "ppocrv6_tiny",
+                                               passes: [], score: reading.score)
             }
             return OCRReadingTrace(width: width, height: height, cpuSeconds: cpuSeconds, readings: tried,
                                    best: best.score)
@@ -86,7 +96,11 @@ struct NeuralTextStage: Sendable {
             if !first.score.isConvincing, !boxes.isEmpty {
                 let sample = Array(boxes.indices.sorted { Self.longSide(boxes[$0].quad) > Self.longSide(boxes[$1].quad) }
                     .prefix(Self.orientationSample))
-                let kept = sample.map { first.segments[$0].confidence }.reduce(0, +)
+                // Sample boxes the first reading skipped (outside its table band) are read in its turn now.
+                let unread = sample.filter { first.segments[$0] == nil }
+                let late = try recognize(image, unread.map { boxes[$0] }, quarterTurns: turns.first)
+                let kept = sample.compactMap { first.segments[$0]?.confidence }.reduce(0, +)
+                    + late.map(\.confidence).reduce(0, +)
                 let other = try recognize(image, sample.map { boxes[$0] }, quarterTurns: turns.second)
                     .map(\.confidence).reduce(0, +)
                 if other > kept {
@@ -101,11 +115,30 @@ struct NeuralTextStage: Sendable {
         }
     }
 
-    /// Every box recognised as turned `quarterTurns`, the segments as upright lines, and their grammar score.
+    /// The boxes ``textBoxes`` asks for recognised as turned `quarterTurns`, the segments as upright lines, and their
+    /// grammar score.
     private func reading(_ image: DecodedImage, _ boxes: [(quad: NutriLensText.TextQuad, score: Float)], quarterTurns: Int,
                          scoring: ([TextLine]) -> ReadingScore) throws -> Reading {
-        let segments = try recognize(image, boxes, quarterTurns: quarterTurns)
-        let kept = segments.filter { $0.confidence >= options.minimumConfidence }
+        var segments = [RecognizedText?](repeating: nil, count: boxes.count)
+        var rest = Array(boxes.indices)
+        if textBoxes == .tableBand {
+            let quads = boxes.map { Self.turned($0.quad, quarterTurns: quarterTurns) }
+            let probes = TableBand.probes(quads)
+            let read = try reader.recognizer.recognize(image, quads: probes.map(\.quad),
+                                                   detectionScores: probes.map { boxes[$0.box].score },
+                                                   padding: options.linePadding)
+            var anchors = Set<Int>()
+            for (probe, text) in zip(probes, read) {
+                // A whole box's probe is its reading (the same call on the same quad): kept, in the band or not.
+                if probe.isWhole { segments[probe.box] = text }
+                if TableAnchors.namesTablePart(text.text) { anchors.insert(probe.box) }
+            }
+            rest = (TableBand.select(quads, anchors: anchors) ?? rest).filter { segments[$0] == nil }
+        }
+        for (index, text) in zip(rest, try recognize(image, rest.map { boxes[$0] }, quarterTurns: quarterTurns)) {
+            segments[index] = text
+        }
+        let kept = segments.compactMap { $0 }.filter { $0.confidence >= options.minimumConfidence }
         let lines = RecognizedLines.lines(kept, quarterTurns: quarterTurns, width: image.width, height: image.height)
         return Reading(quarterTurns: quarterTurns, segments: segments, lines: lines, score: scoring(lines))
     }
