@@ -31,6 +31,8 @@ struct AssembledRow: Sendable {
     /// `true` for a row whose only value OCR lost (``valueLost`` and no cells): it keeps its place in the table, and
     /// value moves (rebalancing, realignment, serving-ratio pairing, lost-name inference) neither fill it nor pass it.
     var isValueLost: Bool { valueLost && cells.isEmpty }
+    /// `true` for a row printed with a value: one read (cells) or one OCR lost (``isValueLost``).
+    var hasPrintedValue: Bool { !cells.isEmpty || isValueLost }
     /// Set when the row name is the rest of the row above's multilingual name wrapped onto a line of its own, after
     /// that row's value ("of which Sugars/ davon Zucker/" / "85.4g" / "dont sucres/ waarvan suikers"): the same
     /// nutrient, only in languages the row above does not use, and no amount on its line. Whether its cells are the
@@ -122,10 +124,13 @@ struct RowAssembler {
             // The line after a unit alone under a row name: a bare amount is the value the unit was printed before
             // ("Tluszcz" / "g" / "46": a unit column left of the amounts); anything else leaves the value lost.
             unitAloneLine = nil
-            if case .quantity(let quantity)? = line.events.first, quantity.unit == nil, !quantity.isPercent {
+            let startsWithBareAmount: Bool
+            if case .quantity(let quantity)? = line.events.first {
+                startsWithBareAmount = quantity.unit == nil && !quantity.isPercent
             } else {
-                closeRowWithLostValue()
+                startsWithBareAmount = false
             }
+            if !startsWithBareAmount { closeRowWithLostValue() }
         }
         if markUnitAlone(line) { return }
         if let awaited = percentFirstLine {
@@ -341,7 +346,7 @@ struct RowAssembler {
         // energy row do not count: a product description naming "sugar" next to a stray "100g" must not turn the
         // table's own sugars row into a continuation.
         if mentions.count > 1 {
-            let seen = Set(rows.filter { (!$0.cells.isEmpty || $0.isValueLost) && $0.lineIndex >= (energyLineIndex ?? 0) }
+            let seen = Set(rows.filter { $0.hasPrintedValue && $0.lineIndex >= (energyLineIndex ?? 0) }
                 .map(\.nutrient))
             let fresh = mentions.filter { !seen.contains($0.0.nutrient) }
             if !fresh.isEmpty { mentions = fresh }

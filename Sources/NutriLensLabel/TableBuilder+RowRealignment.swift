@@ -155,7 +155,7 @@ extension TableBuilder {
             // The repeat may be the table's last row ("Proteines 3,3 g" / "… Proteine 0,17 g", salt's name lost):
             // then every mandatory row after it is a candidate.
             let following = filledIndices[(position + 2)...].first.map { rows[$0].nutrient }
-            let present = Set(rows.filter { !$0.cells.isEmpty || $0.isValueLost }.map(\.nutrient))
+            let present = Set(rows.filter(\.hasPrintedValue).map(\.nutrient))
             let candidates = mandatoryOrder[(order + 1)...].prefix { $0 != following }.filter { !present.contains($0) }
             guard candidates.count == 1 else { continue }
             rows[next].nutrient = candidates[0]

@@ -55,20 +55,16 @@ final class ScanDiagnostics: ScanObserver, @unchecked Sendable {
         case .linesParsed(let lines):
             guard let dumpFolder, let list, let path else { return }
             let relative = relativePath(path)
-            let name = dumpName(path)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            guard let data = try? encoder.encode(lines) else { return }
+            guard let data = Self.sortedJSON(lines) else { return }
             lock.lock(); defer { lock.unlock() }
-            try? data.write(to: dumpFolder.appendingPathComponent(name + ".lines.json"), options: .atomic)
+            try? data.write(to: dumpFolder.appendingPathComponent(Self.dumpName(relative) + ".lines.json"), options: .atomic)
             list.write(Data((relative + "\n").utf8))
         case .secondReadingParsed(let lines, let keys):
-            guard let dumpFolder, let path else { return }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            guard let data = try? encoder.encode(SecondReadingDump(lines: lines, keys: keys.sorted())) else { return }
+            guard let dumpFolder, let path,
+                  let data = Self.sortedJSON(SecondReadingDump(lines: lines, keys: keys.sorted())) else { return }
+            let url = dumpFolder.appendingPathComponent(Self.dumpName(relativePath(path)) + ".second.json")
             lock.lock(); defer { lock.unlock() }
-            try? data.write(to: dumpFolder.appendingPathComponent(dumpName(path) + ".second.json"), options: .atomic)
+            try? data.write(to: url, options: .atomic)
         }
     }
 
@@ -77,9 +73,16 @@ final class ScanDiagnostics: ScanObserver, @unchecked Sendable {
         roots.first { path.hasPrefix($0) }.map { String(path.dropFirst($0.count)) } ?? path
     }
 
-    /// The dump files' NAME: the relative path with `/` as `__`, without extension.
-    private func dumpName(_ path: String) -> String {
-        (relativePath(path).replacingOccurrences(of: "/", with: "__") as NSString).deletingPathExtension
+    /// The dump files' NAME for a photo's `relative` path: `/` as `__`, without extension.
+    private static func dumpName(_ relative: String) -> String {
+        (relative.replacingOccurrences(of: "/", with: "__") as NSString).deletingPathExtension
+    }
+
+    /// `value` as JSON with sorted keys (stable dumps to diff), or `nil` when it cannot be encoded.
+    private static func sortedJSON<T: Encodable>(_ value: T) -> Data? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try? encoder.encode(value)
     }
 }
 
