@@ -105,6 +105,66 @@ final class GeometryTests: XCTestCase {
         XCTAssertNil(one[0].runnerUp)
     }
 
+    /// `CTCDecoder.topTwo` (max reductions, then the first index holding each maximum) picks what one scan over the
+    /// classes keeping the best two picks: ties to the lower index (also between first and second), NaN never, the
+    /// blank never, and no second class where every other value is -infinity.
+    func testTopTwoEqualsOneScan() {
+        func scan(_ row: [Float]) -> (Int, Float, Int, Float) {
+            var first = -1, second = -1, firstValue = -Float.infinity, secondValue = -Float.infinity
+            for c in 1..<max(row.count, 1) where row[c] > secondValue {
+                if row[c] > firstValue {
+                    (second, secondValue) = (first, firstValue)
+                    (first, firstValue) = (c, row[c])
+                } else {
+                    (second, secondValue) = (c, row[c])
+                }
+            }
+            return (first, firstValue, second, secondValue)
+        }
+        var rng = SeededRandom(seed: 7)
+        var rows: [[Float]] = [[0.3], [0.2, 0.8], [0.9, 0.05, 0.05], [0.1, .nan, 0.3, 0.3], [0.5, 0.25, -.infinity],
+                               [1, -.infinity, -.infinity], [.nan, .nan, .nan], [0, 0.2, 0.5, 0.2, 0.5, 0.1]]
+        for _ in 0..<500 {
+            // Few distinct values, so ties between first and second and among seconds are common.
+            let count = 2 + Int(rng.next() % 40)
+            rows.append((0..<count).map { _ in Float(rng.next() % 6) / 8 })
+        }
+        for row in rows {
+            let expected = scan(row)
+            let got = row.withUnsafeBufferPointer { CTCDecoder.topTwo($0.baseAddress!, classes: row.count) }
+            XCTAssertEqual(got.first, expected.0, "\(row)")
+            XCTAssertEqual(got.second, expected.2, "\(row)")
+            if expected.0 > 0 { XCTAssertEqual(got.firstValue, expected.1, "\(row)") }
+            if expected.2 > 0 { XCTAssertEqual(got.secondValue, expected.3, "\(row)") }
+        }
+    }
+
+    /// Decoding from logits gives bit for bit the characters (labels, steps, confidences, runners-up) of decoding the
+    /// softmax of the same logits: the recogniser skips its final softmax layer this way.
+    func testCTCDecodingFromLogitsEqualsDecodingTheSoftmax() {
+        var rng = SeededRandom(seed: 11)
+        for (steps, classes) in [(1, 2), (8, 3), (40, 97), (25, 6906)] {
+            // Peaked rows as a recogniser gives them: one label (often the blank) well above the rest, runs repeating.
+            var logits = [Float](repeating: 0, count: steps * classes)
+            var label = 0
+            for t in 0..<steps {
+                if rng.next() % 3 == 0 { label = rng.next() % 2 == 0 ? 0 : Int(rng.next() % UInt64(classes)) }
+                for c in 0..<classes { logits[t * classes + c] = Float(Int(rng.next() % 2000) - 1000) / 200 }
+                logits[t * classes + label] += 12
+            }
+            var probabilities = [Float](repeating: 0, count: logits.count)
+            logits.withUnsafeBufferPointer { x in
+                probabilities.withUnsafeMutableBufferPointer { y in
+                    TensorKernels.softmax(input: x.baseAddress!, rows: steps, width: classes, output: y.baseAddress!)
+                }
+            }
+            let fromLogits = logits.withUnsafeBufferPointer { CTCDecoder.decode(logits: $0, steps: steps, classes: classes) }
+            let fromSoftmax = probabilities.withUnsafeBufferPointer { CTCDecoder.decode($0, steps: steps, classes: classes) }
+            XCTAssertEqual(fromLogits, fromSoftmax, "\(steps) x \(classes)")
+            if classes > 3 { XCTAssertFalse(fromLogits.isEmpty, "the test must decode characters") }
+        }
+    }
+
     /// Slicing a quad along its reading direction interpolates both long edges.
     func testQuadSlice() {
         let quad = TextQuad(topLeft: PixelPoint(x: 0, y: 0), topRight: PixelPoint(x: 100, y: 10),

@@ -53,17 +53,46 @@ struct LineCropper {
                     lineWidth: lineWidth, tensorWidth: tensorWidth)
     }
 
-    /// Writes the `3 x height x plan.tensorWidth` input tensor (planes in network channel order).
+    /// Where a crop's samples lie: output pixel (u, v) averages n x n samples at ((u + (sx + 0.5) / n) * scaleX - 0.5,
+    /// (v + (sy + 0.5) / n) * scaleY - 0.5) of the (turned) crop, each weighing `weight` = 1 / n².
+    struct SampleGrid {
+        let scaleX: Double, scaleY: Double
+        let n: Int
+        let weight: Float
+
+        init(plan: Plan, height: Int) {
+            // Output pixel (u, v) -> position in the (possibly rotated) crop -> crop (x, y) -> image via the homography.
+            let (outW, outH) = (plan.rotated ? plan.cropHeight : plan.cropWidth, plan.rotated ? plan.cropWidth : plan.cropHeight)
+            scaleX = outW / Double(plan.lineWidth)
+            scaleY = outH / Double(height)
+            // n x n samples per output pixel when shrinking by n, at most 4 x 4 (text up to 192 px high is fully
+            // averaged; beyond, 16 samples still cover the pixel well and the cost stays bounded for huge quads).
+            n = max(1, Int(min(4, max(scaleX, scaleY).rounded(.up))))
+            weight = Float(1) / Float(n * n)
+        }
+    }
+
+    /// Writes the `3 x height x plan.tensorWidth` input tensor (planes in network channel order): upright
+    /// axis-aligned crops through `SeparableLineCrop`, the rest sample by sample; the padding columns are zero.
     func tensor(_ source: ImageSource, plan: Plan, normalization: Normalization, into out: UnsafeMutablePointer<Float>) {
+        let width = plan.tensorWidth, lineWidth = plan.lineWidth
+        if lineWidth < width {
+            for row in 0..<(3 * height) { (out + row * width + lineWidth).update(repeating: 0, count: width - lineWidth) }
+        }
+        let grid = SampleGrid(plan: plan, height: height)
+        if let separable = SeparableLineCrop(plan: plan, height: height, grid: grid, source: source) {
+            separable.write(source, lineWidth: lineWidth, height: height, width: width, normalization: normalization,
+                            into: out)
+        } else {
+            sampled(source, plan: plan, grid: grid, normalization: normalization, into: out)
+        }
+    }
+
+    /// The crop's definition evaluated sample by sample (any quad: turned, rotated, perspective).
+    func sampled(_ source: ImageSource, plan: Plan, grid: SampleGrid, normalization: Normalization,
+                 into out: UnsafeMutablePointer<Float>) {
         let width = plan.tensorWidth, plane = height * width, lineWidth = plan.lineWidth
-        out.update(repeating: 0, count: 3 * plane)
-        // Output pixel (u, v) -> position in the (possibly rotated) crop -> crop (x, y) -> image via the homography.
-        let (outW, outH) = (plan.rotated ? plan.cropHeight : plan.cropWidth, plan.rotated ? plan.cropWidth : plan.cropHeight)
-        let scaleX = outW / Double(lineWidth), scaleY = outH / Double(height)
-        // n x n samples per output pixel when shrinking by n, at most 4 x 4 (text up to 192 px high is fully
-        // averaged; beyond, 16 samples still cover the pixel well and the cost stays bounded for huge quads).
-        let n = max(1, Int(min(4, max(scaleX, scaleY).rounded(.up))))
-        let weight = Float(1) / Float(n * n)
+        let (scaleX, scaleY, n, weight) = (grid.scaleX, grid.scaleY, grid.n, grid.weight)
         let m = plan.homography
         let mul = (0..<3).map(normalization.multiplier), add = (0..<3).map(normalization.offset)
         // Sample positions along an output row (the same for every row), and per-pixel sums of one output row.
