@@ -105,40 +105,6 @@ final class GeometryTests: XCTestCase {
         XCTAssertNil(one[0].runnerUp)
     }
 
-    /// `CTCDecoder.topTwo` (max reductions, then the first index holding each maximum) picks what one scan over the
-    /// classes keeping the best two picks: ties to the lower index (also between first and second), NaN never, the
-    /// blank never, and no second class where every other value is -infinity.
-    func testTopTwoEqualsOneScan() {
-        func scan(_ row: [Float]) -> (Int, Float, Int, Float) {
-            var first = -1, second = -1, firstValue = -Float.infinity, secondValue = -Float.infinity
-            for c in 1..<max(row.count, 1) where row[c] > secondValue {
-                if row[c] > firstValue {
-                    (second, secondValue) = (first, firstValue)
-                    (first, firstValue) = (c, row[c])
-                } else {
-                    (second, secondValue) = (c, row[c])
-                }
-            }
-            return (first, firstValue, second, secondValue)
-        }
-        var rng = SeededRandom(seed: 7)
-        var rows: [[Float]] = [[0.3], [0.2, 0.8], [0.9, 0.05, 0.05], [0.1, .nan, 0.3, 0.3], [0.5, 0.25, -.infinity],
-                               [1, -.infinity, -.infinity], [.nan, .nan, .nan], [0, 0.2, 0.5, 0.2, 0.5, 0.1]]
-        for _ in 0..<500 {
-            // Few distinct values, so ties between first and second and among seconds are common.
-            let count = 2 + Int(rng.next() % 40)
-            rows.append((0..<count).map { _ in Float(rng.next() % 6) / 8 })
-        }
-        for row in rows {
-            let expected = scan(row)
-            let got = row.withUnsafeBufferPointer { CTCDecoder.topTwo($0.baseAddress!, classes: row.count) }
-            XCTAssertEqual(got.first, expected.0, "\(row)")
-            XCTAssertEqual(got.second, expected.2, "\(row)")
-            if expected.0 > 0 { XCTAssertEqual(got.firstValue, expected.1, "\(row)") }
-            if expected.2 > 0 { XCTAssertEqual(got.secondValue, expected.3, "\(row)") }
-        }
-    }
-
     /// Decoding from logits gives bit for bit the characters (labels, steps, confidences, runners-up) of decoding the
     /// softmax of the same logits: the recogniser skips its final softmax layer this way.
     func testCTCDecodingFromLogitsEqualsDecodingTheSoftmax() {
@@ -162,6 +128,38 @@ final class GeometryTests: XCTestCase {
             let fromSoftmax = probabilities.withUnsafeBufferPointer { CTCDecoder.decode($0, steps: steps, classes: classes) }
             XCTAssertEqual(fromLogits, fromSoftmax, "\(steps) x \(classes)")
             if classes > 3 { XCTAssertFalse(fromLogits.isEmpty, "the test must decode characters") }
+        }
+    }
+
+    /// Rows where the logits' order is not the probabilities' order decide as the probability scan does: ties
+    /// between the first two or the second and third classes (to the lower index), logits so close that their
+    /// probabilities round equal, -infinity and NaN logits, one- and two-label dictionaries.
+    func testCTCDecodingFromLogitsBreaksTiesAsTheSoftmaxScan() {
+        let rows: [[Float]] = [
+            [0, 3, 5, 5, 1],             // first two tie: the lower index first, the other second
+            [0, 4, 2, 5, 4],             // second and third tie
+            [0, 6, 1e-7 + 6, 2, 1],      // logits one rounding apart
+            [1, 2, 2, 2, 2],             // four-way tie
+            [0, 5, -.infinity],          // -infinity logit: its clamped exp still ranks second
+            [0, .nan, 3, 2],             // NaN logit
+            [-1, 2], [2, 1], [0.5],
+        ]
+        for row in rows {
+            var probabilities = [Float](repeating: 0, count: row.count)
+            row.withUnsafeBufferPointer { x in
+                probabilities.withUnsafeMutableBufferPointer { y in
+                    TensorKernels.softmax(input: x.baseAddress!, rows: 1, width: row.count, output: y.baseAddress!)
+                }
+            }
+            let expected = probabilities.withUnsafeBufferPointer { CTCDecoder.step(probabilities: $0.baseAddress!, classes: row.count) }
+            let scratch = UnsafeMutablePointer<Float>.allocate(capacity: row.count)
+            defer { scratch.deallocate() }
+            let got = row.withUnsafeBufferPointer { CTCDecoder.step(logits: $0.baseAddress!, classes: row.count, scratch: scratch) }
+            XCTAssertEqual(got.first, expected.first, "\(row)")
+            XCTAssertEqual(got.second, expected.second, "\(row)")
+            if expected.first > 0 { XCTAssertEqual(got.firstValue, expected.firstValue, "\(row)") }
+            if expected.second > 0 { XCTAssertEqual(got.secondValue, expected.secondValue, "\(row)") }
+            if expected.first > 0 { XCTAssertEqual(got.blank, expected.blank, "\(row)") }
         }
     }
 

@@ -41,9 +41,9 @@ struct ImageSource {
     }
 
     /// Bilinear sample at (`x`, `y`) in pixel-centre coordinates (pixel i covers [i - 0.5, i + 0.5]), added to
-    /// `acc` times `weight` per network channel.
+    /// `acc` times `weight` per network channel (lanes 0-2).
     @inline(__always)
-    func addBilinear(_ p: UnsafePointer<UInt8>, x: Double, y: Double, weight: Float, to acc: inout (Float, Float, Float)) {
+    func addBilinear(_ p: UnsafePointer<UInt8>, x: Double, y: Double, weight: Float, to acc: inout SIMD4<Float>) {
         // Degenerate quads can send a perspective map to infinity or NaN: clamp before any integer conversion
         // (positions outside the image replicate its border anyway).
         let x = x.isNaN ? 0 : min(max(x, -1), Double(width)), y = y.isNaN ? 0 : min(max(y, -1), Double(height))
@@ -61,9 +61,9 @@ struct ImageSource {
             (o10, o11) = (offset(x: x0, y: y0 &+ 1), offset(x: x0 &+ 1, y: y0 &+ 1))
         }
         let (c0, c1, c2) = channelOffsets
-        acc.0 += Float(p[o00 &+ c0]) * w00 + Float(p[o01 &+ c0]) * w01 + Float(p[o10 &+ c0]) * w10 + Float(p[o11 &+ c0]) * w11
-        acc.1 += Float(p[o00 &+ c1]) * w00 + Float(p[o01 &+ c1]) * w01 + Float(p[o10 &+ c1]) * w10 + Float(p[o11 &+ c1]) * w11
-        acc.2 += Float(p[o00 &+ c2]) * w00 + Float(p[o01 &+ c2]) * w01 + Float(p[o10 &+ c2]) * w10 + Float(p[o11 &+ c2]) * w11
+        acc[0] += Float(p[o00 &+ c0]) * w00 + Float(p[o01 &+ c0]) * w01 + Float(p[o10 &+ c0]) * w10 + Float(p[o11 &+ c0]) * w11
+        acc[1] += Float(p[o00 &+ c1]) * w00 + Float(p[o01 &+ c1]) * w01 + Float(p[o10 &+ c1]) * w10 + Float(p[o11 &+ c1]) * w11
+        acc[2] += Float(p[o00 &+ c2]) * w00 + Float(p[o01 &+ c2]) * w01 + Float(p[o10 &+ c2]) * w10 + Float(p[o11 &+ c2]) * w11
     }
 }
 

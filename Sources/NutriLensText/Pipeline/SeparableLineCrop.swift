@@ -63,12 +63,8 @@ struct SeparableLineCrop {
     /// perspective terms move any sample by more than 1e-9 px (then the per-sample path reads it).
     init?(plan: LineCropper.Plan, height: Int, grid: LineCropper.SampleGrid, source: ImageSource) {
         let m = plan.homography
-        guard !plan.rotated, m[8] == 1 else { return nil }
         let w = plan.cropWidth + 1, h = plan.cropHeight + 1  // samples lie within [-0.5, crop size + 0.5)
-        let reach = abs(m[0]) * w + abs(m[2]) + abs(m[4]) * h + abs(m[5]) + 1
-        guard abs(m[1]) * h <= 1e-9, abs(m[3]) * w <= 1e-9, (abs(m[6]) * w + abs(m[7]) * h) * reach <= 1e-9 else {
-            return nil
-        }
+        guard !plan.rotated, LineCropper.isAffine(plan), abs(m[1]) * h <= 1e-9, abs(m[3]) * w <= 1e-9 else { return nil }
         columns = Taps(count: plan.lineWidth, n: grid.n, scale: grid.scaleX, a: m[0], b: m[2], limit: source.width,
                        sampleWeight: 1)
         rows = Taps(count: height, n: grid.n, scale: grid.scaleY, a: m[4], b: m[5], limit: source.height,
