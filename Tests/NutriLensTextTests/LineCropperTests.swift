@@ -1,3 +1,4 @@
+import Foundation
 import NutriLensImaging
 import XCTest
 @testable import NutriLensText
@@ -130,6 +131,63 @@ final class LineCropperTests: XCTestCase {
         for quad in quads {
             let plan = cropper.plan(quad)
             XCTAssertNil(SeparableLineCrop(plan: plan, height: 48, grid: .init(plan: plan, height: 48), source: source))
+        }
+    }
+
+    /// Crops that are not upright rectangles read their taps from a `LineCropRegion` of floats: bit-identical to
+    /// reading the bytes where the homography is kept (perspective, over the edge), within float rounding where an
+    /// affine crop inside the image drops the denominator; either way the per-pixel definition within 1e-5. Slanted
+    /// crops whose bounding box is much larger than the samples keep reading the bytes.
+    func testRegionPathEqualsThePerPixelDefinition() {
+        let cropper = LineCropper(height: 48, minimumWidth: 320)
+        let images: [(String, DecodedImage)] = [("grey", Self.pattern(width: 301, height: 201, layout: nil)),
+                                                ("rgb", Self.pattern(width: 301, height: 201, layout: .rgb)),
+                                                ("bgra", Self.pattern(width: 301, height: 201, layout: .bgra))]
+        func rectangle(centre: SIMD2<Double>, width: Double, height: Double, degrees: Double) -> [SIMD2<Double>] {
+            let a = degrees * .pi / 180
+            let u = SIMD2(cos(a), sin(a)) * (width / 2), v = SIMD2(-sin(a), cos(a)) * (height / 2)
+            return [centre - u - v, centre + u - v, centre + u + v, centre - u + v]
+        }
+        // (name, quad, region expected, interior affine expected)
+        let quads: [(String, [SIMD2<Double>], Bool, Bool)] = [
+            ("rotated 2 degrees, shrink 2", rectangle(centre: SIMD2(150, 100), width: 250, height: 96, degrees: 2), true, true),
+            ("rotated -4 degrees, enlarged", rectangle(centre: SIMD2(80.3, 60.7), width: 90, height: 20, degrees: -4), true, true),
+            ("tall, read turned", [SIMD2(60, 5), SIMD2(90, 5), SIMD2(90, 115), SIMD2(60, 115)], true, true),
+            ("perspective", [SIMD2(12, 30), SIMD2(140, 22), SIMD2(147, 61), SIMD2(9, 70)], true, false),
+            ("rotated, over the edge", [SIMD2(-20, 40), SIMD2(120, -10), SIMD2(135, 30), SIMD2(-5, 80)], true, false),
+            ("rotated 45 degrees: bounding box over twice the samples", rectangle(centre: SIMD2(150, 100), width: 180, height: 96, degrees: 45), false, false),
+        ]
+        for (imageName, image) in images {
+            let source = ImageSource(image, bgr: true)
+            for (name, quad, regionExpected, interiorAffine) in quads {
+                let plan = cropper.plan(quad)
+                let grid = LineCropper.SampleGrid(plan: plan, height: 48)
+                XCTAssertNil(SeparableLineCrop(plan: plan, height: 48, grid: grid, source: source), name)
+                let samples = plan.lineWidth * 48 * grid.n * grid.n
+                let region = LineCropRegion(plan: plan, grid: grid, height: 48, source: source, maximumArea: 2 * samples)
+                XCTAssertEqual(region != nil, regionExpected, name)
+                XCTAssertEqual(region.map { $0.interior && LineCropper.isAffine(plan) } ?? false, interiorAffine, name)
+                region?.deallocate()
+                func crop(regionLimit: Int) -> [Float] {
+                    var out = [Float](repeating: 0, count: 3 * 48 * plan.tensorWidth)  // `sampled` leaves the padding
+                    out.withUnsafeMutableBufferPointer {
+                        cropper.sampled(source, plan: plan, grid: grid, normalization: Self.normalization, into: $0.baseAddress!,
+                                        regionLimit: regionLimit)
+                    }
+                    return out
+                }
+                let bytes = crop(regionLimit: 0), regionPath = crop(regionLimit: 1 << 20)
+                if !interiorAffine && regionExpected { XCTAssertTrue(regionPath == bytes, "\(imageName), \(name): not bit-identical") }
+                var full = [Float](repeating: .nan, count: 3 * 48 * plan.tensorWidth)
+                full.withUnsafeMutableBufferPointer {
+                    cropper.tensor(source, plan: plan, normalization: Self.normalization, into: $0.baseAddress!)
+                }
+                let reference = Self.referenceTensor(source, plan: plan, height: 48)
+                let worst = zip(full, reference).map { abs($0 - $1) }.max() ?? .nan
+                XCTAssertLessThan(worst, 1e-5, "\(imageName), \(name)")
+                let worstRegion = zip(regionPath, reference).map { abs($0 - $1) }.max() ?? .nan
+                XCTAssertLessThan(worstRegion, 1e-5, "\(imageName), \(name), region forced")
+            }
         }
     }
 
