@@ -39,13 +39,7 @@ final class LineCropperTests: XCTestCase {
         for (name, quad) in quads {
             for padding in [LinePadding.paddleOCR, .tight] {
                 let plan = cropper.plan(quad, padding: padding)
-                let count = 3 * 48 * plan.tensorWidth
-                var fast = [Float](repeating: .nan, count: count)
-                fast.withUnsafeMutableBufferPointer {
-                    cropper.tensor(source, plan: plan, normalization: Self.normalization, into: $0.baseAddress!)
-                }
-                let reference = Self.referenceTensor(source, plan: plan, height: 48)
-                let worst = zip(fast, reference).map { abs($0 - $1) }.max() ?? .nan
+                let (fast, worst) = Self.tensorAndError(cropper, source, plan)
                 XCTAssertLessThan(worst, 1e-4, "\(name), \(padding)")
                 // The padding columns stay zero.
                 XCTAssertEqual(fast[(plan.lineWidth)..<plan.tensorWidth].filter { $0 != 0 }.count, 0, name)
@@ -106,12 +100,7 @@ final class LineCropperTests: XCTestCase {
                     let plan = cropper.plan(quad, padding: padding)
                     XCTAssertNotNil(SeparableLineCrop(plan: plan, height: 48, grid: .init(plan: plan, height: 48), source: source),
                                     "\(name) must take the separable path")
-                    var fast = [Float](repeating: .nan, count: 3 * 48 * plan.tensorWidth)
-                    fast.withUnsafeMutableBufferPointer {
-                        cropper.tensor(source, plan: plan, normalization: Self.normalization, into: $0.baseAddress!)
-                    }
-                    let reference = Self.referenceTensor(source, plan: plan, height: 48)
-                    let worst = zip(fast, reference).map { abs($0 - $1) }.max() ?? .nan
+                    let worst = Self.tensorAndError(cropper, source, plan).worst
                     // Float rounding of a sum of at most 64 weighted bytes, normalised by 2 / 255: ~1e-6.
                     XCTAssertLessThan(worst, 1e-5, "\(imageName), \(name), \(padding)")
                 }
@@ -178,13 +167,8 @@ final class LineCropperTests: XCTestCase {
                 }
                 let bytes = crop(regionLimit: 0), regionPath = crop(regionLimit: 1 << 20)
                 if !interiorAffine && regionExpected { XCTAssertTrue(regionPath == bytes, "\(imageName), \(name): not bit-identical") }
-                var full = [Float](repeating: .nan, count: 3 * 48 * plan.tensorWidth)
-                full.withUnsafeMutableBufferPointer {
-                    cropper.tensor(source, plan: plan, normalization: Self.normalization, into: $0.baseAddress!)
-                }
+                XCTAssertLessThan(Self.tensorAndError(cropper, source, plan).worst, 1e-5, "\(imageName), \(name)")
                 let reference = Self.referenceTensor(source, plan: plan, height: 48)
-                let worst = zip(full, reference).map { abs($0 - $1) }.max() ?? .nan
-                XCTAssertLessThan(worst, 1e-5, "\(imageName), \(name)")
                 let worstRegion = zip(regionPath, reference).map { abs($0 - $1) }.max() ?? .nan
                 XCTAssertLessThan(worstRegion, 1e-5, "\(imageName), \(name), region forced")
             }
@@ -196,6 +180,16 @@ final class LineCropperTests: XCTestCase {
         let values: [Double] = [-1, -0.999_999_999, -0.5, -1e-300, -0.0, 0, 1e-300, 0.5, 0.999_999_999_999, 1, 2.5,
                                 3199.999_999, 3200, 1e7, -1e7 + 0.5]
         for x in values { XCTAssertEqual(ImageSource.floor(x), Int(x.rounded(.down)), "\(x)") }
+    }
+
+    /// `cropper.tensor` of `plan` (height 48) and its largest difference from the per-pixel definition.
+    static func tensorAndError(_ cropper: LineCropper, _ source: ImageSource, _ plan: LineCropper.Plan) -> (tensor: [Float], worst: Float) {
+        var tensor = [Float](repeating: .nan, count: 3 * 48 * plan.tensorWidth)
+        tensor.withUnsafeMutableBufferPointer {
+            cropper.tensor(source, plan: plan, normalization: normalization, into: $0.baseAddress!)
+        }
+        let reference = referenceTensor(source, plan: plan, height: 48)
+        return (tensor, zip(tensor, reference).map { abs($0 - $1) }.max() ?? .nan)
     }
 
     /// The per-pixel definition (see the type's comment), normalised as the cropper does.
