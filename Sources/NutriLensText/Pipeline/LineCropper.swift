@@ -88,13 +88,19 @@ struct LineCropper {
         }
     }
 
+    /// Most pixels a `LineCropRegion` may hold: 2 M pixels, 32 MiB of floats (a 2400 x 870 px box; a line crop of a
+    /// working-size photo stays far below, larger ones read the bytes).
+    static let maximumRegionPixels = 1 << 21
+
     /// The crop's definition evaluated sample by sample (any quad: turned, rotated, perspective): taps read from
     /// a `LineCropRegion` of floats when its bounding box holds at most `regionLimit` times as many pixels as
-    /// there are samples, else from the bytes (very slanted or huge crops, degenerate perspective).
+    /// there are samples (and at most `maximumRegionPixels`), else from the bytes (very slanted or huge crops,
+    /// degenerate perspective).
     func sampled(_ source: ImageSource, plan: Plan, grid: SampleGrid, normalization: Normalization,
                  into out: UnsafeMutablePointer<Float>, regionLimit: Int = 2) {
         let samples = plan.lineWidth * height * grid.n * grid.n
-        if let region = LineCropRegion(plan: plan, grid: grid, height: height, source: source, maximumArea: regionLimit * samples) {
+        let limit = min(regionLimit * samples, Self.maximumRegionPixels)
+        if let region = LineCropRegion(plan: plan, grid: grid, height: height, source: source, maximumArea: limit) {
             defer { region.deallocate() }
             let (width, height) = (source.width, source.height)
             if region.interior, Self.isAffine(plan) {
