@@ -10,6 +10,9 @@ public final class TextRecognizer: Sendable {
     /// The network (for benchmarks and reference tests).
     public let network: TextNetwork
     let cropper: LineCropper
+    /// The value holding the classifier's logits when the network ends in its softmax over the classes: lines are
+    /// decoded straight from them (`CTCDecoder.decode(logits:steps:classes:)`, the same numbers); nil otherwise.
+    let logitsValue: Int?
 
     /// Loads and validates a recognition model (`.nlg`, checked against its `.sha256` sidecar).
     /// - Throws: `TextReaderError`.
@@ -33,6 +36,11 @@ public final class TextRecognizer: Sendable {
                                                  + "\(configuration.labels.count) labels"))
         }
         cropper = LineCropper(height: configuration.inputHeight, minimumWidth: configuration.minimumWidth)
+        if case .softmax = network.layers.last, network.outputValues.last == network.outputValue {
+            logitsValue = network.inputValues[network.layers.count - 1][0]
+        } else {
+            logitsValue = nil
+        }
     }
 
     /// Reads the text inside `quad` of `image`. Quads at least 1.5 times taller than wide are read as vertical
@@ -138,11 +146,12 @@ public final class TextRecognizer: Sendable {
                     cropper.tensor(source, plan: plans[i], normalization: configuration.normalization,
                                    into: input + s * sampleCount)
                 }
-                try network.run(batch: input, samples: chunk.count, shape: shape) { out, outShape in
+                try network.run(batch: input, samples: chunk.count, shape: shape, stopAfter: logitsValue) { out, outShape in
                     let steps = outShape[1], outCount = steps * classes
                     for (s, i) in chunk.enumerated() {
-                        let decoded = CTCDecoder.decode(UnsafeBufferPointer(rebasing: out[(s * outCount)..<((s + 1) * outCount)]),
-                                                        steps: steps, classes: classes)
+                        let values = UnsafeBufferPointer(rebasing: out[(s * outCount)..<((s + 1) * outCount)])
+                        let decoded = logitsValue == nil ? CTCDecoder.decode(values, steps: steps, classes: classes)
+                            : CTCDecoder.decode(logits: values, steps: steps, classes: classes)
                         results[i] = Self.result(decoded, steps: steps, plan: plans[i], labels: configuration.labels,
                                                  quad: Self.readingQuad(lines[i].corners, rotated: plans[i].rotated),
                                                  detectionScore: lines[i].score)

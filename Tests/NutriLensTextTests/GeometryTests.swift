@@ -105,6 +105,64 @@ final class GeometryTests: XCTestCase {
         XCTAssertNil(one[0].runnerUp)
     }
 
+    /// Decoding from logits gives bit for bit the characters (labels, steps, confidences, runners-up) of decoding the
+    /// softmax of the same logits: the recogniser skips its final softmax layer this way.
+    func testCTCDecodingFromLogitsEqualsDecodingTheSoftmax() {
+        var rng = SeededRandom(seed: 11)
+        for (steps, classes) in [(1, 2), (8, 3), (40, 97), (25, 6906)] {
+            // Peaked rows as a recogniser gives them: one label (often the blank) well above the rest, runs repeating.
+            var logits = [Float](repeating: 0, count: steps * classes)
+            var label = 0
+            for t in 0..<steps {
+                if rng.next() % 3 == 0 { label = rng.next() % 2 == 0 ? 0 : Int(rng.next() % UInt64(classes)) }
+                for c in 0..<classes { logits[t * classes + c] = Float(Int(rng.next() % 2000) - 1000) / 200 }
+                logits[t * classes + label] += 12
+            }
+            var probabilities = [Float](repeating: 0, count: logits.count)
+            logits.withUnsafeBufferPointer { x in
+                probabilities.withUnsafeMutableBufferPointer { y in
+                    TensorKernels.softmax(input: x.baseAddress!, rows: steps, width: classes, output: y.baseAddress!)
+                }
+            }
+            let fromLogits = logits.withUnsafeBufferPointer { CTCDecoder.decode(logits: $0, steps: steps, classes: classes) }
+            let fromSoftmax = probabilities.withUnsafeBufferPointer { CTCDecoder.decode($0, steps: steps, classes: classes) }
+            XCTAssertEqual(fromLogits, fromSoftmax, "\(steps) x \(classes)")
+            if classes > 3 { XCTAssertFalse(fromLogits.isEmpty, "the test must decode characters") }
+        }
+    }
+
+    /// Rows where the logits' order is not the probabilities' order decide as the probability scan does: ties
+    /// between the first two or the second and third classes (to the lower index), logits so close that their
+    /// probabilities round equal, -infinity and NaN logits, one- and two-label dictionaries.
+    func testCTCDecodingFromLogitsBreaksTiesAsTheSoftmaxScan() {
+        let rows: [[Float]] = [
+            [0, 3, 5, 5, 1],             // first two tie: the lower index first, the other second
+            [0, 4, 2, 5, 4],             // second and third tie
+            [0, 6, 1e-7 + 6, 2, 1],      // logits one rounding apart
+            [1, 2, 2, 2, 2],             // four-way tie
+            [0, 5, -.infinity],          // -infinity logit: its clamped exp still ranks second
+            [0, .nan, 3, 2],             // NaN logit
+            [-1, 2], [2, 1], [0.5],
+        ]
+        for row in rows {
+            var probabilities = [Float](repeating: 0, count: row.count)
+            row.withUnsafeBufferPointer { x in
+                probabilities.withUnsafeMutableBufferPointer { y in
+                    TensorKernels.softmax(input: x.baseAddress!, rows: 1, width: row.count, output: y.baseAddress!)
+                }
+            }
+            let expected = probabilities.withUnsafeBufferPointer { CTCDecoder.step(probabilities: $0.baseAddress!, classes: row.count) }
+            let scratch = UnsafeMutablePointer<Float>.allocate(capacity: row.count)
+            defer { scratch.deallocate() }
+            let got = row.withUnsafeBufferPointer { CTCDecoder.step(logits: $0.baseAddress!, classes: row.count, scratch: scratch) }
+            XCTAssertEqual(got.first, expected.first, "\(row)")
+            XCTAssertEqual(got.second, expected.second, "\(row)")
+            if expected.first > 0 { XCTAssertEqual(got.firstValue, expected.firstValue, "\(row)") }
+            if expected.second > 0 { XCTAssertEqual(got.secondValue, expected.secondValue, "\(row)") }
+            if expected.first > 0 { XCTAssertEqual(got.blank, expected.blank, "\(row)") }
+        }
+    }
+
     /// Slicing a quad along its reading direction interpolates both long edges.
     func testQuadSlice() {
         let quad = TextQuad(topLeft: PixelPoint(x: 0, y: 0), topRight: PixelPoint(x: 100, y: 10),

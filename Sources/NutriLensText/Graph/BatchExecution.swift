@@ -86,19 +86,21 @@ extension TextNetwork {
 
     /// Runs `samples` inputs of one `shape` (`[1, C, H, W]` each, stored one after another) and hands `body` the
     /// outputs, one after another (`samples x` the per-sample output count), with the per-sample output shape.
-    /// Each sample's output equals `run(input:shape:)` on it alone. Graphs that cannot run batched (see `batchPlan`)
-    /// run sample by sample. Throws as `run(input:shape:)`, and `inputTooLarge` when the whole batch's buffers
-    /// exceed `maxWorkspaceFloats`.
-    func run<R>(batch input: UnsafePointer<Float>, samples: Int, shape: [Int],
+    /// Each sample's output equals `run(input:shape:)` on it alone. `stopAfter` (a value index) ends the pass at
+    /// that value and hands it over instead of the output, as `run(input:shape:stopAfter:)`. Graphs that cannot run
+    /// batched (see `batchPlan`), or whose `stopAfter` value is not stored sample by sample, run sample by sample.
+    /// Throws as `run(input:shape:)`, and `inputTooLarge` when the whole batch's buffers exceed `maxWorkspaceFloats`.
+    func run<R>(batch input: UnsafePointer<Float>, samples: Int, shape: [Int], stopAfter: Int? = nil,
                 _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
         guard samples >= 1 else { throw invalidInput("a batch needs at least one sample") }
-        if samples == 1 { return try run(input: input, shape: shape, body) }
+        if samples == 1 { return try run(input: input, shape: shape, stopAfter: stopAfter, body) }
         let (shapes, slotNeed, scratchNeed) = try plan(shape)
-        let inputCount = shape.reduce(1, *), outShape = shapes[outputValue], outCount = outShape.reduce(1, *)
-        guard let (layouts, batchLayers) = batchPlan(shapes) else {
+        let result = stopAfter ?? outputValue, lastNode = outputValues.firstIndex(of: result) ?? -1
+        let inputCount = shape.reduce(1, *), outShape = shapes[result], outCount = outShape.reduce(1, *)
+        guard let (layouts, batchLayers) = batchPlan(shapes), layouts[result] == .sampleMajor || outShape[1] == 1 else {
             var outputs = [Float](repeating: 0, count: samples * outCount)
             for s in 0..<samples {
-                try run(input: input + s * inputCount, shape: shape) { out, _ in
+                try run(input: input + s * inputCount, shape: shape, stopAfter: stopAfter) { out, _ in
                     outputs.withUnsafeMutableBufferPointer { ($0.baseAddress! + s * outCount).update(from: out.baseAddress!, count: outCount) }
                 }
             }
@@ -121,7 +123,7 @@ extension TextNetwork {
             }
             func pointer(_ v: Int) -> UnsafeMutablePointer<Float> { slotOfValue[v] < 0 ? batchedInput : slots[slotOfValue[v]] }
             func batched(_ v: Int) -> [Int] { Self.batchedShape(shapes[v], layouts[v], samples: samples) }
-            for (index, layer) in batchLayers.enumerated() {
+            for (index, layer) in batchLayers.enumerated() where index <= lastNode {
                 let ins = inputValues[index], out = outputValues[index]
                 switch layer {
                 case .conv(let c):
@@ -147,7 +149,7 @@ extension TextNetwork {
                             output: pointer(out), outShape: batched(out), scratch: scratch)
                 }
             }
-            return try body(UnsafeBufferPointer(start: pointer(outputValue), count: samples * outCount), outShape)
+            return try body(UnsafeBufferPointer(start: pointer(result), count: samples * outCount), outShape)
         }
     }
 }

@@ -31,16 +31,24 @@ struct ImageSource {
         return cy &* stride &+ cx &* bytesPerPixel
     }
 
-    /// Bilinear sample at (`x`, `y`) in pixel-centre coordinates (pixel i covers [i - 0.5, i + 0.5]), added to
-    /// `acc` times `weight` per network channel.
+    /// `x.rounded(.down)` as an integer, for `x` within ±2^53 (callers clamp positions to the image first).
+    /// Truncation plus a correction: without SSE4.1's `roundsd` (the baseline x86-64 build) `rounded(.down)` is a
+    /// call into libm, which cost two calls per bilinear sample.
     @inline(__always)
-    func addBilinear(_ p: UnsafePointer<UInt8>, x: Double, y: Double, weight: Float, to acc: inout (Float, Float, Float)) {
+    static func floor(_ x: Double) -> Int {
+        let t = Int(x)
+        return Double(t) > x ? t &- 1 : t
+    }
+
+    /// Bilinear sample at (`x`, `y`) in pixel-centre coordinates (pixel i covers [i - 0.5, i + 0.5]), added to
+    /// `acc` times `weight` per network channel (lanes 0-2).
+    @inline(__always)
+    func addBilinear(_ p: UnsafePointer<UInt8>, x: Double, y: Double, weight: Float, to acc: inout SIMD4<Float>) {
         // Degenerate quads can send a perspective map to infinity or NaN: clamp before any integer conversion
         // (positions outside the image replicate its border anyway).
         let x = x.isNaN ? 0 : min(max(x, -1), Double(width)), y = y.isNaN ? 0 : min(max(y, -1), Double(height))
-        let fx0 = x.rounded(.down), fy0 = y.rounded(.down)
-        let x0 = Int(fx0), y0 = Int(fy0)
-        let fx = Float(x - fx0), fy = Float(y - fy0)
+        let x0 = Self.floor(x), y0 = Self.floor(y)
+        let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
         let w00 = (1 - fx) * (1 - fy) * weight, w01 = fx * (1 - fy) * weight
         let w10 = (1 - fx) * fy * weight, w11 = fx * fy * weight
         let o00: Int, o01: Int, o10: Int, o11: Int
@@ -53,9 +61,9 @@ struct ImageSource {
             (o10, o11) = (offset(x: x0, y: y0 &+ 1), offset(x: x0 &+ 1, y: y0 &+ 1))
         }
         let (c0, c1, c2) = channelOffsets
-        acc.0 += Float(p[o00 &+ c0]) * w00 + Float(p[o01 &+ c0]) * w01 + Float(p[o10 &+ c0]) * w10 + Float(p[o11 &+ c0]) * w11
-        acc.1 += Float(p[o00 &+ c1]) * w00 + Float(p[o01 &+ c1]) * w01 + Float(p[o10 &+ c1]) * w10 + Float(p[o11 &+ c1]) * w11
-        acc.2 += Float(p[o00 &+ c2]) * w00 + Float(p[o01 &+ c2]) * w01 + Float(p[o10 &+ c2]) * w10 + Float(p[o11 &+ c2]) * w11
+        acc[0] += Float(p[o00 &+ c0]) * w00 + Float(p[o01 &+ c0]) * w01 + Float(p[o10 &+ c0]) * w10 + Float(p[o11 &+ c0]) * w11
+        acc[1] += Float(p[o00 &+ c1]) * w00 + Float(p[o01 &+ c1]) * w01 + Float(p[o10 &+ c1]) * w10 + Float(p[o11 &+ c1]) * w11
+        acc[2] += Float(p[o00 &+ c2]) * w00 + Float(p[o01 &+ c2]) * w01 + Float(p[o10 &+ c2]) * w10 + Float(p[o11 &+ c2]) * w11
     }
 }
 

@@ -53,55 +53,132 @@ struct LineCropper {
                     lineWidth: lineWidth, tensorWidth: tensorWidth)
     }
 
-    /// Writes the `3 x height x plan.tensorWidth` input tensor (planes in network channel order).
+    /// Where a crop's samples lie: output pixel (u, v) averages n x n samples at ((u + (sx + 0.5) / n) * scaleX - 0.5,
+    /// (v + (sy + 0.5) / n) * scaleY - 0.5) of the (turned) crop, each weighing `weight` = 1 / n².
+    struct SampleGrid {
+        let scaleX: Double, scaleY: Double
+        let n: Int
+        let weight: Float
+
+        init(plan: Plan, height: Int) {
+            // Output pixel (u, v) -> position in the (possibly rotated) crop -> crop (x, y) -> image via the homography.
+            let (outW, outH) = (plan.rotated ? plan.cropHeight : plan.cropWidth, plan.rotated ? plan.cropWidth : plan.cropHeight)
+            scaleX = outW / Double(plan.lineWidth)
+            scaleY = outH / Double(height)
+            // n x n samples per output pixel when shrinking by n, at most 4 x 4 (text up to 192 px high is fully
+            // averaged; beyond, 16 samples still cover the pixel well and the cost stays bounded for huge quads).
+            n = max(1, Int(min(4, max(scaleX, scaleY).rounded(.up))))
+            weight = Float(1) / Float(n * n)
+        }
+    }
+
+    /// Writes the `3 x height x plan.tensorWidth` input tensor (planes in network channel order): upright
+    /// axis-aligned crops through `SeparableLineCrop`, the rest sample by sample; the padding columns are zero.
     func tensor(_ source: ImageSource, plan: Plan, normalization: Normalization, into out: UnsafeMutablePointer<Float>) {
+        let width = plan.tensorWidth, lineWidth = plan.lineWidth
+        if lineWidth < width {
+            for row in 0..<(3 * height) { (out + row * width + lineWidth).update(repeating: 0, count: width - lineWidth) }
+        }
+        let grid = SampleGrid(plan: plan, height: height)
+        if let separable = SeparableLineCrop(plan: plan, height: height, grid: grid, source: source) {
+            separable.write(source, lineWidth: lineWidth, height: height, width: width, normalization: normalization,
+                            into: out)
+        } else {
+            sampled(source, plan: plan, grid: grid, normalization: normalization, into: out)
+        }
+    }
+
+    /// Most pixels a `LineCropRegion` may hold: 2 M pixels, 32 MiB of floats (a 2400 x 870 px box; a line crop of a
+    /// working-size photo stays far below, larger ones read the bytes).
+    static let maximumRegionPixels = 1 << 21
+
+    /// The crop's definition evaluated sample by sample (any quad: turned, rotated, perspective): taps read from
+    /// a `LineCropRegion` of floats when its bounding box holds at most `regionLimit` times as many pixels as
+    /// there are samples (and at most `maximumRegionPixels`), else from the bytes (very slanted or huge crops,
+    /// degenerate perspective).
+    func sampled(_ source: ImageSource, plan: Plan, grid: SampleGrid, normalization: Normalization,
+                 into out: UnsafeMutablePointer<Float>, regionLimit: Int = 2) {
+        let samples = plan.lineWidth * height * grid.n * grid.n
+        let limit = min(regionLimit * samples, Self.maximumRegionPixels)
+        if let region = LineCropRegion(plan: plan, grid: grid, height: height, source: source, maximumArea: limit) {
+            defer { region.deallocate() }
+            let (width, height) = (source.width, source.height)
+            if region.interior, Self.isAffine(plan) {
+                sampleRows(plan: plan, grid: grid, normalization: normalization, into: out, affine: true) { x, y, weight, acc in
+                    region.addInteriorBilinear(x: x, y: y, weight: weight, to: &acc)
+                }
+            } else {
+                sampleRows(plan: plan, grid: grid, normalization: normalization, into: out, affine: false) { x, y, weight, acc in
+                    region.addBilinear(x: x, y: y, imageWidth: width, imageHeight: height, weight: weight, to: &acc)
+                }
+            }
+        } else {
+            source.pixels.withUnsafeBufferPointer { buffer in
+                let p = buffer.baseAddress!
+                sampleRows(plan: plan, grid: grid, normalization: normalization, into: out, affine: false) { x, y, weight, acc in
+                    source.addBilinear(p, x: x, y: y, weight: weight, to: &acc)
+                }
+            }
+        }
+    }
+
+    /// The crop's homography is affine within 1e-9 px over its samples: the perspective terms may be dropped (minimum-
+    /// area rectangles and other parallelograms; Gaussian elimination leaves about half of them 1e-19-small
+    /// rather than zero).
+    static func isAffine(_ plan: Plan) -> Bool {
+        let m = plan.homography
+        let w = plan.cropWidth + 1, h = plan.cropHeight + 1  // samples lie within [-0.5, crop size + 0.5)
+        let reach = abs(m[0]) * w + abs(m[1]) * h + abs(m[2]) + abs(m[3]) * w + abs(m[4]) * h + abs(m[5]) + 1
+        return m[8] == 1 && (abs(m[6]) * w + abs(m[7]) * h) * reach <= 1e-9
+    }
+
+    /// Walks the samples of every output pixel, hands each position (image x, y) with its weight to `read`, which
+    /// adds the bilinear sample to the pixel's sum (channels in lanes 0-2), and writes the normalised sums.
+    /// `affine`: positions without the homography's denominator (callers check `isAffine`).
+    @inline(__always)
+    private func sampleRows(plan: Plan, grid: SampleGrid, normalization: Normalization, into out: UnsafeMutablePointer<Float>,
+                            affine: Bool, read: (Double, Double, Float, inout SIMD4<Float>) -> Void) {
         let width = plan.tensorWidth, plane = height * width, lineWidth = plan.lineWidth
-        out.update(repeating: 0, count: 3 * plane)
-        // Output pixel (u, v) -> position in the (possibly rotated) crop -> crop (x, y) -> image via the homography.
-        let (outW, outH) = (plan.rotated ? plan.cropHeight : plan.cropWidth, plan.rotated ? plan.cropWidth : plan.cropHeight)
-        let scaleX = outW / Double(lineWidth), scaleY = outH / Double(height)
-        // n x n samples per output pixel when shrinking by n, at most 4 x 4 (text up to 192 px high is fully
-        // averaged; beyond, 16 samples still cover the pixel well and the cost stays bounded for huge quads).
-        let n = max(1, Int(min(4, max(scaleX, scaleY).rounded(.up))))
-        let weight = Float(1) / Float(n * n)
+        let (scaleX, scaleY, n, weight) = (grid.scaleX, grid.scaleY, grid.n, grid.weight)
         let m = plan.homography
         let mul = (0..<3).map(normalization.multiplier), add = (0..<3).map(normalization.offset)
         // Sample positions along an output row (the same for every row), and per-pixel sums of one output row.
         let columns = UnsafeMutablePointer<Double>.allocate(capacity: lineWidth * n)
-        let acc = UnsafeMutablePointer<Float>.allocate(capacity: 3 * lineWidth)
+        let acc = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: lineWidth)
         defer { columns.deallocate(); acc.deallocate() }
         for u in 0..<lineWidth {
             for sx in 0..<n { columns[u * n + sx] = (Double(u) + (Double(sx) + 0.5) / Double(n)) * scaleX - 0.5 }
         }
-        source.pixels.withUnsafeBufferPointer { buffer in
-            let p = buffer.baseAddress!
-            for v in 0..<height {
-                acc.update(repeating: 0, count: 3 * lineWidth)
-                for sy in 0..<n {
-                    let ry = (Double(v) + (Double(sy) + 0.5) / Double(n)) * scaleY - 0.5
-                    // Along the row the crop point is (rx, ry), or (cropWidth - 1 - ry, rx) when rotated: the
-                    // homography's numerators and denominator are each linear in rx, slope + intercept set up here.
-                    let fixed = plan.rotated ? plan.cropWidth - 1 - ry : ry
-                    let (i, j) = plan.rotated ? (1, 0) : (0, 1)  // matrix column multiplying rx, and the fixed one
-                    let xs = m[i], xb = m[j] * fixed + m[2]
-                    let ys = m[3 + i], yb = m[3 + j] * fixed + m[5]
-                    let ds = m[6 + i], db = m[6 + j] * fixed + m[8]
-                    for u in 0..<lineWidth {
-                        var sum = (acc[3 &* u], acc[3 &* u &+ 1], acc[3 &* u &+ 2])
-                        for sx in 0..<n {
-                            let rx = columns[u &* n &+ sx]
-                            let d = ds * rx + db
-                            source.addBilinear(p, x: (xs * rx + xb) / d, y: (ys * rx + yb) / d, weight: weight, to: &sum)
-                        }
-                        (acc[3 &* u], acc[3 &* u &+ 1], acc[3 &* u &+ 2]) = sum
-                    }
-                }
-                let o = out + v * width
+        for v in 0..<height {
+            acc.update(repeating: .zero, count: lineWidth)
+            for sy in 0..<n {
+                let ry = (Double(v) + (Double(sy) + 0.5) / Double(n)) * scaleY - 0.5
+                // Along the row the crop point is (rx, ry), or (cropWidth - 1 - ry, rx) when rotated: the
+                // homography's numerators and denominator are each linear in rx, slope + intercept set up here.
+                let fixed = plan.rotated ? plan.cropWidth - 1 - ry : ry
+                let (i, j) = plan.rotated ? (1, 0) : (0, 1)  // matrix column multiplying rx, and the fixed one
+                let xs = m[i], xb = m[j] * fixed + m[2]
+                let ys = m[3 + i], yb = m[3 + j] * fixed + m[5]
+                let ds = m[6 + i], db = m[6 + j] * fixed + m[8]
                 for u in 0..<lineWidth {
-                    o[u] = acc[3 &* u] * mul[0] + add[0]
-                    o[plane &+ u] = acc[3 &* u &+ 1] * mul[1] + add[1]
-                    o[2 &* plane &+ u] = acc[3 &* u &+ 2] * mul[2] + add[2]
+                    var sum = acc[u]
+                    for sx in 0..<n {
+                        let rx = columns[u &* n &+ sx]
+                        if affine {
+                            read(xs * rx + xb, ys * rx + yb, weight, &sum)
+                        } else {
+                            let d = ds * rx + db
+                            read((xs * rx + xb) / d, (ys * rx + yb) / d, weight, &sum)
+                        }
+                    }
+                    acc[u] = sum
                 }
+            }
+            let o = out + v * width
+            for u in 0..<lineWidth {
+                o[u] = acc[u][0] * mul[0] + add[0]
+                o[plane &+ u] = acc[u][1] * mul[1] + add[1]
+                o[2 &* plane &+ u] = acc[u][2] * mul[2] + add[2]
             }
         }
     }
