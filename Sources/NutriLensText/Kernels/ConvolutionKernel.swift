@@ -14,6 +14,7 @@ enum ConvolutionKernel {
     static func scratchFloats(_ c: ConvLayer, height: Int, width: Int, outputPixels: Int) -> Int {
         if c.isDepthwise { return DepthwiseKernel.scratchFloats(c, height: height, width: width) }
         if c.isPointwise { return 0 }
+        if ShiftedGEMMConvolution.applies(c) { return ShiftedGEMMConvolution.scratchFloats(c, height: height, width: width) }
         let k = c.inputChannels / c.group * c.kernelH * c.kernelW
         return k * columnBlock(k: k, m: c.outputChannels / c.group, columns: outputPixels)
     }
@@ -31,6 +32,12 @@ enum ConvolutionKernel {
         // line's result depend on its neighbours (up to 4e-5 in the recogniser's probabilities).
         let plane = outHeight * outWidth, ldc = batch * plane, inputPlane = height * width
         for s in 0..<batch {
+            if ShiftedGEMMConvolution.applies(c) {
+                ShiftedGEMMConvolution.run(c, input: input + s * inputPlane, channelStride: batch * inputPlane, height: height,
+                                           width: width, output: output + s * plane, outHeight: outHeight, outWidth: outWidth,
+                                           ldc: ldc, residual: residual.map { $0 + s * plane }, scratch: scratch)
+                continue
+            }
             gemm(c, input: input + s * inputPlane, channelStride: batch * inputPlane, height: height, width: width,
                  output: output + s * plane, outWidth: outWidth, pixels: plane, ldc: ldc,
                  residual: residual.map { $0 + s * plane }, scratch: scratch)
