@@ -57,11 +57,24 @@ enum Epilogue {
         }
     }
 
-    /// One loop per combination of operands, each simple enough for the loop vectoriser.
+    /// One loop per combination of operands, each simple enough for the loop vectoriser. In place gets loops over
+    /// one pointer: with two pointers that may overlap, the vectoriser guards its vector loop with a runtime
+    /// overlap check, and `input == output` fails that check and runs the scalar loop (measured: the whole network
+    /// ~1.2x slower once this function was no longer inlined where the compiler could see the two were equal).
     @inline(__always)
     static func run<F: VectorFunction>(_ f: F, _ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>,
                                        _ count: Int, _ bias: Float, _ biases: UnsafePointer<Float>?,
                                        _ residual: UnsafePointer<Float>?) {
+        if input == UnsafePointer(output) {
+            let x = output
+            switch (biases, residual) {
+            case (nil, nil): for i in 0..<count { x[i] = f(x[i] + bias) }
+            case (nil, let r?): for i in 0..<count { x[i] = f(x[i] + bias) + r[i] }
+            case (let b?, nil): for i in 0..<count { x[i] = f(x[i] + b[i]) }
+            case (let b?, let r?): for i in 0..<count { x[i] = f(x[i] + b[i]) + r[i] }
+            }
+            return
+        }
         switch (biases, residual) {
         case (nil, nil): for i in 0..<count { output[i] = f(input[i] + bias) }
         case (nil, let r?): for i in 0..<count { output[i] = f(input[i] + bias) + r[i] }

@@ -20,8 +20,7 @@
 enum ShiftedGEMMConvolution {
     /// Floats of the band's GEMM output (all taps of one phase); ~512 KB keeps it in this CPU's L2 with room for
     /// OpenBLAS's packed panels.
-    nonisolated(unsafe) static var bandBudget = 128 * 1024
-    nonisolated(unsafe) static var experimentEnabled = true
+    static let bandBudget = 128 * 1024
 
     /// Whether `c` runs here: group 1 kernels larger than 1x1 (or strided) with few output channels (Cout <= Cin:
     /// the im2col GEMM has a thin M = Cout, and the taps' partial maps, k·k·Cout floats per pixel, are no more than
@@ -29,7 +28,7 @@ enum ShiftedGEMMConvolution {
     /// (docs/text.md): the detector's 3x3 64 -> 16, 3x3/2 32 -> 16 and 2x2 16 -> 8 gain; its 2x2 8 -> 16, the
     /// stem's 3 -> 16 (K = 3) and the recogniser's 3x3/2 24 -> 48 (M = 48 already) are faster with im2col.
     static func applies(_ c: ConvLayer) -> Bool {
-        experimentEnabled && c.group == 1 && !c.isPointwise && c.inputChannels >= 16 && c.outputChannels <= c.inputChannels
+        c.group == 1 && !c.isPointwise && c.inputChannels >= 16 && c.outputChannels <= c.inputChannels
     }
 
     /// Geometry of one call: the phases, taps and band size for an input of `height` x `width`.
@@ -44,7 +43,7 @@ enum ShiftedGEMMConvolution {
         let minQy: Int, maxQy: Int
         let maxPhaseTaps: Int
 
-        init(_ c: ConvLayer, height: Int, width: Int) {
+        init(_ c: ConvLayer, height: Int, width: Int, bandBudget: Int = ShiftedGEMMConvolution.bandBudget) {
             let pads = c.padding(height: height, width: width)
             let (sh, sw) = (c.strideH, c.strideW)
             func split(_ k: Int, _ pad: Int, _ s: Int) -> (q: Int, r: Int) {
@@ -74,7 +73,7 @@ enum ShiftedGEMMConvolution {
             minQy = taps.map(\.qy).min() ?? 0
             maxQy = taps.map(\.qy).max() ?? 0
             let rowFloats = maxPhaseTaps * c.outputChannels * max(1, planeWidth[0])
-            bandRows = max(1, min(planeHeight[0], ShiftedGEMMConvolution.bandBudget / rowFloats))
+            bandRows = max(1, min(planeHeight[0], bandBudget / rowFloats))
         }
 
         /// Floats of scratch: packed weights, one phase's GEMM output for a band, and (stride > 1) the band's phases.
@@ -86,15 +85,17 @@ enum ShiftedGEMMConvolution {
         }
     }
 
-    static func scratchFloats(_ c: ConvLayer, height: Int, width: Int) -> Int {
-        Plan(c, height: height, width: width).scratchFloats(c)
+    /// Floats of scratch `run` needs for an input of `height` x `width` (same `bandBudget`).
+    static func scratchFloats(_ c: ConvLayer, height: Int, width: Int, bandBudget: Int = ShiftedGEMMConvolution.bandBudget) -> Int {
+        Plan(c, height: height, width: width, bandBudget: bandBudget).scratchFloats(c)
     }
 
     /// One sample: input channel planes `channelStride` apart, output (and residual) channel rows `ldc` apart.
+    /// `bandBudget` (floats of one band's GEMM output) sets the band height; tests pass small values to cross bands.
     static func run(_ c: ConvLayer, input: UnsafePointer<Float>, channelStride: Int, height: Int, width: Int,
                     output: UnsafeMutablePointer<Float>, outHeight: Int, outWidth: Int, ldc: Int,
-                    residual: UnsafePointer<Float>?, scratch: UnsafeMutablePointer<Float>) {
-        let plan = Plan(c, height: height, width: width)
+                    residual: UnsafePointer<Float>?, scratch: UnsafeMutablePointer<Float>, bandBudget: Int = ShiftedGEMMConvolution.bandBudget) {
+        let plan = Plan(c, height: height, width: width, bandBudget: bandBudget)
         let (cin, cout, kh, kw) = (c.inputChannels, c.outputChannels, c.kernelH, c.kernelW)
         let strided = c.strideH != 1 || c.strideW != 1
         // A: row (t · Cout + co) holds tap t's weights W[co][·][ky][kx].
