@@ -45,8 +45,11 @@ let package = Package(
                                                      "CTesseractLineImages"]),
         .target(name: "NutriLensLabel"),
         // Neural text reader (PP-OCR detector + CTC recogniser from models/*.nlg); see docs/text.md.
+        // AVX2 + FMA elementwise kernels chosen at run time (per-function target attributes, no build flags).
+        .target(name: "CTextKernels"),
         .target(name: "NutriLensText",
-                dependencies: ["NutriLensImaging", .target(name: "CBLAS", condition: .when(platforms: [.linux]))]),
+                dependencies: ["NutriLensImaging", "CTextKernels",
+                               .target(name: "CBLAS", condition: .when(platforms: [.linux]))]),
         .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"]),
         .target(name: "NutriLens", dependencies: [
             "NutriLensImaging", "NutriLensImageIO", "NutriLensBarcode", "NutriLensOCR",

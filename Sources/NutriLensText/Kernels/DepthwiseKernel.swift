@@ -60,8 +60,10 @@ enum DepthwiseKernel {
                             }
                         }
                     }
-                    Epilogue.apply(c.activation, input: out, output: out, count: outWidth,
-                                   residual: residual.map { $0 + planeIndex * outHeight * outWidth + oy * outWidth })
+                    if c.activation != .none || residual != nil {
+                        Epilogue.apply(c.activation, input: out, output: out, count: outWidth,
+                                       residual: residual.map { $0 + planeIndex * outHeight * outWidth + oy * outWidth })
+                    }
                 }
             }
         }

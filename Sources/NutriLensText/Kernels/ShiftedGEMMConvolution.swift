@@ -80,7 +80,8 @@ enum ShiftedGEMMConvolution {
         func scratchFloats(_ c: ConvLayer) -> Int {
             let packed = taps.count * c.outputChannels * c.inputChannels
             let gemmOut = maxPhaseTaps * c.outputChannels * bandRows * (planeWidth.max() ?? 0)
-            let phaseCopy = c.strideH == 1 && c.strideW == 1 ? 0 : c.inputChannels * bandRows * (planeWidth.max() ?? 0)
+            // The band's rows of one row phase ry, split into all column phases: Cin x rows x (Σ plane widths = width).
+            let phaseCopy = c.strideH == 1 && c.strideW == 1 ? 0 : c.inputChannels * bandRows * planeWidth.reduce(0, +)
             return packed + gemmOut + phaseCopy
         }
     }
@@ -134,9 +135,35 @@ enum ShiftedGEMMConvolution {
             }
             initialized = end
         }
+        /// Rows `rows` of row phase `ry` (input rows s·py + ry), every column phase rx as its own Cin x rows x
+        /// width(rx) block; stride 2 splits each row into even and odd columns in one pass.
+        func copyRowPhase(_ ry: Int, rows: Range<Int>) {
+            let (sh, sw) = (c.strideH, c.strideW)
+            var offsets = [Int](), offset = 0
+            for rx in 0..<sw { offsets.append(offset); offset += cin * rows.count * plan.planeWidth[rx] }
+            for ci in 0..<cin {
+                let plane = input + ci * channelStride
+                for py in rows {
+                    let src = plane + (py * sh + ry) * width
+                    let r = (ci * rows.count + py - rows.lowerBound)
+                    if sw == 2 {
+                        let even = phaseCopy + offsets[0] + r * plan.planeWidth[0]
+                        let odd = phaseCopy + offsets[1] + r * plan.planeWidth[1]
+                        for i in 0..<plan.planeWidth[1] { even[i] = src[2 &* i]; odd[i] = src[2 &* i &+ 1] }
+                        if plan.planeWidth[0] > plan.planeWidth[1] { even[plan.planeWidth[0] - 1] = src[width - 1] }
+                    } else {
+                        for rx in 0..<sw {
+                            let d = phaseCopy + offsets[rx] + r * plan.planeWidth[rx]
+                            for px in 0..<plan.planeWidth[rx] { d[px] = src[px &* sw &+ rx] }
+                        }
+                    }
+                }
+            }
+        }
         var b0 = 0
         while b0 < rows {
             let b1 = min(rows, b0 + plan.bandRows)
+            var copiedRowPhase = -1
             initialize(upTo: min(outHeight, max(0, b1 - plan.minQy)))
             for phase in plan.phases {
                 let (ry, rx) = (plan.taps[phase.lowerBound].ry, plan.taps[phase.lowerBound].rx)
@@ -145,14 +172,9 @@ enum ShiftedGEMMConvolution {
                 let n = (end - b0) * pw
                 let b: UnsafePointer<Float>, ldb: Int
                 if strided {
-                    for ci in 0..<cin {
-                        let plane = input + ci * channelStride, dst = phaseCopy + ci * n
-                        for py in b0..<end {
-                            let src = plane + (py * c.strideH + ry) * width + rx, d = dst + (py - b0) * pw
-                            for px in 0..<pw { d[px] = src[px &* c.strideW] }
-                        }
-                    }
-                    (b, ldb) = (UnsafePointer(phaseCopy), n)
+                    // Phase (ry, rx) of the band: Cin x (end - b0) x pw floats at its column phase's offset.
+                    if ry != copiedRowPhase { copyRowPhase(ry, rows: b0..<end); copiedRowPhase = ry }
+                    (b, ldb) = (UnsafePointer(phaseCopy + cin * (end - b0) * plan.planeWidth[..<rx].reduce(0, +)), n)
                 } else {
                     (b, ldb) = (input + b0 * width, channelStride)
                 }
