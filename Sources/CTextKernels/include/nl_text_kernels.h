@@ -20,6 +20,11 @@ int nl_text_kernels_available(void);
 /// but must not otherwise overlap `in` or `residual`. Call only when `nl_text_kernels_available()` is 1.
 void nl_gelu_avx2(const float *in, float *out, long count, float bias, const float *residual);
 
+/// One kernel row of a depthwise convolution: out[x] += w[0] src[x] + ... + w[taps - 1] src[x + taps - 1] for
+/// x in [from, to), the taps' products summed first (fused multiply-adds in tap order), then added to out[x].
+/// `out` must not overlap `src`. Call only when `nl_text_kernels_available()` is 1.
+void nl_depthwise_row_avx2(float *out, const float *src, const float *w, long taps, long from, long to);
+
 #ifdef __cplusplus
 }
 #endif

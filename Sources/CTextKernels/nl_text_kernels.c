@@ -66,12 +66,47 @@ void nl_gelu_avx2(const float *in, float *out, long count, float bias, const flo
     }
 }
 
+__attribute__((target("avx2,fma")))
+void nl_depthwise_row_avx2(float *out, const float *src, const float *w, long taps, long from, long to) {
+    long x = from;
+    if (taps == 3) {
+        const __m256 w0 = _mm256_set1_ps(w[0]), w1 = _mm256_set1_ps(w[1]), w2 = _mm256_set1_ps(w[2]);
+        for (; x + 8 <= to; x += 8) {
+            __m256 s = _mm256_mul_ps(w0, _mm256_loadu_ps(src + x));
+            s = _mm256_fmadd_ps(w1, _mm256_loadu_ps(src + x + 1), s);
+            s = _mm256_fmadd_ps(w2, _mm256_loadu_ps(src + x + 2), s);
+            _mm256_storeu_ps(out + x, _mm256_add_ps(_mm256_loadu_ps(out + x), s));
+        }
+    } else if (taps == 5) {
+        const __m256 w0 = _mm256_set1_ps(w[0]), w1 = _mm256_set1_ps(w[1]), w2 = _mm256_set1_ps(w[2]);
+        const __m256 w3 = _mm256_set1_ps(w[3]), w4 = _mm256_set1_ps(w[4]);
+        for (; x + 8 <= to; x += 8) {
+            __m256 s = _mm256_mul_ps(w0, _mm256_loadu_ps(src + x));
+            s = _mm256_fmadd_ps(w1, _mm256_loadu_ps(src + x + 1), s);
+            s = _mm256_fmadd_ps(w2, _mm256_loadu_ps(src + x + 2), s);
+            s = _mm256_fmadd_ps(w3, _mm256_loadu_ps(src + x + 3), s);
+            s = _mm256_fmadd_ps(w4, _mm256_loadu_ps(src + x + 4), s);
+            _mm256_storeu_ps(out + x, _mm256_add_ps(_mm256_loadu_ps(out + x), s));
+        }
+    }
+    // The rest (and other tap counts) with the same operations one lane at a time.
+    for (; x < to; x++) {
+        float s = w[0] * src[x];
+        for (long k = 1; k < taps; k++) s = __builtin_fmaf(w[k], src[x + k], s);
+        out[x] += s;
+    }
+}
+
 #else
 
 int nl_text_kernels_available(void) { return 0; }
 
 void nl_gelu_avx2(const float *in, float *out, long count, float bias, const float *residual) {
     (void)in; (void)out; (void)count; (void)bias; (void)residual;
+}
+
+void nl_depthwise_row_avx2(float *out, const float *src, const float *w, long taps, long from, long to) {
+    (void)out; (void)src; (void)w; (void)taps; (void)from; (void)to;
 }
 
 #endif
