@@ -1,6 +1,7 @@
 /// Convolutions as GEMMs (NCHW, or channel-major batches `[C][batch][H][W]`): `out[Cout x N] = W[Cout x K] * X[K x N]`
 /// with N = output pixels (per sample).
-/// A 1x1 stride-1 convolution multiplies the input planes directly (K = Cin); any other group-1 or grouped
+/// A 1x1 stride-1 convolution multiplies the input planes directly (K = Cin); a k x k one with few output channels
+/// goes to `ShiftedGEMMConvolution` (GEMMs on the input, then shifted adds); any other group-1 or grouped
 /// convolution first unrolls one column block of input patches (im2col, K = Cin/group * kh * kw) into `scratch`.
 /// Output is produced in column blocks so the bias/activation/residual epilogue finds the block still in cache.
 enum ConvolutionKernel {
