@@ -1,6 +1,7 @@
 /// Convolutions as GEMMs (NCHW, or channel-major batches `[C][batch][H][W]`): `out[Cout x N] = W[Cout x K] * X[K x N]`
 /// with N = output pixels (per sample).
-/// A 1x1 stride-1 convolution multiplies the input planes directly (K = Cin); any other group-1 or grouped
+/// A 1x1 stride-1 convolution multiplies the input planes directly (K = Cin); a k x k one with few output channels
+/// goes to `ShiftedGEMMConvolution` (GEMMs on the input, then shifted adds); any other group-1 or grouped
 /// convolution first unrolls one column block of input patches (im2col, K = Cin/group * kh * kw) into `scratch`.
 /// Output is produced in column blocks so the bias/activation/residual epilogue finds the block still in cache.
 enum ConvolutionKernel {
@@ -14,6 +15,7 @@ enum ConvolutionKernel {
     static func scratchFloats(_ c: ConvLayer, height: Int, width: Int, outputPixels: Int) -> Int {
         if c.isDepthwise { return DepthwiseKernel.scratchFloats(c, height: height, width: width) }
         if c.isPointwise { return 0 }
+        if ShiftedGEMMConvolution.applies(c) { return ShiftedGEMMConvolution.scratchFloats(c, height: height, width: width) }
         let k = c.inputChannels / c.group * c.kernelH * c.kernelW
         return k * columnBlock(k: k, m: c.outputChannels / c.group, columns: outputPixels)
     }
@@ -31,6 +33,12 @@ enum ConvolutionKernel {
         // line's result depend on its neighbours (up to 4e-5 in the recogniser's probabilities).
         let plane = outHeight * outWidth, ldc = batch * plane, inputPlane = height * width
         for s in 0..<batch {
+            if ShiftedGEMMConvolution.applies(c) {
+                ShiftedGEMMConvolution.run(c, input: input + s * inputPlane, channelStride: batch * inputPlane, height: height,
+                                           width: width, output: output + s * plane, outHeight: outHeight, outWidth: outWidth,
+                                           ldc: ldc, residual: residual.map { $0 + s * plane }, scratch: scratch)
+                continue
+            }
             gemm(c, input: input + s * inputPlane, channelStride: batch * inputPlane, height: height, width: width,
                  output: output + s * plane, outWidth: outWidth, pixels: plane, ldc: ldc,
                  residual: residual.map { $0 + s * plane }, scratch: scratch)
