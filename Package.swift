@@ -2,8 +2,7 @@
 // NutriLens: photo of food packaging or a plate -> barcodes, nutrition table, food items.
 // Layout: one target per pipeline stage (see README "Architecture"); C libraries enter only through the
 // systemLibrary targets below (pkg-config), the small CImageShims target that owns libjpeg/libpng setjmp, and
-// CTesseractLineImages (Tesseract's line images without a PNG round trip). CTextKernels holds the neural reader's
-// AVX2 + FMA loops (per-function target attributes, chosen at run time; no build flags).
+// CTesseractLineImages (Tesseract's line images without a PNG round trip).
 import PackageDescription
 
 let package = Package(
@@ -46,11 +45,8 @@ let package = Package(
                                                      "CTesseractLineImages"]),
         .target(name: "NutriLensLabel"),
         // Neural text reader (PP-OCR detector + CTC recogniser from models/*.nlg); see docs/text.md.
-        // AVX2 + FMA elementwise kernels chosen at run time (per-function target attributes, no build flags).
-        .target(name: "CTextKernels"),
         .target(name: "NutriLensText",
-                dependencies: ["NutriLensImaging", "CTextKernels",
-                               .target(name: "CBLAS", condition: .when(platforms: [.linux]))]),
+                dependencies: ["NutriLensImaging", .target(name: "CBLAS", condition: .when(platforms: [.linux]))]),
         .target(name: "NutriLensClassifier", dependencies: ["NutriLensImaging"]),
         .target(name: "NutriLens", dependencies: [
             "NutriLensImaging", "NutriLensImageIO", "NutriLensBarcode", "NutriLensOCR",

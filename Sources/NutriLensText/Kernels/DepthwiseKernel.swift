@@ -1,9 +1,7 @@
-import CTextKernels
-
 /// Depthwise convolution (one filter per channel), NCHW, or channel-major batches `[C][batch][H][W]` (plane
 /// `c * batch + s` takes channel c's filter). Each output row starts as the bias and accumulates one
 /// kernel row at a time over its interior columns (`out[x] += w0 * in[x] + w1 * in[x + 1] + ...`, loops the
-/// optimiser vectorises; with AVX2 + FMA, 3- and 5-tap rows go to `CTextKernels`' 8-lane loop).
+/// optimiser vectorises).
 /// Stride 2 along x first splits the input plane into even and odd columns, so every tap is again a contiguous
 /// run. Columns whose window leaves the image take a scalar path with the same summation order.
 enum DepthwiseKernel {
@@ -55,8 +53,6 @@ enum DepthwiseKernel {
                             // rows of 3 or 5 taps in one pass.
                             let src = plane + (iy &* width &- pads.left)
                             switch kw {
-                            case 3 where Epilogue.hasAVX2, 5 where Epilogue.hasAVX2:
-                                nl_depthwise_row_avx2(out, src, t, kw, interiorStart, vectorEnd)
                             case 3: accumulateRow3(out, src, t, from: interiorStart, to: vectorEnd)
                             case 5: accumulateRow5(out, src, t, from: interiorStart, to: vectorEnd)
                             default:

@@ -1,5 +1,3 @@
-import CTextKernels
-
 /// One elementwise function; concrete types let the generic loops below specialise, inline and vectorise it.
 protocol VectorFunction {
     func callAsFunction(_ x: Float) -> Float
@@ -44,10 +42,6 @@ struct ClipFunction: VectorFunction {
 /// `out[i] = act(in[i] + bias) + residual[i]`, where the bias is one value (`bias`, a conv output channel) or one
 /// per element (`biases`, the columns of a linear layer). `input` may equal `output` (in place).
 enum Epilogue {
-    /// The CPU runs `CTextKernels`' AVX2 + FMA loops (checked once). GELU, the costliest activation per element,
-    /// goes there when it has one bias value (convolutions); linear layers' per-column biases stay in Swift.
-    static let hasAVX2 = nl_text_kernels_available() == 1
-
     static func apply(_ activation: Activation, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
                       count: Int, bias: Float = 0, biases: UnsafePointer<Float>? = nil,
                       residual: UnsafePointer<Float>? = nil) {
@@ -57,12 +51,7 @@ enum Epilogue {
         case .sigmoid: run(SigmoidFunction(), input, output, count, bias, biases, residual)
         case .hardSigmoid(let a, let b): run(HardSigmoidFunction(alpha: a, beta: b), input, output, count, bias, biases, residual)
         case .hardSwish(let a, let b): run(HardSwishFunction(alpha: a, beta: b), input, output, count, bias, biases, residual)
-        case .gelu:
-            if biases == nil && hasAVX2 {
-                nl_gelu_avx2(input, output, count, bias, residual)
-            } else {
-                run(GeluFunction(), input, output, count, bias, biases, residual)
-            }
+        case .gelu: run(GeluFunction(), input, output, count, bias, biases, residual)
         case .swish: run(SwishFunction(), input, output, count, bias, biases, residual)
         case .clip(let lo, let hi): run(ClipFunction(low: lo, high: hi), input, output, count, bias, biases, residual)
         }
