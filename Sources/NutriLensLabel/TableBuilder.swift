@@ -84,10 +84,17 @@ struct TableBuilder {
                 // always prints its unit (mg, mcg). Sodium and cholesterol are amounts whose "mg" OCR may lose.
                 if layout.isUSStyle, row.nutrient.isMicronutrient, ![.sodium, .cholesterol].contains(row.nutrient),
                    cell.quantity.unit == nil, !cell.quantity.isInternationalUnits { continue }
+                let key = NutritionEntry.key(nutrient: row.nutrient, basis: spec.basis, preparation: spec.preparation)
+                if cell.isOversized {
+                    findings.append(ConsistencyFinding(
+                        check: "oversized-figure", keys: [key],
+                        message: "\(cell.quantity.text) left out: set far taller than the other figures (two stacked "
+                            + "cells read as one, or a headline figure)"))
+                    continue
+                }
                 guard let value = candidate(for: cell, nutrient: row.nutrient) else {
                     findings.append(ConsistencyFinding(
-                        check: "international-units", keys: [NutritionEntry.key(nutrient: row.nutrient, basis: spec.basis,
-                                                                                preparation: spec.preparation)],
+                        check: "international-units", keys: [key],
                         message: "\(cell.quantity.text) left out: \(row.nutrient.rawValue) in IU has no single mass factor"))
                     continue
                 }
