@@ -62,8 +62,33 @@ enum ConsistencyChecks {
         total += Double(subRowsExceedingParent(values).count)
         if let kcal, let estimate = macroEnergyKcal(values) {
             total += energyMismatch(kcal: kcal, estimate: estimate)
+        } else if let kcal, let floor = macroEnergyFloorKcal(values) {
+            total += energyExcess(kcal: kcal, floor: floor)
         }
         return total
+    }
+
+    /// The least energy (kcal) the macros read imply when some of fat, carbohydrate and protein were not read: each
+    /// present one × its Annex XIV factor, a missing fat or carbohydrate stood in for by its largest sub-row read
+    /// (saturates, sugars… never exceed their parent), a missing protein and fibre as 0. `nil` when nothing is read.
+    static func macroEnergyFloorKcal(_ values: [Nutrient: CandidateValue]) -> Double? {
+        func exact(_ nutrient: Nutrient) -> Double? {
+            values[nutrient].flatMap { $0.isExact ? $0.keyDouble : nil }
+        }
+        func atLeast(_ parent: Nutrient) -> Double? {
+            exact(parent) ?? values.keys.filter { $0.parentRow == parent }.compactMap(exact).max()
+        }
+        let fat = atLeast(.fat), carbohydrates = atLeast(.carbohydrates), proteins = exact(.proteins)
+        guard fat != nil || carbohydrates != nil || proteins != nil else { return nil }
+        let polyols = min(exact(.polyols) ?? 0, carbohydrates ?? 0)
+        return 9 * (fat ?? 0) + 4 * ((carbohydrates ?? 0) - polyols) + 2.4 * polyols + 4 * (proteins ?? 0)
+    }
+
+    /// 0 when the declared energy is at least `floor` less the tolerance of ``energyMismatch``, growing with the
+    /// excess (macros that alone hold more energy than the label declares).
+    static func energyExcess(kcal: Double, floor: Double) -> Double {
+        let excess = floor - kcal - max(15, 0.15 * kcal)
+        return excess <= 0 ? 0 : min(2, excess / max(kcal, 50))
     }
 
     /// Sub-rows whose exact value exceeds their parent row's (saturates > fat, sugars > carbohydrate, …; see

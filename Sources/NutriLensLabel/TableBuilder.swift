@@ -103,8 +103,10 @@ struct TableBuilder {
             }
             var energy = columnIndex < energyByColumn.count ? energyByColumn[columnIndex] : EnergyPair()
             resolveEnergy(&energy, findings: &findings, spec: spec, macros: values)
-            chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue,
-                               servingLimit: spec.preparation == .asSold ? servingGrams : nil)
+            let servingLimit = spec.preparation == .asSold ? servingGrams : nil
+            chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue, servingLimit: servingLimit)
+            settleContradictions(&values, basis: spec.basis, kcal: energy.consistent == false ? nil : energy.kcalValue,
+                                 servingLimit: servingLimit, findings: &findings, spec: spec)
             // A lone cut-off energy unit, judged again on the macros as chosen ("Fat 289" is 28 g only now).
             Self.unitOfLoneCutOffEnergy(&energy, macros: values)
             entries += makeEntries(values: values, rows: rowOf, energy: energy, spec: spec, findings: &findings)
