@@ -51,13 +51,9 @@ enum ConsistencyChecks {
     static func penalty(_ values: [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?,
                         servingGrams: Double? = nil) -> Double {
         var total = 0.0
-        let limit = basis == .per100g ? 100 : servingGrams
-        if let limit {
-            // Vitamin/mineral cells whose mg/µg unit was lost read as grams; a ÷10 reading would not make them right.
-            for (nutrient, value) in values where nutrient.isMass && value.keyDouble > limit
-                && (basis == .per100g || !nutrient.isMicronutrient) {
-                total += 3
-            }
+        for (nutrient, value) in values
+        where exceedsMassLimit(value.keyDouble, of: nutrient, basis: basis, servingGrams: servingGrams) {
+            total += 3
         }
         total += Double(subRowsExceedingParent(values).count)
         if let kcal, let estimate = macroEnergyKcal(values) {
@@ -68,15 +64,16 @@ enum ConsistencyChecks {
         return total
     }
 
-    /// The least energy (kcal) the macros read imply when some of fat, carbohydrate and protein were not read: each
-    /// present one × its Annex XIV factor, a missing fat or carbohydrate stood in for by its largest sub-row read
-    /// (saturates, sugars… never exceed their parent), a missing protein and fibre as 0. `nil` when nothing is read.
+    /// The least energy (kcal) the macros read imply, whichever of fat, carbohydrate and protein were read: each
+    /// × its Annex XIV factor, fat and carbohydrate at least their largest sub-row read (saturates, sugars… never
+    /// exceed their parent, so a missing or smaller parent is stood in for), a missing protein and fibre as 0.
+    /// `nil` when nothing is read.
     static func macroEnergyFloorKcal(_ values: [Nutrient: CandidateValue]) -> Double? {
         func exact(_ nutrient: Nutrient) -> Double? {
             values[nutrient].flatMap { $0.isExact ? $0.keyDouble : nil }
         }
         func atLeast(_ parent: Nutrient) -> Double? {
-            exact(parent) ?? values.keys.filter { $0.parentRow == parent }.compactMap(exact).max()
+            ([exact(parent)] + values.keys.filter { $0.parentRow == parent }.map(exact)).compactMap { $0 }.max()
         }
         let fat = atLeast(.fat), carbohydrates = atLeast(.carbohydrates), proteins = exact(.proteins)
         guard fat != nil || carbohydrates != nil || proteins != nil else { return nil }
@@ -89,6 +86,15 @@ enum ConsistencyChecks {
     static func energyExcess(kcal: Double, floor: Double) -> Double {
         let excess = floor - kcal - max(15, 0.15 * kcal)
         return excess <= 0 ? 0 : min(2, excess / max(kcal, 50))
+    }
+
+    /// `true` when `grams` of `nutrient` is more than its column can hold: over 100 g per 100 g, or over the serving
+    /// size per serving (vitamin/mineral cells whose mg/µg unit was lost read as grams; a ÷10 reading would not make
+    /// them right, so per serving they are not judged).
+    static func exceedsMassLimit(_ grams: Double, of nutrient: Nutrient, basis: NutritionBasis,
+                                 servingGrams: Double?) -> Bool {
+        guard let limit = basis == .per100g ? 100 : servingGrams else { return false }
+        return nutrient.isMass && grams > limit && (basis == .per100g || !nutrient.isMicronutrient)
     }
 
     /// Sub-rows whose exact value exceeds their parent row's (saturates > fat, sugars > carbohydrate, …; see
