@@ -81,6 +81,14 @@ enum ConsistencyChecks {
         return 9 * (fat ?? 0) + 4 * ((carbohydrates ?? 0) - polyols) + 2.4 * polyols + 4 * (proteins ?? 0)
     }
 
+    /// `true` when the macros give the declared energy within what the printed figures' rounding explains (5 % or
+    /// 5 kcal: energy is printed to 1 kcal and each macro to 0.1 g or 1 g, EC rounding guidance), much closer than
+    /// the 15 % ``energyMismatch`` tolerates. Strong enough to take a reading the table confirms ("15 g" carbohydrate
+    /// that makes 298 kcal of a printed 245 is 1,5 g when that gives 244.5), not only to let it pass.
+    static func energyConfirms(kcal: Double, estimate: (withFiber: Double, withoutFiber: Double)) -> Bool {
+        min(abs(kcal - estimate.withFiber), abs(kcal - estimate.withoutFiber)) <= max(5, 0.05 * kcal)
+    }
+
     /// 0 when the declared energy is at least `floor` less the tolerance of ``energyMismatch``, growing with the
     /// excess (macros that alone hold more energy than the label declares).
     static func energyExcess(kcal: Double, floor: Double) -> Double {

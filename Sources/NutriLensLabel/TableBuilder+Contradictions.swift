@@ -17,7 +17,8 @@ extension TableBuilder {
     /// Per 100 g only (per serving the other column repairs lost separators with more evidence, ServingColumnRepair),
     /// and for steps 1 and 2 only when the declared energy contradicts the macros: sub-rows above their parents stay
     /// flagged, not rewritten, since the parent may be the misread one.
-    /// 1. When exactly one such reading of one value makes the column consistent and labels print it, it is taken:
+    /// 1. When exactly one such reading of one value makes the column consistent, labels print it and the macros then
+    ///    give the declared energy within rounding (``ConsistencyChecks/energyConfirms(kcal:estimate:)``), it is taken:
     ///    "Weglowodany. 15 g." beside 18,5 g fat, 18,0 g protein and 245 kcal is 1,5 g. It is recorded as a finding
     ///    (``settledReadingCheck``) and its entry is always flagged for review.
     /// 2. Otherwise, when the macros hold more energy than declared (``ConsistencyChecks/macroEnergyFloorKcal(_:)``,
@@ -95,7 +96,16 @@ extension TableBuilder {
             ConsistencyChecks.energyMismatch(kcal: kcal, estimate: $0) } ?? 0
         guard floorExcess > 0 || mismatch > 0 else { return }
         let remaining = nutrients.filter { working[$0] != nil }
-        let fits = remaining.flatMap { nutrient in fittingReadings(nutrient).map { (nutrient: nutrient, index: $0) } }
+        // Rewriting a printed figure needs the energy to confirm the new reading, not only to tolerate it (a row
+        // mix-up elsewhere, FoodLabel 0375's fat read from the fibre cell, leaves a 15 % fit for a wrong reading).
+        let fits = remaining.flatMap { nutrient in
+            fittingReadings(nutrient).filter { index in
+                var trial = working
+                trial[nutrient]?.chosen = index
+                return ConsistencyChecks.macroEnergyKcal(trial).map {
+                    ConsistencyChecks.energyConfirms(kcal: kcal, estimate: $0) } ?? false
+            }.map { (nutrient: nutrient, index: $0) }
+        }
         if fits.count == 1, let fit = fits.first, let before = working[fit.nutrient] {
             working[fit.nutrient]?.chosen = fit.index
             findings.append(ConsistencyFinding(
