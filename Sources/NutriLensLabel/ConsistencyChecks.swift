@@ -51,19 +51,58 @@ enum ConsistencyChecks {
     static func penalty(_ values: [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?,
                         servingGrams: Double? = nil) -> Double {
         var total = 0.0
-        let limit = basis == .per100g ? 100 : servingGrams
-        if let limit {
-            // Vitamin/mineral cells whose mg/µg unit was lost read as grams; a ÷10 reading would not make them right.
-            for (nutrient, value) in values where nutrient.isMass && value.keyDouble > limit
-                && (basis == .per100g || !nutrient.isMicronutrient) {
-                total += 3
-            }
+        for (nutrient, value) in values
+        where exceedsMassLimit(value.keyDouble, of: nutrient, basis: basis, servingGrams: servingGrams) {
+            total += 3
         }
         total += Double(subRowsExceedingParent(values).count)
         if let kcal, let estimate = macroEnergyKcal(values) {
             total += energyMismatch(kcal: kcal, estimate: estimate)
+        } else if let kcal, let floor = macroEnergyFloorKcal(values) {
+            total += energyExcess(kcal: kcal, floor: floor)
         }
         return total
+    }
+
+    /// The least energy (kcal) the macros read imply, whichever of fat, carbohydrate and protein were read: each
+    /// × its Annex XIV factor, fat and carbohydrate at least their largest sub-row read (saturates, sugars… never
+    /// exceed their parent, so a missing or smaller parent is stood in for), a missing protein and fibre as 0.
+    /// `nil` when nothing is read.
+    static func macroEnergyFloorKcal(_ values: [Nutrient: CandidateValue]) -> Double? {
+        func exact(_ nutrient: Nutrient) -> Double? {
+            values[nutrient].flatMap { $0.isExact ? $0.keyDouble : nil }
+        }
+        func atLeast(_ parent: Nutrient) -> Double? {
+            ([exact(parent)] + values.keys.filter { $0.parentRow == parent }.map(exact)).compactMap { $0 }.max()
+        }
+        let fat = atLeast(.fat), carbohydrates = atLeast(.carbohydrates), proteins = exact(.proteins)
+        guard fat != nil || carbohydrates != nil || proteins != nil else { return nil }
+        let polyols = min(exact(.polyols) ?? 0, carbohydrates ?? 0)
+        return 9 * (fat ?? 0) + 4 * ((carbohydrates ?? 0) - polyols) + 2.4 * polyols + 4 * (proteins ?? 0)
+    }
+
+    /// `true` when the macros give the declared energy within what the printed figures' rounding explains (5 % or
+    /// 5 kcal: energy is printed to 1 kcal and each macro to 0.1 g or 1 g, EC rounding guidance), much closer than
+    /// the 15 % ``energyMismatch`` tolerates. Strong enough to take a reading the table confirms ("15 g" carbohydrate
+    /// that makes 298 kcal of a printed 245 is 1,5 g when that gives 244.5), not only to let it pass.
+    static func energyConfirms(kcal: Double, estimate: (withFiber: Double, withoutFiber: Double)) -> Bool {
+        min(abs(kcal - estimate.withFiber), abs(kcal - estimate.withoutFiber)) <= max(5, 0.05 * kcal)
+    }
+
+    /// 0 when the declared energy is at least `floor` less the tolerance of ``energyMismatch``, growing with the
+    /// excess (macros that alone hold more energy than the label declares).
+    static func energyExcess(kcal: Double, floor: Double) -> Double {
+        let excess = floor - kcal - max(15, 0.15 * kcal)
+        return excess <= 0 ? 0 : min(2, excess / max(kcal, 50))
+    }
+
+    /// `true` when `grams` of `nutrient` is more than its column can hold: over 100 g per 100 g, or over the serving
+    /// size per serving (vitamin/mineral cells whose mg/µg unit was lost read as grams; a ÷10 reading would not make
+    /// them right, so per serving they are not judged).
+    static func exceedsMassLimit(_ grams: Double, of nutrient: Nutrient, basis: NutritionBasis,
+                                 servingGrams: Double?) -> Bool {
+        guard let limit = basis == .per100g ? 100 : servingGrams else { return false }
+        return nutrient.isMass && grams > limit && (basis == .per100g || !nutrient.isMicronutrient)
     }
 
     /// Sub-rows whose exact value exceeds their parent row's (saturates > fat, sugars > carbohydrate, …; see

@@ -2,9 +2,13 @@ import Foundation
 
 // A line's entry point, and table rows that visual-row grouping joined with side text.
 extension LineAnalyzer {
+    /// - Parameter oversizedSpans: character ranges of figures far taller than the page's others
+    ///   (``OversizedFigures``), kept with the line (and shifted with a table row cut from side text).
     static func analyze(_ text: String, lineIndex: Int, box: TextBox? = nil,
-                        wordBoxes: [(start: Int, end: Int, box: TextBox)] = []) -> LineAnalysis {
-        let whole = analyzeWhole(text, lineIndex: lineIndex, box: box, wordBoxes: wordBoxes)
+                        wordBoxes: [(start: Int, end: Int, box: TextBox)] = [],
+                        oversizedSpans: [Range<Int>] = []) -> LineAnalysis {
+        var whole = analyzeWhole(text, lineIndex: lineIndex, box: box, wordBoxes: wordBoxes)
+        whole.oversizedSpans = oversizedSpans
         return whole.isNonTable ? tableRowAfterSideText(whole) ?? tableRowBeforeSideText(whole) ?? whole : whole
     }
 
@@ -22,8 +26,9 @@ extension LineAnalyzer {
             end = quantity.end
         }
         guard end > name.end, end < whole.text.count else { return nil }
-        let head = analyzeWhole(String(whole.text.prefix(end)), lineIndex: whole.lineIndex, box: whole.box,
+        var head = analyzeWhole(String(whole.text.prefix(end)), lineIndex: whole.lineIndex, box: whole.box,
                                 wordBoxes: whole.wordBoxes.filter { $0.end <= end })
+        head.oversizedSpans = whole.oversizedSpans.filter { $0.upperBound <= end }
         guard !head.isNonTable, head.mentions.count == 1,
               head.quantities.contains(where: { !$0.isPercent }) else { return nil }
         return head
@@ -50,8 +55,10 @@ extension LineAnalyzer {
             let shifted = whole.wordBoxes.filter { $0.start >= mention.start }
                 .map { (start: $0.start - mention.start, end: $0.end - mention.start, box: $0.box) }
             let box = shifted.map(\.box).reduce(nil as TextBox?) { partial, box in partial.map { $0.union(box) } ?? box }
-            let tail = analyzeWhole(String(chars[mention.start...]), lineIndex: whole.lineIndex,
+            var tail = analyzeWhole(String(chars[mention.start...]), lineIndex: whole.lineIndex,
                                     box: whole.box == nil ? nil : box, wordBoxes: shifted)
+            tail.oversizedSpans = whole.oversizedSpans.filter { $0.lowerBound >= mention.start }
+                .map { ($0.lowerBound - mention.start)..<($0.upperBound - mention.start) }
             guard !tail.isNonTable, case .mention(let name)? = tail.events.first,
                   let firstAmount = tail.events.firstIndex(where: { if case .quantity = $0 { true } else { false } }),
                   tail.events[1..<firstAmount].allSatisfy({

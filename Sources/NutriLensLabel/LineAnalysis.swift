@@ -43,6 +43,8 @@ struct LineAnalysis: Sendable {
     var lineIndex: Int
     var box: TextBox?
     var wordBoxes: [(start: Int, end: Int, box: TextBox)]
+    /// Character ranges of figures far taller than the page's others (``OversizedFigures``): no amount of one cell.
+    var oversizedSpans: [Range<Int>] = []
 
     /// Number of whitespace-separated words in the line.
     var wordCount: Int { text.split(whereSeparator: { $0.isWhitespace }).count }

@@ -112,7 +112,8 @@ public struct NutritionParser: Sendable {
         let analyses: [LineAnalysis]
         if let rows = VisualRows.rows(from: lines) {
             analyses = rows.enumerated().map { index, row in
-                LineAnalyzer.analyze(row.text, lineIndex: index, box: row.box, wordBoxes: row.wordBoxes)
+                LineAnalyzer.analyze(row.text, lineIndex: index, box: row.box, wordBoxes: row.wordBoxes,
+                                     oversizedSpans: row.oversizedSpans)
             }
         } else {
             analyses = lines.enumerated().map { index, line in

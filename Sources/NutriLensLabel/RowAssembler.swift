@@ -8,6 +8,9 @@ struct AssembledCell: Sendable {
     var unitHint: NutrientUnit? = nil
     var lineIndex: Int
     var box: TextBox?
+    /// The amount is a figure far taller than the page's others (``OversizedFigures``): two stacked cells read as
+    /// one, or a headline figure such as the net quantity. It keeps its place among the row's cells but gives no value.
+    var isOversized = false
 }
 
 /// One occurrence of a row name with the cells that followed it.
@@ -200,7 +203,9 @@ struct RowAssembler {
                     continue
                 }
                 let cell = AssembledCell(quantity: quantity, referenceIntakePercent: nil, lineIndex: line.lineIndex,
-                                         box: box(of: quantity, in: line))
+                                         box: box(of: quantity, in: line),
+                                         isOversized: line.oversizedSpans.contains {
+                                             $0.overlaps(quantity.start..<quantity.end) })
                 if quantity.isHeaderAmount || (quantity.isHundredGramsOrMillilitres && pendingMentions.isEmpty) {
                     // "per 100 g", or "100 g" where no row name waits for a value: a column header.
                     continue

@@ -262,12 +262,40 @@ extension TableBuilder {
                     + "digit restored: \(kjValue) kJ / \(kcalValue) kcal"))
             return
         }
+        // A bare number taken as the missing partner of an energy cell whose unit was read (no unit of its own, cut
+        // off or printed, and none in the row name) that no reading makes agree with it is no energy cell: the next
+        // row's amount with its g read as 9 ("(135 kcal" / "129" for fat 12 g, the "558 kJ" lost). It is left out
+        // rather than shown beside the printed energy it contradicts.
+        if let bare = Self.bareInferredPartner(kj: kjCell, kcal: kcalCell) {
+            let key = bare == .energyKJ ? kjKey : kcalKey
+            findings.append(ConsistencyFinding(
+                check: "energy-partner", keys: [key],
+                message: "\((bare == .energyKJ ? kjCell : kcalCell).quantity.text) has no energy unit and does not "
+                    + "fit \((bare == .energyKJ ? kcalCell : kjCell).quantity.text): left out"))
+            if bare == .energyKJ { pair.kj = nil; pair.kjValue = nil } else { pair.kcal = nil; pair.kcalDecimal = nil }
+            if spec.basis == .per100g { Self.applyEnergyLimit(&pair, findings: &findings, spec: spec) }
+            return
+        }
         pair.consistent = false
         // Checked only now: a pair read in swapped units ("3050" taken for kcal) is put right above.
         if spec.basis == .per100g { Self.applyEnergyLimit(&pair, findings: &findings, spec: spec) }
         findings.append(ConsistencyFinding(
             check: "energy-ratio", keys: [kjKey, kcalKey],
             message: "\(pair.kjValue ?? 0) kJ is not 3.9–4.4 × \(pair.kcalDecimal ?? 0) kcal"))
+    }
+
+    /// Which of a disagreeing kJ/kcal pair is a bare number whose unit was only inferred (no unit read, not even cut
+    /// off, and no unit in its row name) while its partner's unit was read; `nil` when neither or both are.
+    static func bareInferredPartner(kj: AssembledCell, kcal: AssembledCell) -> Nutrient? {
+        func isBare(_ cell: AssembledCell) -> Bool {
+            cell.quantity.primary.repairs.contains(.inferredUnit) && !cell.quantity.isEnergyOfUnknownUnit
+                && cell.unitHint == nil
+        }
+        switch (isBare(kj), isBare(kcal)) {
+        case (true, false): return .energyKJ
+        case (false, true): return .energyKcal
+        default: return nil
+        }
     }
 
     /// Energy of pure fat per 100 g (Annex XIV: 9 kcal/g, 37 kJ/g): no food declares more.

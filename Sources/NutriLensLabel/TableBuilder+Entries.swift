@@ -46,6 +46,11 @@ extension TableBuilder {
             if energyMatchesMacros == true, [.fat, .carbohydrates, .proteins].contains(nutrient) {
                 confidence = min(1, confidence + 0.06)
             }
+            // A reading the checks chose as the only one that fits is a guess at what OCR lost: always reviewed.
+            let entryKey = NutritionEntry.key(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation)
+            if findings.contains(where: { $0.check == Self.settledReadingCheck && $0.keys.contains(entryKey) }) {
+                confidence = min(confidence, Self.grammarReviewThreshold * 0.9)
+            }
             var trial = values
             trial.removeValue(forKey: nutrient)
             let penaltyWithout = ConsistencyChecks.penalty(trial, basis: spec.basis, kcal: energy.kcalValue)

@@ -77,6 +77,8 @@ struct TableBuilder {
             usedSpecs.insert(spec)
             var values: [Nutrient: CandidateValue] = [:]
             var rowOf: [Nutrient: AssembledRow] = [:]
+            // Rows with a cell in another column too, which can witness their readings (ServingColumnRepair).
+            var witnessed: Set<Nutrient> = []
             for (rowIndex, row) in rowsWithInferred.enumerated() where !row.nutrient.isEnergy {
                 guard let cell = placement.cell(of: rowsWithInferred, row: rowIndex, column: columnIndex),
                       values[row.nutrient] == nil else { continue }
@@ -84,20 +86,33 @@ struct TableBuilder {
                 // always prints its unit (mg, mcg). Sodium and cholesterol are amounts whose "mg" OCR may lose.
                 if layout.isUSStyle, row.nutrient.isMicronutrient, ![.sodium, .cholesterol].contains(row.nutrient),
                    cell.quantity.unit == nil, !cell.quantity.isInternationalUnits { continue }
+                let key = NutritionEntry.key(nutrient: row.nutrient, basis: spec.basis, preparation: spec.preparation)
+                if cell.isOversized {
+                    findings.append(ConsistencyFinding(
+                        check: "oversized-figure", keys: [key],
+                        message: "\(cell.quantity.text) left out: set far taller than the other figures (two stacked "
+                            + "cells read as one, or a headline figure)"))
+                    continue
+                }
                 guard let value = candidate(for: cell, nutrient: row.nutrient) else {
                     findings.append(ConsistencyFinding(
-                        check: "international-units", keys: [NutritionEntry.key(nutrient: row.nutrient, basis: spec.basis,
-                                                                                preparation: spec.preparation)],
+                        check: "international-units", keys: [key],
                         message: "\(cell.quantity.text) left out: \(row.nutrient.rawValue) in IU has no single mass factor"))
                     continue
                 }
                 values[row.nutrient] = value
                 rowOf[row.nutrient] = row
+                if (0..<columnCount).contains(where: {
+                    $0 != columnIndex && placement.cell(of: rowsWithInferred, row: rowIndex, column: $0) != nil }) {
+                    witnessed.insert(row.nutrient)
+                }
             }
             var energy = columnIndex < energyByColumn.count ? energyByColumn[columnIndex] : EnergyPair()
             resolveEnergy(&energy, findings: &findings, spec: spec, macros: values)
-            chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue,
-                               servingLimit: spec.preparation == .asSold ? servingGrams : nil)
+            let servingLimit = spec.preparation == .asSold ? servingGrams : nil
+            chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue, servingLimit: servingLimit)
+            settleContradictions(&values, basis: spec.basis, kcal: energy.consistent == false ? nil : energy.kcalValue,
+                                 servingLimit: servingLimit, witnessed: witnessed, findings: &findings, spec: spec)
             // A lone cut-off energy unit, judged again on the macros as chosen ("Fat 289" is 28 g only now).
             Self.unitOfLoneCutOffEnergy(&energy, macros: values)
             entries += makeEntries(values: values, rows: rowOf, energy: energy, spec: spec, findings: &findings)

@@ -15,6 +15,9 @@ enum VisualRows {
         var text: String
         var box: TextBox
         var wordBoxes: [(start: Int, end: Int, box: TextBox)]
+        /// Character ranges of the row's figures set far taller than the page's other figures
+        /// (``OversizedFigures``).
+        var oversizedSpans: [Range<Int>] = []
     }
 
     /// `nil` unless at least 80 % of the words carry boxes.
@@ -40,6 +43,7 @@ enum VisualRows {
         // words they sit in: pieces under 0.4 of the median height with two characters or fewer are left out.
         let isSpeck = pieces.indices.map { placed[$0].height < 0.4 * medianHeight && pieces[$0].text.count <= 2 }
         let linked = placed.indices.filter { !isRule[$0] && !isSpeck[$0] }
+        let oversized = OversizedFigures.indices(pieces: pieces, heights: placed.map(\.height))
         var chains = RowLinking.chains(linked.map { placed[$0] }).map { $0.map { linked[$0] } }
         func centreY(_ chain: [Int]) -> Double { chain.map { placed[$0].y }.reduce(0, +) / Double(chain.count) }
         chains.sort { (centreY($0), placed[$0[0]].x) < (centreY($1), placed[$1[0]].x) }
@@ -57,14 +61,16 @@ enum VisualRows {
             let ordered = chain.sorted { placed[$0].left < placed[$1].left }
             var text = ""
             var boxes: [(start: Int, end: Int, box: TextBox)] = []
+            var oversizedSpans: [Range<Int>] = []
             for (position, index) in ordered.enumerated() {
                 if position > 0 { text += " " }
                 let start = text.count
                 text += pieces[index].text
                 boxes.append((start, text.count, pieces[index].box))
+                if oversized.contains(index) { oversizedSpans.append(start..<text.count) }
             }
             let box = ordered.dropFirst().reduce(pieces[ordered[0]].box) { $0.union(pieces[$1].box) }
-            return Row(text: text, box: box, wordBoxes: boxes)
+            return Row(text: text, box: box, wordBoxes: boxes, oversizedSpans: oversizedSpans)
         }
     }
 }

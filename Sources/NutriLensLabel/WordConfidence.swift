@@ -17,10 +17,13 @@ enum WordConfidence {
     }
 
     /// Adds each entry's recognition confidence to its evidence and sets confidence = ``ReviewModel/probability(_:)``
-    /// and `needsReview` = confidence < `reviewThreshold`. Entries without evidence keep the grammar's confidence.
+    /// and `needsReview` = confidence < `reviewThreshold` (or a reading the checks settled on, always reviewed).
+    /// Entries without evidence keep the grammar's confidence.
     static func apply(to table: inout NutritionTable, lines: [TextLine], reviewThreshold: Double) {
         // Pieces, not words: a neural reader's segment ("Fat 3.2g 1.1g") is one word whose centre lies in no cell.
         let pieces = TextPieces.pieces(from: lines)
+        // Readings the table's checks chose as the only one that fits stay flagged (TableBuilder.settleContradictions).
+        let settled = Set(table.findings.filter { $0.check == TableBuilder.settledReadingCheck }.flatMap(\.keys))
         for index in table.entries.indices {
             guard var evidence = table.entries[index].evidence else { continue }
             if evidence.recognitionConfidence == nil, let box = table.entries[index].box {
@@ -29,6 +32,7 @@ enum WordConfidence {
             table.entries[index].evidence = evidence
             table.entries[index].confidence = ReviewModel.probability(evidence)
             table.entries[index].needsReview = table.entries[index].confidence < reviewThreshold
+                || settled.contains(table.entries[index].key)
         }
     }
 }

@@ -52,10 +52,12 @@ final class DegradedTestImageRowTests: XCTestCase {
             ("hlenhydrate 12g", "carbohydrates_100g", "12"),      // Kohlenhydrate, two letters lost
             ("ngsvezel 2,5g", "fiber_100g", nil),                 // fewer than eight letters kept
         ]
+        // The energy fits the carbohydrate row's 12 g (9 × 23 + 4 × 12 + 4 × 19 = 331 kcal): with 283 kcal, 12 g is
+        // the one reading the energy contradicts and 1,2 g the one it confirms (session 15, ContradictedValueTests).
         for item in cases {
             let table = try parseTable("""
                 Gemiddelde waarden per 100g
-                Energie 1174 kJ / 283 kcal
+                Energie 1385 kJ / 331 kcal
                 Vetten 23g
                 waarvan verzadigde vetzuren 5,1g
                 \(item.row)

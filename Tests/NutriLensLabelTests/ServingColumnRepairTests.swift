@@ -17,7 +17,8 @@ final class ServingColumnRepairTests: XCTestCase {
         ("Fat 5.0g 1.5g\nSalt 2:1 g 0.62g 10%", "salt_100g", "2.1", .misreadDecimalSeparator),
         // per serving "<0.5 g" bounds per 100 g: 14 g × 0.3 = 4.2 g cannot be under 0.5 g, 1.4 g can
         ("Fat 5.0g 1.5g\nProtein 14g <0.5g", "proteins_100g", "1.4", .insertedDecimalSeparator),
-        // sugars: 6.5 × 0.3 = 1.95 ≈ 2.0 g, 2.0/90 ≈ 2 % (65 g is possible per 100 g, so only the columns tell)
+        // sugars: 6.5 × 0.3 = 1.95 ≈ 2.0 g, 2.0/90 ≈ 2 % (65 g is possible per 100 g; the columns tell, and since
+        // session 15 the energy floor too: 65 g of sugars hold 260 kcal against 69)
         ("Fat 5.0g 1.5g\nof which sugars 65g 2.0g 2%", "sugars_100g", "6.5", .insertedDecimalSeparator),
     ]
 
@@ -29,7 +30,9 @@ final class ServingColumnRepairTests: XCTestCase {
             XCTAssertTrue(entry.repairs.contains(repair), "\(rows): \(entry.repairs)")
             XCTAssertLessThan(entry.confidence, 0.92, rows)
             // A per-serving cell above the serving size is already repaired by the mass-reading search, which reports
-            // it as "serving-mass-limit"; every other case by the column repair.
+            // it as "serving-mass-limit"; so are 65 g of sugars under 69 kcal (they alone hold 260 kcal: the energy
+            // floor, session 15), with no finding; every other case by the column repair.
+            if key == "sugars_100g" { continue }
             XCTAssertTrue(table.findings.contains {
                 ["separator-repair", "serving-mass-limit"].contains($0.check) && $0.keys == [key]
             }, rows)
