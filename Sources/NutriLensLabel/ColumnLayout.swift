@@ -24,6 +24,9 @@ struct ColumnLayout: Sendable {
     /// The lines right above the table's first row that name no nutrient (up to four, top first): the header cells
     /// ``HeaderColumns`` reads from word geometry.
     var headerLines: [LineAnalysis] = []
+    /// `true` when the header names a portion of exactly 100 g or 100 ml ("⅕ of a pot (100g) contains", "1 Portion
+    /// (100 ml)"): that column is per portion and per 100 g at once (``TableBuilder/portionOfHundredEntries``).
+    var portionOfHundred = false
 
     /// Reads the layout from the header zone: the lines from 12 before to 3 after `tableStart` (the energy row, or
     /// the first row) that name no nutrient. `isUSStyle` selects the per-serving default of US/CA "Nutrition
@@ -37,6 +40,9 @@ struct ColumnLayout: Sendable {
             .map(\.value)
         layout.headerLines = Array(lines.filter { $0.lineIndex < start }.reversed()
             .prefix { $0.mentions.isEmpty }.prefix(4).reversed())
+        layout.portionOfHundred = !isUSStyle && namesPortionOfHundred(lines.filter {
+            $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && $0.mentions.isEmpty
+        })
         return layout
     }
 
@@ -115,10 +121,16 @@ struct ColumnLayout: Sendable {
         // A per-serving header read on an earlier line than per 100 g is usually a title line ("Portion 30 g +
         // 125 ml") that OCR placed earlier; EU labels print per 100 g first. On one line the order is the print
         // order ("Avg Quantity per Serving | per 100 g").
+        // A per-100 g line that also names the serving column gives the order itself: per 100 g first when it
+        // comes first there ("Per 100 g | per serve" under "Serving size: 18.96 g").
         let firstPer100 = tokens.first { $0.spec.basis == .per100g }
         let sameLine = firstPer100.map { per100 in tokens.contains { $0.line == per100.line && $0.spec.basis == .perServing } }
             ?? false
-        if !isUSStyle, !sameLine, let index = columns.firstIndex(where: { $0.basis == .per100g }), index > 0 {
+        let per100FirstOnItsLine = firstPer100.map { per100 in
+            tokens.first { $0.line == per100.line }?.spec.basis == .per100g
+        } ?? false
+        if !isUSStyle, !sameLine || per100FirstOnItsLine,
+           let index = columns.firstIndex(where: { $0.basis == .per100g }), index > 0 {
             let per100 = columns.remove(at: index)
             columns.insert(per100, at: 0)
         }

@@ -104,6 +104,7 @@ struct TableBuilder {
         }
         crossColumnChecks(&entries, findings: &findings)
         flagRareAmounts(&entries)
+        entries += Self.portionOfHundredEntries(entries, layout: layout)
         ReviewEvidenceBuilder.attach(to: &entries, servingGrams: layout.servingSize?.quantity.map {
             NSDecimalNumber(decimal: $0).doubleValue }, intakes: layout.referenceIntakes)
         let distinctNutrients = Set(entries.map(\.nutrient))
