@@ -18,8 +18,9 @@ struct TableBuilder {
     var options: NutritionParser.Options
 
     func build() -> NutritionTable? {
+        let instances = Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes)
         let chosenRows = Self.swappingRowCellsAgainstColumnRatio(
-            Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes),
+            Self.droppingDetachedGramNines(instances, typicalCount: typicalCellCount(instances)),
             servingGrams: layout.servingSize?.quantity)
         let cellCount = typicalCellCount(chosenRows)
         var headerColumns = layout.columns

@@ -15,13 +15,15 @@ final class SideBySidePanelTests: XCTestCase {
                               ("Trans Fat", "g", "0.2", "2%"), ("Cholesterol", "mg", "3.0", nil),
                               ("Sodium", "mg", "74", "1%")]
 
+    /// A word 14 px a character wide and 30 px high with its left edge at `x` and top at `y`.
+    static func word(_ text: String, _ x: Double, _ y: Double) -> TextWord {
+        TextWord(text: text, box: TextBox(x: x, y: y, width: Double(text.count) * 14, height: 30), confidence: 0.9)
+    }
+
     /// Words with boxes: the left half's names at x 60, amounts at 420, %RDA at 560; the right half from `rightX`.
     /// `dy` moves the right half down (a photo taken at a slant), `unitFirst` prints the unit before the amount
     /// ("Total Fat g 17.5") as the label does, else after it ("Total Fat 17.5 g").
     static func lines(rightX: Double = 760, dy: Double = 0, unitFirst: Bool = true) -> [TextLine] {
-        func word(_ text: String, _ x: Double, _ y: Double) -> TextWord {
-            TextWord(text: text, box: TextBox(x: x, y: y, width: Double(text.count) * 14, height: 30), confidence: 0.9)
-        }
         func header(_ x: Double, _ y: Double) -> [TextWord] {
             [word("Per", x + 340, y), word("100", x + 395, y), word("g", x + 450, y),
              word("%", x + 500, y - 20), word("RDA", x + 525, y - 20), word("per", x + 500, y + 20),
@@ -80,9 +82,7 @@ final class SideBySidePanelTests: XCTestCase {
     /// A two-column table whose rows name one nutrient each is not split, and a US linear row "Total Fat 2g Sat.
     /// Fat 0g" keeps its per-serving reading (no per-100 g header on either side).
     func testOneTableWithTwoColumnsIsNotSplit() throws {
-        func word(_ text: String, _ x: Double, _ y: Double) -> TextWord {
-            TextWord(text: text, box: TextBox(x: x, y: y, width: Double(text.count) * 14, height: 30), confidence: 0.9)
-        }
+        let word = Self.word
         let rows: [(String, String, String)] = [("Energy", "1500kJ", "450kJ"), ("Fat", "10.0g", "3.0g"),
                                                 ("Carbohydrate", "50.0g", "15.0g"), ("Protein", "8.0g", "2.4g"),
                                                 ("Salt", "1.0g", "0.3g")]
