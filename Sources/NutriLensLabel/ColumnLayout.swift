@@ -121,16 +121,10 @@ struct ColumnLayout: Sendable {
         // A per-serving header read on an earlier line than per 100 g is usually a title line ("Portion 30 g +
         // 125 ml") that OCR placed earlier; EU labels print per 100 g first. On one line the order is the print
         // order ("Avg Quantity per Serving | per 100 g").
-        // A per-100 g line that also names the serving column gives the order itself: per 100 g first when it
-        // comes first there ("Per 100 g | per serve" under "Serving size: 18.96 g").
         let firstPer100 = tokens.first { $0.spec.basis == .per100g }
         let sameLine = firstPer100.map { per100 in tokens.contains { $0.line == per100.line && $0.spec.basis == .perServing } }
             ?? false
-        let per100FirstOnItsLine = firstPer100.map { per100 in
-            tokens.first { $0.line == per100.line }?.spec.basis == .per100g
-        } ?? false
-        if !isUSStyle, !sameLine || per100FirstOnItsLine,
-           let index = columns.firstIndex(where: { $0.basis == .per100g }), index > 0 {
+        if !isUSStyle, !sameLine, let index = columns.firstIndex(where: { $0.basis == .per100g }), index > 0 {
             let per100 = columns.remove(at: index)
             columns.insert(per100, at: 0)
         }

@@ -42,6 +42,13 @@ struct TableBuilder {
                 headerColumns.insert(per100, at: 0)
             }
         }
+        // One amount a row under headers naming per serving and per 100 g ("Serving size: 18.96 g" over "Per 100 g |
+        // % RDA per serve": the serving words head the %RDA column, which holds no amounts): per 100 g is the
+        // mandatory declaration (Regulation 1169/2011 Art. 32), so the one amount column is it.
+        if geometryHeaders == nil, !layout.isUSStyle, cellCount == 1, headerColumns.count > 1,
+           let index = headerColumns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)), index > 0 {
+            headerColumns.insert(headerColumns.remove(at: index), at: 0)
+        }
         // FSANZ Standard 1.2.8 panels print "Quantity per serving | %DI | Quantity per 100 g": the %DI (always per
         // serving) beside the first amount puts the serving column first whatever order OCR gave the headers.
         if geometryHeaders == nil, layout.referenceIntakes == .australiaNewZealand, cellCount >= 2,

@@ -79,6 +79,26 @@ final class SideBySidePanelTests: XCTestCase {
         assertHalves(try grammarParser.parse(lines: Self.lines(unitFirst: false)))
     }
 
+    /// One half as text: one amount a row under "Serving size: 18.96 g" and "Per 100 g | % RDA per serve" (the
+    /// serving words head the %RDA column): the amounts are per 100 g.
+    func testOneAmountPerRowUnderAPercentPerServeHeaderIsPer100Grams() throws {
+        let table = try parseTable("""
+            NUTRITION INFORMATION*
+            Serving size: 18.96 g; No. of Servings per package: 64
+            % RDA
+            Per 100 g per serve
+            Total Fat g 17.5 5%
+            Saturated Fat g 17.3 15%
+            Trans Fat g 0.2 2%
+            Cholesterol mg 3.0
+            Sodium mg 74 1%
+            """)
+        assertValue(table, "fat_100g", "17.5")
+        assertValue(table, "saturated-fat_100g", "17.3")
+        assertValue(table, "sodium_100g", "74", unit: .milligram)
+        XCTAssertNil(table["fat_serving"])
+    }
+
     /// A two-column table whose rows name one nutrient each is not split, and a US linear row "Total Fat 2g Sat.
     /// Fat 0g" keeps its per-serving reading (no per-100 g header on either side).
     func testOneTableWithTwoColumnsIsNotSplit() throws {
