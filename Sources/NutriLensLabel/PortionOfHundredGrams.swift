@@ -36,7 +36,8 @@ extension ColumnLayout {
 extension TableBuilder {
     /// The per-serving twins of a portion-of-100-g column's entries: when ``ColumnLayout/portionOfHundred`` and the
     /// table has per-100 g entries as sold but none per serving, each per-100 g entry again under `perServing`
-    /// (same value, unit, confidence and evidence). Tables with a per-serving column of their own are left alone.
+    /// (same value, unit and confidence; review evidence is attached afterwards, as for every entry). Tables with a
+    /// per-serving column of their own are left alone.
     static func portionOfHundredEntries(_ entries: [NutritionEntry], layout: ColumnLayout) -> [NutritionEntry] {
         guard layout.portionOfHundred, !layout.isUSStyle,
               !entries.contains(where: { $0.basis == .perServing && $0.preparation == .asSold }) else { return [] }
