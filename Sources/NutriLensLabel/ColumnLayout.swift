@@ -24,6 +24,9 @@ struct ColumnLayout: Sendable {
     /// The lines right above the table's first row that name no nutrient (up to four, top first): the header cells
     /// ``HeaderColumns`` reads from word geometry.
     var headerLines: [LineAnalysis] = []
+    /// `true` when the header names a portion of exactly 100 g or 100 ml ("⅕ of a pot (100g) contains", "1 Portion
+    /// (100 ml)"): that column is per portion and per 100 g at once (``TableBuilder/portionOfHundredEntries``).
+    var portionOfHundred = false
 
     /// Reads the layout from the header zone: the lines from 12 before to 3 after `tableStart` (the energy row, or
     /// the first row) that name no nutrient. `isUSStyle` selects the per-serving default of US/CA "Nutrition
@@ -37,6 +40,9 @@ struct ColumnLayout: Sendable {
             .map(\.value)
         layout.headerLines = Array(lines.filter { $0.lineIndex < start }.reversed()
             .prefix { $0.mentions.isEmpty }.prefix(4).reversed())
+        layout.portionOfHundred = !isUSStyle && namesPortionOfHundred(lines.filter {
+            $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && $0.mentions.isEmpty
+        })
         return layout
     }
 

@@ -43,7 +43,9 @@ enum Lexicon {
     static let allTerms: [Term] = {
         var all: [Term] = []
         // Energy
-        all += terms(.energyKJ, "en", ["energy", "energy value", "energy kj"])
+        all += terms(.energyKJ, "en", ["energy", "energy value"])
+        // "Energy (kJ) 1404 351": the unit in the name is the unit of the row's bare amounts.
+        all += terms(.energyKJ, "en", ["energy kj"], unitHint: .kilojoule)
         all += terms(.energyKJ, "de", ["energie", "brennwert", "energiewert", "energiegehalt"])
         all += terms(.energyKJ, "fr", ["valeur énergétique", "valeurs énergétiques"])
         all += terms(.energyKJ, "es", ["valor energético"])
@@ -306,7 +308,7 @@ enum Lexicon {
     /// 21 CFR 101.9(b)(5), FSANZ "1 tub (170g)").
     static let householdMeasureWords: Set<String> = packageWords.union([
         "container", "cups", "tbsp", "tsp", "tablespoon", "tablespoons", "teaspoon", "teaspoons", "pieces", "bars",
-        "slices", "cookies", "cookie", "crackers", "pouch", "packet", "tub", "jar", "scoop", "scoops", "oz",
+        "slices", "cookies", "cookie", "crackers", "pouch", "packet", "tub", "pot", "jar", "scoop", "scoops", "oz",
     ])
 
     /// Words marking a column as "prepared" rather than "as sold".

@@ -133,10 +133,21 @@ enum LineAnalyzer {
     /// "Sodium mg 74", "Cholesterol (mg) 3": a milli/microgram unit printed right after a vitamin, mineral,
     /// sodium or cholesterol row name, before a bare amount (Indian and Gulf tables put it in a unit column), is
     /// that amount's unit. Macronutrients are never declared in mg; grams need no rule (a bare mass is grams).
+    /// A unit in brackets is the name column's ("Total Sodium/sodium/sódio (mg) 20 5", a trilingual table that
+    /// prints each row's unit in its name and bare numbers in the value columns): it is the unit of every bare
+    /// amount after it on the row, up to the next row name (`first`: the row's first amount on the line, as
+    /// already read; only bare numbers may stand between it and this one).
     static func applyUnitPrintedBefore(_ quantity: inout ScannedQuantity, _ chars: [Character],
-                                       after name: LineAnalysis.Mention?) {
+                                       after name: LineAnalysis.Mention?, first: ScannedQuantity? = nil) {
         guard let name, name.nutrient.isMicronutrient, quantity.unit == nil, !quantity.isPercent, !quantity.isVolume,
               !quantity.isEnergyOfUnknownUnit else { return }
+        if let first, first.start >= name.end, first.end <= quantity.start, let unit = first.unit,
+           unit == .milligram || unit == .microgram,
+           chars[first.end..<quantity.start].allSatisfy({ $0 == " " || NumberGrammar.isDigit($0) || NumberGrammar.isSeparator($0) }),
+           namesBracketedUnit(chars, from: name.end, to: first.start) == unit {
+            setUnit(unit, of: &quantity)
+            return
+        }
         var end = quantity.start
         while end > 0, " ()".contains(chars[end - 1]) { end -= 1 }
         var start = end
@@ -144,6 +155,18 @@ enum LineAnalyzer {
         guard start < end, start == 0 || " (".contains(chars[start - 1]),
               name.end <= start, chars[name.end..<start].allSatisfy({ " ()/".contains($0) }) else { return }
         guard let unit = NumberGrammar.smallMassUnit(word: String(chars[start..<end])) else { return }
+        setUnit(unit, of: &quantity)
+    }
+
+    /// The milli/microgram unit printed in brackets between a row name and its first amount ("(mg)"), else `nil`.
+    private static func namesBracketedUnit(_ chars: [Character], from start: Int, to end: Int) -> NutrientUnit? {
+        let between = String(chars[start..<end]).replacingOccurrences(of: " ", with: "")
+        guard between.hasPrefix("("), let close = between.firstIndex(of: ")"),
+              between[between.index(after: close)...].isEmpty else { return nil }
+        return NumberGrammar.smallMassUnit(word: String(between[between.index(after: between.startIndex)..<close]))
+    }
+
+    private static func setUnit(_ unit: NutrientUnit, of quantity: inout ScannedQuantity) {
         quantity.primary.unit = unit
         quantity.alternatives = quantity.alternatives.filter { $0.unit == nil }.map { reading in
             var reading = reading
@@ -179,7 +202,8 @@ enum LineAnalyzer {
         markEnergyPair(&quantities, chars)
         for index in quantities.indices {
             let nameBefore = mentions.last { $0.end <= quantities[index].start }
-            applyUnitPrintedBefore(&quantities[index], chars, after: nameBefore)
+            let firstAfterName = nameBefore.flatMap { name in quantities[..<index].first { $0.start >= name.end } }
+            applyUnitPrintedBefore(&quantities[index], chars, after: nameBefore, first: firstAfterName)
         }
         let lastMentionStart = mentions.last?.start ?? -1
         let firstMentionStart = mentions.first?.start ?? Int.max

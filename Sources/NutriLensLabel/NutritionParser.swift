@@ -111,10 +111,10 @@ public struct NutritionParser: Sendable {
         }
         let analyses: [LineAnalysis]
         if let rows = VisualRows.rows(from: lines) {
-            analyses = rows.enumerated().map { index, row in
+            analyses = SideBySidePanels.reordered(rows.enumerated().map { index, row in
                 LineAnalyzer.analyze(row.text, lineIndex: index, box: row.box, wordBoxes: row.wordBoxes,
                                      oversizedSpans: row.oversizedSpans)
-            }
+            })
         } else {
             analyses = lines.enumerated().map { index, line in
                 let text = line.text.split(whereSeparator: { $0.isWhitespace })

@@ -34,6 +34,19 @@ extension TableBuilder {
         var unknown: [AssembledCell] = []
         func double(_ cell: AssembledCell) -> Double { NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
         for cell in energyCells where cell.quantity.unit == nil {
+            // "Energy/Energie/Energia (kJ) 1404 351": the one energy unit the row's name prints is the unit of each
+            // bare amount on its line (per 100 g and per portion), whatever their ratio.
+            if let hint = cell.unitHint, energyCells.contains(where: { other in
+                other.lineIndex == cell.lineIndex && other.quantity.start != cell.quantity.start
+                    && (other.quantity.unit ?? other.unitHint) == hint
+            }) {
+                if hint == .kilojoule {
+                    insertInReadingOrder(withUnit(cell, hint), into: &kjCells)
+                } else {
+                    insertInReadingOrder(withUnit(cell, hint), into: &kcalCells)
+                }
+                continue
+            }
             // A cut-off unit ("758 k)", "(180 k") next to a known partner: the ratio says which it is.
             if kjCells.count > kcalCells.count,
                ConsistencyChecks.energyPairAgrees(kj: double(kjCells[kcalCells.count]), kcal: double(cell)) {

@@ -18,8 +18,9 @@ struct TableBuilder {
     var options: NutritionParser.Options
 
     func build() -> NutritionTable? {
+        let instances = Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes)
         let chosenRows = Self.swappingRowCellsAgainstColumnRatio(
-            Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes),
+            Self.droppingDetachedGramNines(instances, typicalCount: typicalCellCount(instances)),
             servingGrams: layout.servingSize?.quantity)
         let cellCount = typicalCellCount(chosenRows)
         var headerColumns = layout.columns
@@ -40,6 +41,13 @@ struct TableBuilder {
             } else {
                 headerColumns.insert(per100, at: 0)
             }
+        }
+        // One amount a row under headers naming per serving and per 100 g ("Serving size: 18.96 g" over "Per 100 g |
+        // % RDA per serve": the serving words head the %RDA column, which holds no amounts): per 100 g is the
+        // mandatory declaration (Regulation 1169/2011 Art. 32), so the one amount column is it.
+        if geometryHeaders == nil, !layout.isUSStyle, cellCount == 1, headerColumns.count > 1,
+           let index = headerColumns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)), index > 0 {
+            headerColumns.insert(headerColumns.remove(at: index), at: 0)
         }
         // FSANZ Standard 1.2.8 panels print "Quantity per serving | %DI | Quantity per 100 g": the %DI (always per
         // serving) beside the first amount puts the serving column first whatever order OCR gave the headers.
@@ -119,6 +127,7 @@ struct TableBuilder {
         }
         crossColumnChecks(&entries, findings: &findings)
         flagRareAmounts(&entries)
+        entries += Self.portionOfHundredEntries(entries, layout: layout)
         ReviewEvidenceBuilder.attach(to: &entries, servingGrams: layout.servingSize?.quantity.map {
             NSDecimalNumber(decimal: $0).doubleValue }, intakes: layout.referenceIntakes)
         let distinctNutrients = Set(entries.map(\.nutrient))

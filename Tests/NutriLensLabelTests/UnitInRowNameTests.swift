@@ -1,0 +1,71 @@
+import XCTest
+@testable import NutriLensLabel
+
+/// Tables that print each row's unit in the name column, in brackets, and bare numbers in the value columns
+/// ("Energy/Energie/Energia (kJ) 1404 351", "Total Sodium/sodium/sódio (mg) 20 5"; pxlshpr C05EDF6E, a trilingual
+/// EN/FR/PT table). The bracketed unit is the unit of every amount on the row: 351 is the portion's kJ (not kcal),
+/// 5 is 5 mg (not 5 g).
+final class UnitInRowNameTests: XCTestCase {
+    private static func table(energy: String, sodium: String) -> String {
+        """
+        Nutrient/Nutrients/Nutrientes per/pour/por 100g per serving/par portion/por porção 25g
+        \(energy)
+        Protein/Protéines/Proteínas (g) 6.8 2
+        Glucides/Hidratos de carbono (g) 75 19
+        Total fat/Matières grasses/Lípidos (g) 0.1 0
+        \(sodium)
+        """
+    }
+
+    /// The unit glued to the first amount or apart from it, in each language's order.
+    func testBracketedUnitsApplyToBothColumns() throws {
+        let variants = [
+            ("Energy/Energie/Energia (kJ) 1404 351", "Total Sodium/sodium/sódio (mg)20 5"),
+            ("Energy (kJ) 1404 351", "Sodium (mg) 20 5"),
+            ("Energie/Energy (kJ) 1404 351", "Sodium/Sodium (mg) 20 5"),
+        ]
+        for (energy, sodium) in variants {
+            let table = try parseTable(Self.table(energy: energy, sodium: sodium))
+            assertValue(table, "energy-kj_100g", "1404", unit: .kilojoule)
+            assertValue(table, "energy-kj_serving", "351", unit: .kilojoule)
+            XCTAssertNil(table["energy-kcal_100g"], energy)
+            XCTAssertNil(table["energy-kcal_serving"], energy)
+            assertValue(table, "sodium_100g", "20", unit: .milligram)
+            assertValue(table, "sodium_serving", "5", unit: .milligram)
+            assertValue(table, "carbohydrates_serving", "19")
+        }
+    }
+
+    /// Vitamins and minerals in µg or mg, three value columns.
+    func testBracketedMicroUnitOnEveryColumn() throws {
+        let table = try parseTable("""
+            Typical values per 100 g per portion (30 g)
+            Energy (kJ) 1600 480
+            Energy (kcal) 380 114
+            Fat (g) 2.0 0.6
+            Vitamin D (µg) 5.0 1.5
+            Iron (mg) 14 4.2
+            """)
+        assertValue(table, "vitamin-d_100g", "5.0", unit: .microgram)
+        assertValue(table, "vitamin-d_serving", "1.5", unit: .microgram)
+        assertValue(table, "iron_100g", "14", unit: .milligram)
+        assertValue(table, "iron_serving", "4.2", unit: .milligram)
+        assertValue(table, "energy-kj_serving", "480", unit: .kilojoule)
+        assertValue(table, "energy-kcal_serving", "114", unit: .kilocalorie)
+    }
+
+    /// Without a unit in the name, two bare energy numbers in the kJ/kcal ratio stay a kJ/kcal pair, and a unit
+    /// printed after the first amount only is not carried on.
+    func testUnitlessEnergyPairUnchanged() throws {
+        let table = try parseTable("""
+            Typical values per 100 g
+            Energy 1404 336
+            Fat 0.1 g
+            Carbohydrate 75 g
+            Sodium 20 mg
+            """)
+        assertValue(table, "energy-kj_100g", "1404", unit: .kilojoule)
+        assertValue(table, "energy-kcal_100g", "336", unit: .kilocalorie)
+        assertValue(table, "sodium_100g", "20", unit: .milligram)
+    }
+}
