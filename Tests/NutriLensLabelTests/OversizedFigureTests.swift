@@ -75,6 +75,32 @@ final class OversizedFigureTests: XCTestCase {
         assertValue(table, "carbohydrates_100g", "4.0")
     }
 
+    /// A US panel in the 2016 FDA format prints the calorie count about 2.75 times the body text (22 pt over 8 pt):
+    /// oversized, but the energy row's own value. Energy rows are never judged by height (word boxes as the neural
+    /// reader gave them on a render with those proportions, "230" 71 px over 29 px rows).
+    func testUSCalorieCountPrintedLargeIsRead() throws {
+        let words: [[Word]] = [
+            [("8", 19, 88, 7, 28), ("servings", 39, 88, 95, 28), ("per", 147, 88, 36, 28), ("container", 197, 88, 106, 28)],
+            [("Serving", 20, 120, 120, 37), ("size", 159, 120, 50, 37), ("2/3", 215, 120, 55, 37), ("cup", 288, 120, 52, 37),
+             ("(55g)", 356, 120, 83, 37)],
+            [("Amount", 19, 175, 99, 30), ("per", 133, 176, 39, 30), ("serving", 186, 176, 90, 30)],
+            [("Calories", 34, 222, 184, 49), ("230", 333, 204, 93, 71)],
+            [("%", 263, 290, 7, 29), ("Daily", 284, 290, 62, 29), ("Value*", 359, 290, 82, 29)],
+            [("Total", 19, 325, 58, 29), ("Fat", 89, 326, 39, 29), ("8g", 142, 327, 22, 29), ("10%", 393, 326, 51, 29)],
+            [("Saturated", 18, 362, 111, 29), ("Fat", 143, 363, 33, 29), ("1g", 190, 363, 21, 29), ("5%", 412, 362, 30, 29)],
+            [("Sodium", 19, 469, 93, 29), ("160mg", 129, 470, 81, 29), ("7%", 412, 470, 29, 29)],
+            [("Total", 19, 505, 59, 29), ("Carbohydrate", 93, 506, 178, 29), ("37g", 285, 508, 40, 29), ("13%", 397, 506, 47, 29)],
+            [("Total", 19, 578, 48, 29), ("Sugars", 80, 578, 77, 29), ("12g", 169, 579, 38, 29)],
+            [("Protein", 19, 613, 90, 31), ("3g", 125, 614, 23, 31)],
+        ]
+        let table = try XCTUnwrap(grammarParser.parse(lines: Self.lines(words)))
+        assertValue(table, "energy-kcal_serving", "230")
+        assertValue(table, "fat_serving", "8")
+        assertValue(table, "carbohydrates_serving", "37")
+        XCTAssertFalse(table.findings.contains { $0.check == "oversized-figure" },
+                       "\(table.findings.map(\.message))")
+    }
+
     /// With fewer than four figures on the page there is no median to compare with: nothing is judged.
     func testTooFewFiguresJudgeNothing() {
         let pieces = ["389", "Fat", "4,7g", "Salt"].map { TextPiece(text: $0, box: TextBox(x: 0, y: 0, width: 1, height: 1)) }
