@@ -4,6 +4,11 @@ import Foundation
 struct ColumnSpec: Sendable, Hashable {
     var basis: NutritionBasis
     var preparation: Preparation
+
+    /// The Open Food Facts nutriment key of `nutrient` in this column ("fat_100g", "sugars_prepared_serving").
+    func key(of nutrient: Nutrient) -> String {
+        NutritionEntry.key(nutrient: nutrient, basis: basis, preparation: preparation)
+    }
 }
 
 /// The amount columns of a table (left to right), read from header text such as "per 100 g | per portion (30 g) |

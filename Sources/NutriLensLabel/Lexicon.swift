@@ -292,6 +292,10 @@ enum Lexicon {
         "de las cuales", "de los cuales", "dos quais", "das quais", "od toho", "od kojih", "din care", "including",
     ].flatMap { TextFolding.words($0) })
 
+    /// Words for "per" before a basis ("per 100 g", "pro Portion", "je 100 g", "pour 100 g", "por porción", "na 100
+    /// g"): what makes "100 g" a column header rather than a portion's weight.
+    static let perWords: Set<String> = ["per", "pro", "je", "pour", "par", "por", "para", "na"]
+
     /// Words naming a per-serving column ("Portion", "serving", "per serve", "annos" …).
     static let servingWords: Set<String> = [
         "serving", "servings", "serve", "portion", "portions", "portie", "porcion", "porcao", "porzione", "porcja",

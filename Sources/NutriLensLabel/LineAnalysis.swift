@@ -175,6 +175,10 @@ enum LineAnalyzer {
         }
     }
 
+    /// "per" before a basis in a line's words: the lexicon's, Polish "w" and Scandinavian "i" ("w 100 g", "i 100 g")
+    /// and OCR's glued "per100g".
+    private static let perWords = Lexicon.perWords.union(["w", "i", "per100g"])
+
     static func analyzeWhole(_ text: String, lineIndex: Int, box: TextBox?,
                                      wordBoxes: [(start: Int, end: Int, box: TextBox)]) -> LineAnalysis {
         let chars = Array(text)
@@ -207,7 +211,6 @@ enum LineAnalyzer {
         }
         let lastMentionStart = mentions.last?.start ?? -1
         let firstMentionStart = mentions.first?.start ?? Int.max
-        let perWords: Set<String> = ["per", "pro", "je", "pour", "par", "por", "para", "na", "w", "i", "per100g"]
         let hasPerWord = !Set(words.map(\.folded)).isDisjoint(with: perWords)
         for var quantity in quantities {
             // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.

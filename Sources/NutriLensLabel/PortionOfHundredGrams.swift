@@ -18,7 +18,7 @@ extension ColumnLayout {
             guard let hundred = line.quantities.first(where: { $0.isHundredGramsOrMillilitres && $0.isBracketed })
             else { continue }
             let before = LineAnalyzer.words(Array(chars[..<hundred.start]))
-            if let last = before.last, ["per", "pro", "je", "pour", "par", "por", "para", "na"].contains(last.folded) {
+            if let last = before.last, Lexicon.perWords.contains(last.folded) {
                 continue
             }
             let above = index > 0 && zone[index - 1].lineIndex == line.lineIndex - 1 ? [zone[index - 1].text] : []

@@ -48,12 +48,9 @@ extension TableBuilder {
         let beyondLimit = values.filter { overLimit($0.value, $0.key) }
         var working = values.filter { !overLimit($0.value, $0.key) }
         defer { values = working.merging(beyondLimit) { current, _ in current } }
-        func key(_ nutrient: Nutrient) -> String {
-            NutritionEntry.key(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation)
-        }
         func leaveOut(_ nutrient: Nutrient, _ value: CandidateValue, because reason: String) {
             working.removeValue(forKey: nutrient)
-            findings.append(ConsistencyFinding(check: "contradicted-value", keys: [key(nutrient)],
+            findings.append(ConsistencyFinding(check: "contradicted-value", keys: [spec.key(of: nutrient)],
                                                message: "\(value.cell.quantity.text) left out: \(reason)"))
         }
         /// Readings of `nutrient` other than the chosen one that restore what OCR lost, print as labels do and make
@@ -109,7 +106,7 @@ extension TableBuilder {
         if fits.count == 1, let fit = fits.first, let before = working[fit.nutrient] {
             working[fit.nutrient]?.chosen = fit.index
             findings.append(ConsistencyFinding(
-                check: Self.settledReadingCheck, keys: [key(fit.nutrient)],
+                check: Self.settledReadingCheck, keys: [spec.key(of: fit.nutrient)],
                 message: "\(before.cell.quantity.text) read \(before.readings[fit.index].value): the one reading the "
                     + "table's checks allow"))
             return

@@ -241,8 +241,8 @@ extension TableBuilder {
         }
         let kjOptions = energyReadings(kjCell)
         let kcalOptions = energyReadings(kcalCell)
-        let kjKey = NutritionEntry.key(nutrient: .energyKJ, basis: spec.basis, preparation: spec.preparation)
-        let kcalKey = NutritionEntry.key(nutrient: .energyKcal, basis: spec.basis, preparation: spec.preparation)
+        let kjKey = spec.key(of: .energyKJ)
+        let kcalKey = spec.key(of: .energyKcal)
         for (kjValue, kjRepairs) in kjOptions {
             for (kcalValue, kcalRepairs) in kcalOptions {
                 let a = NSDecimalNumber(decimal: kjValue).doubleValue, b = NSDecimalNumber(decimal: kcalValue).doubleValue
@@ -323,7 +323,7 @@ extension TableBuilder {
         func limited(_ cell: AssembledCell, limit: Decimal, nutrient: Nutrient) -> Decimal? {
             let value = cell.quantity.value
             guard value > limit else { return value }
-            let key = NutritionEntry.key(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation)
+            let key = spec.key(of: nutrient)
             let digits = cell.quantity.text.filter(\.isNumber)
             if digits.count >= 3, digits.first == "1", !cell.quantity.text.contains(where: { $0 == "." || $0 == "," }),
                let repaired = Decimal(string: String(digits.dropFirst())), repaired > 0, repaired <= limit {

@@ -13,7 +13,7 @@ extension TableBuilder {
         if energyMatchesMacros == false, let kcal = energy.kcalValue, let estimate = macroEstimate {
             findings.append(ConsistencyFinding(
                 check: "energy-vs-macros",
-                keys: [NutritionEntry.key(nutrient: .energyKcal, basis: spec.basis, preparation: spec.preparation)],
+                keys: [spec.key(of: .energyKcal)],
                 message: String(format: "%.0f kcal declared, %.0f kcal from fat/carbohydrate/protein/fibre",
                                 kcal, estimate.withFiber)))
         }
@@ -47,7 +47,7 @@ extension TableBuilder {
                 confidence = min(1, confidence + 0.06)
             }
             // A reading the checks chose as the only one that fits is a guess at what OCR lost: always reviewed.
-            let entryKey = NutritionEntry.key(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation)
+            let entryKey = spec.key(of: nutrient)
             if findings.contains(where: { $0.check == Self.settledReadingCheck && $0.keys.contains(entryKey) }) {
                 confidence = min(confidence, Self.grammarReviewThreshold * 0.9)
             }
@@ -133,9 +133,6 @@ extension TableBuilder {
 
     private func addPairFindings(_ values: [Nutrient: CandidateValue], spec: ColumnSpec,
                                  findings: inout [ConsistencyFinding]) {
-        func key(_ nutrient: Nutrient) -> String {
-            NutritionEntry.key(nutrient: nutrient, basis: spec.basis, preparation: spec.preparation)
-        }
         for (sub, parent) in ConsistencyChecks.subRowsExceedingParent(values) {
             let check: String
             switch sub {
@@ -144,7 +141,7 @@ extension TableBuilder {
             default: check = "sub-row-exceeds-parent"
             }
             findings.append(ConsistencyFinding(
-                check: check, keys: [key(sub), key(parent)],
+                check: check, keys: [spec.key(of: sub), spec.key(of: parent)],
                 message: "\(sub.rawValue) \(values[sub]!.keyValue) g > \(parent.rawValue) \(values[parent]!.keyValue) g"))
         }
     }

@@ -94,7 +94,7 @@ struct TableBuilder {
                 // always prints its unit (mg, mcg). Sodium and cholesterol are amounts whose "mg" OCR may lose.
                 if layout.isUSStyle, row.nutrient.isMicronutrient, ![.sodium, .cholesterol].contains(row.nutrient),
                    cell.quantity.unit == nil, !cell.quantity.isInternationalUnits { continue }
-                let key = NutritionEntry.key(nutrient: row.nutrient, basis: spec.basis, preparation: spec.preparation)
+                let key = spec.key(of: row.nutrient)
                 if cell.isOversized {
                     findings.append(ConsistencyFinding(
                         check: "oversized-figure", keys: [key],

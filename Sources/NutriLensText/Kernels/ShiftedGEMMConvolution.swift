@@ -135,12 +135,13 @@ enum ShiftedGEMMConvolution {
             }
             initialized = end
         }
+        /// Where column phase `rx`'s Cin x `rows` x width(rx) block of a copied row phase starts in `phaseCopy`.
+        func columnPhaseOffset(_ rx: Int, rows: Int) -> Int { cin * rows * plan.planeWidth[..<rx].reduce(0, +) }
         /// Rows `rows` of row phase `ry` (input rows s·py + ry), every column phase rx as its own Cin x rows x
         /// width(rx) block; stride 2 splits each row into even and odd columns in one pass.
         func copyRowPhase(_ ry: Int, rows: Range<Int>) {
             let (sh, sw) = (c.strideH, c.strideW)
-            var offsets = [Int](), offset = 0
-            for rx in 0..<sw { offsets.append(offset); offset += cin * rows.count * plan.planeWidth[rx] }
+            let offsets = (0..<sw).map { columnPhaseOffset($0, rows: rows.count) }
             for ci in 0..<cin {
                 let plane = input + ci * channelStride
                 for py in rows {
@@ -174,7 +175,7 @@ enum ShiftedGEMMConvolution {
                 if strided {
                     // Phase (ry, rx) of the band: Cin x (end - b0) x pw floats at its column phase's offset.
                     if ry != copiedRowPhase { copyRowPhase(ry, rows: b0..<end); copiedRowPhase = ry }
-                    (b, ldb) = (UnsafePointer(phaseCopy + cin * (end - b0) * plan.planeWidth[..<rx].reduce(0, +)), n)
+                    (b, ldb) = (UnsafePointer(phaseCopy + columnPhaseOffset(rx, rows: end - b0)), n)
                 } else {
                     (b, ldb) = (input + b0 * width, channelStride)
                 }

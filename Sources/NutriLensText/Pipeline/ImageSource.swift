@@ -40,13 +40,19 @@ struct ImageSource {
         return Double(t) > x ? t &- 1 : t
     }
 
+    /// A sample position along an axis of `size` pixels clamped to [-1, `size`] (NaN to 0) before any integer
+    /// conversion: degenerate quads can send a perspective map to infinity or NaN, and positions outside the image
+    /// replicate its border anyway.
+    @inline(__always)
+    static func clampedPosition(_ x: Double, size: Int) -> Double {
+        x.isNaN ? 0 : min(max(x, -1), Double(size))
+    }
+
     /// Bilinear sample at (`x`, `y`) in pixel-centre coordinates (pixel i covers [i - 0.5, i + 0.5]), added to
     /// `acc` times `weight` per network channel (lanes 0-2).
     @inline(__always)
     func addBilinear(_ p: UnsafePointer<UInt8>, x: Double, y: Double, weight: Float, to acc: inout SIMD4<Float>) {
-        // Degenerate quads can send a perspective map to infinity or NaN: clamp before any integer conversion
-        // (positions outside the image replicate its border anyway).
-        let x = x.isNaN ? 0 : min(max(x, -1), Double(width)), y = y.isNaN ? 0 : min(max(y, -1), Double(height))
+        let x = Self.clampedPosition(x, size: width), y = Self.clampedPosition(y, size: height)
         let x0 = Self.floor(x), y0 = Self.floor(y)
         let fx = Float(x - Double(x0)), fy = Float(y - Double(y0))
         let w00 = (1 - fx) * (1 - fy) * weight, w01 = fx * (1 - fy) * weight

@@ -22,10 +22,10 @@ struct LineCropRegion {
     init?(plan: LineCropper.Plan, grid: LineCropper.SampleGrid, height: Int, source: ImageSource, maximumArea: Int) {
         let m = plan.homography
         // Extreme sample positions along the output axes, then the crop points they become (turned crops swap).
-        let lowX = (0.5 / Double(grid.n)) * grid.scaleX - 0.5
-        let highX = (Double(plan.lineWidth - 1) + (Double(grid.n - 1) + 0.5) / Double(grid.n)) * grid.scaleX - 0.5
-        let lowY = (0.5 / Double(grid.n)) * grid.scaleY - 0.5
-        let highY = (Double(height - 1) + (Double(grid.n - 1) + 0.5) / Double(grid.n)) * grid.scaleY - 0.5
+        let lowX = grid.position(0, sample: 0, scale: grid.scaleX)
+        let highX = grid.position(plan.lineWidth - 1, sample: grid.n - 1, scale: grid.scaleX)
+        let lowY = grid.position(0, sample: 0, scale: grid.scaleY)
+        let highY = grid.position(height - 1, sample: grid.n - 1, scale: grid.scaleY)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for rx in [lowX, highX] {
             for ry in [lowY, highY] {
@@ -82,7 +82,7 @@ struct LineCropRegion {
     /// the sums), added to `acc` times `weight`; lane 3 stays zero.
     @inline(__always)
     func addBilinear(x: Double, y: Double, imageWidth: Int, imageHeight: Int, weight: Float, to acc: inout SIMD4<Float>) {
-        let x = x.isNaN ? 0 : min(max(x, -1), Double(imageWidth)), y = y.isNaN ? 0 : min(max(y, -1), Double(imageHeight))
+        let x = ImageSource.clampedPosition(x, size: imageWidth), y = ImageSource.clampedPosition(y, size: imageHeight)
         let tx = ImageSource.floor(x), ty = ImageSource.floor(y)
         let fx = Float(x - Double(tx)), fy = Float(y - Double(ty))
         let w00 = (1 - fx) * (1 - fy) * weight, w01 = fx * (1 - fy) * weight

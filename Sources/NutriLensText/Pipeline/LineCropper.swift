@@ -70,6 +70,13 @@ struct LineCropper {
             n = max(1, Int(min(4, max(scaleX, scaleY).rounded(.up))))
             weight = Float(1) / Float(n * n)
         }
+
+        /// Position of sample `s` (0..<n) of output index `i` along an axis of the (turned) crop scaled by `scale`
+        /// (`scaleX` or `scaleY`): every crop path computes its positions here, so they are the same numbers.
+        @inline(__always)
+        func position(_ i: Int, sample s: Int, scale: Double) -> Double {
+            (Double(i) + (Double(s) + 0.5) / Double(n)) * scale - 0.5
+        }
     }
 
     /// Writes the `3 x height x plan.tensorWidth` input tensor (planes in network channel order): upright
@@ -147,12 +154,12 @@ struct LineCropper {
         let acc = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: lineWidth)
         defer { columns.deallocate(); acc.deallocate() }
         for u in 0..<lineWidth {
-            for sx in 0..<n { columns[u * n + sx] = (Double(u) + (Double(sx) + 0.5) / Double(n)) * scaleX - 0.5 }
+            for sx in 0..<n { columns[u * n + sx] = grid.position(u, sample: sx, scale: scaleX) }
         }
         for v in 0..<height {
             acc.update(repeating: .zero, count: lineWidth)
             for sy in 0..<n {
-                let ry = (Double(v) + (Double(sy) + 0.5) / Double(n)) * scaleY - 0.5
+                let ry = grid.position(v, sample: sy, scale: scaleY)
                 // Along the row the crop point is (rx, ry), or (cropWidth - 1 - ry, rx) when rotated: the
                 // homography's numerators and denominator are each linear in rx, slope + intercept set up here.
                 let fixed = plan.rotated ? plan.cropWidth - 1 - ry : ry

@@ -16,10 +16,12 @@ struct SeparableLineCrop {
         var index: [Int]
         var weight: [Float]
 
-        /// The taps of `count` output indices with `n` samples each at `(i + (s + 0.5) / n) * scale - 0.5` of the
-        /// crop, mapped to the image by `a * p + b`, clamped like `ImageSource.addBilinear` (positions to
+        /// The taps of `count` output indices with `grid.n` samples each at `grid.position(i, sample: s, scale:)` of
+        /// the crop, mapped to the image by `a * p + b`, clamped like `ImageSource.addBilinear` (positions to
         /// [-1, `limit`], taps to 0...`limit` - 1), every weight times `sampleWeight`.
-        init(count: Int, n: Int, scale: Double, a: Double, b: Double, limit: Int, sampleWeight: Float) {
+        init(count: Int, grid: LineCropper.SampleGrid, scale: Double, a: Double, b: Double, limit: Int,
+             sampleWeight: Float) {
+            let n = grid.n
             start = [0]
             index = []
             weight = []
@@ -29,10 +31,7 @@ struct SeparableLineCrop {
             for i in 0..<count {
                 let first = index.count
                 for s in 0..<n {
-                    // The same expressions as `LineCropper.tensor`'s per-sample path, so the positions are identical.
-                    let p = (Double(i) + (Double(s) + 0.5) / Double(n)) * scale - 0.5
-                    let q = a * p + b
-                    let c = q.isNaN ? 0 : min(max(q, -1), Double(limit))
+                    let c = ImageSource.clampedPosition(a * grid.position(i, sample: s, scale: scale) + b, size: limit)
                     let c0 = ImageSource.floor(c)
                     let f = Float(c - Double(c0))
                     add(c0, (1 - f) * sampleWeight, first: first, limit: limit)
@@ -65,9 +64,9 @@ struct SeparableLineCrop {
         let m = plan.homography
         let w = plan.cropWidth + 1, h = plan.cropHeight + 1  // samples lie within [-0.5, crop size + 0.5)
         guard !plan.rotated, LineCropper.isAffine(plan), abs(m[1]) * h <= 1e-9, abs(m[3]) * w <= 1e-9 else { return nil }
-        columns = Taps(count: plan.lineWidth, n: grid.n, scale: grid.scaleX, a: m[0], b: m[2], limit: source.width,
+        columns = Taps(count: plan.lineWidth, grid: grid, scale: grid.scaleX, a: m[0], b: m[2], limit: source.width,
                        sampleWeight: 1)
-        rows = Taps(count: height, n: grid.n, scale: grid.scaleY, a: m[4], b: m[5], limit: source.height,
+        rows = Taps(count: height, grid: grid, scale: grid.scaleY, a: m[4], b: m[5], limit: source.height,
                     sampleWeight: grid.weight)
     }
 
