@@ -13,6 +13,9 @@ public final class TextRecognizer: Sendable {
     /// The value holding the classifier's logits when the network ends in its softmax over the classes: lines are
     /// decoded straight from them (`CTCDecoder.decode(logits:steps:classes:)`, the same numbers); nil otherwise.
     let logitsValue: Int?
+    /// Whether lines may skip the padding columns whose readings are copies (`PaddingColumns`: the network has that
+    /// structure and the decoded value has its time steps on axis 1, as `[1, steps, classes]`).
+    let leavesOutPadding: Bool
 
     /// Loads and validates a recognition model (`.nlg`, checked against its `.sha256` sidecar).
     /// - Throws: `TextReaderError`.
@@ -41,6 +44,7 @@ public final class TextRecognizer: Sendable {
         } else {
             logitsValue = nil
         }
+        leavesOutPadding = network.paddingColumns?.axis[logitsValue ?? network.outputValue] == 1
     }
 
     /// Reads the text inside `quad` of `image`. Quads at least 1.5 times taller than wide are read as vertical
@@ -122,19 +126,34 @@ public final class TextRecognizer: Sendable {
         try recognize(source, lines: [(corners, detectionScore)], padding: padding)[0]
     }
 
+    /// One network pass's input width and the padding columns its lines leave out.
+    private struct Pass: Hashable, Comparable {
+        let width: Int
+        let cut: ColumnCut?
+        static func < (a: Pass, b: Pass) -> Bool { (a.width, a.cut?.start ?? 0) < (b.width, b.cut?.start ?? 0) }
+    }
+
     /// Reads each line (corners clockwise from the top-left, detection score); results in the same order. Lines
-    /// whose tensors are equally wide run through the network together, up to `batchSize` (clamped to
-    /// 1...`maximumBatchSize`) at a time and within `batchFloats`. Throws `invalidInput` for any bad corners before
-    /// reading anything.
+    /// whose tensors are equally wide (after leaving out the same padding columns) run through the network
+    /// together, up to `batchSize` (clamped to 1...`maximumBatchSize`) at a time and within `batchFloats`. With
+    /// `leavingOutPadding` a padded line's pass skips the padding columns whose readings are copies
+    /// (`PaddingColumns`; the same numbers within float rounding); false runs every column, as the reference does.
+    /// Throws `invalidInput` for any bad corners before reading anything.
     func recognize(_ source: ImageSource, lines: [(corners: [SIMD2<Double>], score: Float)],
-                   padding: LinePadding, batchSize: Int = 1) throws -> [RecognizedText] {
+                   padding: LinePadding, batchSize: Int = 1, leavingOutPadding: Bool = true) throws -> [RecognizedText] {
         for line in lines { try LineCropper.validate(line.corners) }
         let plans = lines.map { cropper.plan($0.corners, padding: padding) }
         let height = configuration.inputHeight, classes = configuration.labels.count
         var results = [RecognizedText?](repeating: nil, count: lines.count)
-        let byWidth = Dictionary(grouping: plans.indices, by: { plans[$0].tensorWidth })
-        for width in byWidth.keys.sorted() {
-            let members = byWidth[width]!, sampleCount = 3 * height * width, shape = [1, 3, height, width]
+        let passes = plans.map { plan -> Pass in
+            let cut = leavingOutPadding && leavesOutPadding
+                ? network.columnCut(width: plan.tensorWidth, contentWidth: plan.lineWidth) : nil
+            return Pass(width: plan.tensorWidth - (cut?.columns ?? 0), cut: cut)
+        }
+        let byPass = Dictionary(grouping: plans.indices, by: { passes[$0] })
+        for pass in byPass.keys.sorted() {
+            let members = byPass[pass]!, width = pass.width
+            let sampleCount = 3 * height * width, shape = [1, 3, height, width]
             let wanted = min(max(batchSize, 1), Self.maximumBatchSize, members.count)
             let perSample = wanted > 1 ? try network.workspaceFloats(forInput: shape) : 1
             let batch = max(1, min(wanted, Self.batchFloats / max(1, perSample)))
@@ -143,15 +162,17 @@ public final class TextRecognizer: Sendable {
             for first in stride(from: 0, to: members.count, by: batch) {
                 let chunk = members[first..<min(first + batch, members.count)]
                 for (s, i) in chunk.enumerated() {
-                    cropper.tensor(source, plan: plans[i], normalization: configuration.normalization,
-                                   into: input + s * sampleCount)
+                    var plan = plans[i]
+                    plan.tensorWidth = width  // the line and its zeros up to the kept width
+                    cropper.tensor(source, plan: plan, normalization: configuration.normalization, into: input + s * sampleCount)
                 }
-                try network.run(batch: input, samples: chunk.count, shape: shape, stopAfter: logitsValue) { out, outShape in
-                    let steps = outShape[1], outCount = steps * classes
+                try network.run(batch: input, samples: chunk.count, shape: shape, stopAfter: logitsValue,
+                                cut: pass.cut) { out, outShape in
+                    let kept = outShape[1], outCount = kept * classes, steps = kept + (pass.cut?.count ?? 0)
                     for (s, i) in chunk.enumerated() {
                         let values = UnsafeBufferPointer(rebasing: out[(s * outCount)..<((s + 1) * outCount)])
-                        let decoded = logitsValue == nil ? CTCDecoder.decode(values, steps: steps, classes: classes)
-                            : CTCDecoder.decode(logits: values, steps: steps, classes: classes)
+                        let decoded = logitsValue == nil ? CTCDecoder.decode(values, steps: kept, classes: classes, cut: pass.cut)
+                            : CTCDecoder.decode(logits: values, steps: kept, classes: classes, cut: pass.cut)
                         results[i] = Self.result(decoded, steps: steps, plan: plans[i], labels: configuration.labels,
                                                  quad: Self.readingQuad(lines[i].corners, rotated: plans[i].rotated),
                                                  detectionScore: lines[i].score)

@@ -90,17 +90,18 @@ extension TextNetwork {
     /// that value and hands it over instead of the output, as `run(input:shape:stopAfter:)`. Graphs that cannot run
     /// batched (see `batchPlan`), or whose `stopAfter` value is not stored sample by sample, run sample by sample.
     /// Throws as `run(input:shape:)`, and `inputTooLarge` when the whole batch's buffers exceed `maxWorkspaceFloats`.
-    func run<R>(batch input: UnsafePointer<Float>, samples: Int, shape: [Int], stopAfter: Int? = nil,
+    func run<R>(batch input: UnsafePointer<Float>, samples: Int, shape: [Int], stopAfter: Int? = nil, cut: ColumnCut? = nil,
                 _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
         guard samples >= 1 else { throw invalidInput("a batch needs at least one sample") }
-        if samples == 1 { return try run(input: input, shape: shape, stopAfter: stopAfter, body) }
+        if samples == 1 { return try run(input: input, shape: shape, stopAfter: stopAfter, cut: cut, body) }
+        try checkCut(cut, shape: shape)
         let (shapes, slotNeed, scratchNeed) = try plan(shape)
         let result = stopAfter ?? outputValue, lastNode = outputValues.firstIndex(of: result) ?? -1
         let inputCount = shape.reduce(1, *), outShape = shapes[result], outCount = outShape.reduce(1, *)
         guard let (layouts, batchLayers) = batchPlan(shapes), layouts[result] == .sampleMajor || outShape[1] == 1 else {
             var outputs = [Float](repeating: 0, count: samples * outCount)
             for s in 0..<samples {
-                try run(input: input + s * inputCount, shape: shape, stopAfter: stopAfter) { out, _ in
+                try run(input: input + s * inputCount, shape: shape, stopAfter: stopAfter, cut: cut) { out, _ in
                     outputs.withUnsafeMutableBufferPointer { ($0.baseAddress! + s * outCount).update(from: out.baseAddress!, count: outCount) }
                 }
             }
@@ -146,7 +147,8 @@ extension TextNetwork {
                                                      inner: count / scale.count, count: count, output: pointer(out))
                 default:
                     execute(layer, inputs: ins.map { UnsafePointer(pointer($0)) }, shapes: ins.map(batched),
-                            output: pointer(out), outShape: batched(out), scratch: scratch)
+                            output: pointer(out), outShape: batched(out), scratch: scratch,
+                            deleted: deletedColumns(cut, node: index))
                 }
             }
             return try body(UnsafeBufferPointer(start: pointer(result), count: samples * outCount), outShape)

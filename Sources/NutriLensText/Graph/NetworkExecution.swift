@@ -1,7 +1,9 @@
 /// Dispatch of one validated layer to its kernel. Shapes were checked by `inferShapes`, so the kernels trust them.
 extension TextNetwork {
+    /// `deleted`: for a global average pool in a pass with a `ColumnCut`, the kept column standing for the deleted
+    /// ones and their number (`PaddingColumns.gap`).
     func execute(_ layer: Layer, inputs: [UnsafePointer<Float>], shapes: [[Int]], output: UnsafeMutablePointer<Float>,
-                 outShape: [Int], scratch: UnsafeMutablePointer<Float>) {
+                 outShape: [Int], scratch: UnsafeMutablePointer<Float>, deleted: (column: Int, deleted: Int)? = nil) {
         let x = inputs[0], shape = shapes[0]
         let count = outShape.reduce(1, *)
         switch layer {
@@ -32,7 +34,12 @@ extension TextNetwork {
             PoolingKernels.pool(p, input: x, channels: shape[0] * shape[1], height: shape[2], width: shape[3],
                                 output: output, outHeight: outShape[2], outWidth: outShape[3])
         case .globalAveragePool:
-            PoolingKernels.globalAverage(input: x, channels: shape[0] * shape[1], pixels: shape[2] * shape[3], output: output)
+            if let deleted {
+                PoolingKernels.globalAverage(input: x, channels: shape[0] * shape[1], height: shape[2], width: shape[3],
+                                             column: deleted.column, deleted: deleted.deleted, output: output)
+            } else {
+                PoolingKernels.globalAverage(input: x, channels: shape[0] * shape[1], pixels: shape[2] * shape[3], output: output)
+            }
         case .upsample(let fh, let fw):
             PoolingKernels.upsample(input: x, channels: shape[0] * shape[1], height: shape[2], width: shape[3],
                                     factorH: fh, factorW: fw, output: output)

@@ -26,6 +26,8 @@ public final class TextNetwork: Sendable {
     let slotOfValue: [Int]
     let slotCount: Int
     let pool: WorkspacePool
+    /// Which padding columns a pass may leave out (`PaddingColumns`); nil for graphs without that structure.
+    let paddingColumns: PaddingColumns?
 
     /// Validates every op of `file` and the whole graph's shapes at `probeShape` (a representative input), and
     /// plans the memory. Throws `TextReaderError.modelFile(.malformed)`.
@@ -81,6 +83,20 @@ public final class TextNetwork: Sendable {
         slotOfValue = slotOf
         slotCount = slotSize.count
         pool = WorkspacePool(slots: slotCount)
+        paddingColumns = PaddingColumns(layers: layers, inputs: inputValues, outputs: outputValues, output: outputValue,
+                                        valueCount: valueCount, probe: probeShape)
+    }
+
+    /// The padding columns a pass over a `[1, C, H, width]` input whose first `contentWidth` columns hold the line
+    /// (the rest zeros) may leave out with the same result (`PaddingColumns`), or nil.
+    func columnCut(width: Int, contentWidth: Int) -> ColumnCut? {
+        paddingColumns?.cut(width: width, contentWidth: contentWidth)
+    }
+
+    /// For node `index` in a pass with `cut`: a global average pool's stand-in column and deleted count, else nil.
+    func deletedColumns(_ cut: ColumnCut?, node index: Int) -> (column: Int, deleted: Int)? {
+        guard let cut, let paddingColumns, case .globalAveragePool = layers[index] else { return nil }
+        return paddingColumns.gap(cut, value: inputValues[index][0])
     }
 
     static func isReshape(_ layer: Layer) -> Bool {
@@ -189,9 +205,11 @@ public final class TextNetwork: Sendable {
         }
     }
 
-    /// Runs the network and hands `body` the output in place (valid only during `body`).
+    /// Runs the network and hands `body` the output in place (valid only during `body`). With `cut` (from
+    /// `columnCut(width:contentWidth:)`), `input` is the line without the cut's columns and the output lacks its steps.
     func run<R>(input: UnsafePointer<Float>, shape: [Int], stopAfter: Int? = nil, layerTimes: UnsafeMutablePointer<Double>? = nil,
-                _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
+                cut: ColumnCut? = nil, _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
+        try checkCut(cut, shape: shape)
         let (shapes, slotNeed, scratchNeed) = try plan(shape)
         return try pool.withWorkspace { workspace in
             let slots = (0..<slotCount).map { workspace.buffer($0, count: slotNeed[$0]) }
@@ -205,11 +223,22 @@ public final class TextNetwork: Sendable {
                 let ins = inputValues[index]
                 let start = layerTimes == nil ? 0 : ThreadCPUClock.now()
                 execute(layer, inputs: ins.map { UnsafePointer(pointer($0)) }, shapes: ins.map { shapes[$0] },
-                        output: pointer(outputValues[index]), outShape: shapes[outputValues[index]], scratch: scratch)
+                        output: pointer(outputValues[index]), outShape: shapes[outputValues[index]], scratch: scratch,
+                        deleted: deletedColumns(cut, node: index))
                 layerTimes?[index] += layerTimes == nil ? 0 : ThreadCPUClock.now() - start
             }
             let out = shapes[result]
             return try body(UnsafeBufferPointer(start: pointer(result), count: out.reduce(1, *)), out)
+        }
+    }
+
+    /// Throws `invalidInput` unless `cut` is nil or fits this network and an input of `shape` (its stand-in columns
+    /// inside the kept width).
+    func checkCut(_ cut: ColumnCut?, shape: [Int]) throws {
+        guard let cut else { return }
+        guard let paddingColumns, cut.stride == paddingColumns.stride, cut.start >= 1, cut.count >= 1, shape.count == 4,
+              shape[3] % cut.stride == 0, cut.start < shape[3] / cut.stride else {
+            throw invalidInput("column cut \(cut) does not fit input \(shape)")
         }
     }
 

@@ -68,6 +68,20 @@ enum PoolingKernels {
         for ch in 0..<channels { output[ch] = ElementwiseKernels.sum(input + ch * pixels, count: pixels) / Float(pixels) }
     }
 
+    /// Mean of each `height x width` channel plane of a pass that left `deleted` columns out (`ColumnCut`), each
+    /// equal to column `column` of the kept plane: the plane's sum plus `deleted` times that column's, over
+    /// `height x (width + deleted)` pixels, the full plane's mean.
+    static func globalAverage(input: UnsafePointer<Float>, channels: Int, height: Int, width: Int, column: Int,
+                              deleted: Int, output: UnsafeMutablePointer<Float>) {
+        let pixels = height * width, count = Float(height * (width + deleted))
+        for ch in 0..<channels {
+            let plane = input + ch * pixels
+            var standIn: Float = 0
+            for y in 0..<height { standIn += plane[y * width + column] }
+            output[ch] = (ElementwiseKernels.sum(plane, count: pixels) + Float(deleted) * standIn) / count
+        }
+    }
+
     /// Nearest-neighbour upsampling by integer factors (ONNX Resize nearest, asymmetric, floor).
     static func upsample(input: UnsafePointer<Float>, channels: Int, height: Int, width: Int, factorH: Int, factorW: Int,
                          output: UnsafeMutablePointer<Float>) {

@@ -26,21 +26,26 @@ enum CTCDecoder {
     /// Characters from a `steps x classes` probability matrix (row-major). A character's confidence is its
     /// probability at the first step of its run, as PaddleOCR scores it; its runner-up is the best non-blank class
     /// other than its own at any step of the run (what the recogniser would have read instead: "g" behind a "9").
-    static func decode(_ probabilities: UnsafeBufferPointer<Float>, steps: Int, classes: Int) -> [Character] {
+    /// With `cut`, the matrix holds the kept steps of a pass that left the cut's steps out (`ColumnCut`): those are
+    /// decoded as copies of the kept step after them, at their own time steps (`steps + cut.count` in all).
+    static func decode(_ probabilities: UnsafeBufferPointer<Float>, steps: Int, classes: Int, cut: ColumnCut? = nil) -> [Character] {
         var run = Run()
-        for t in 0..<steps { run.add(step(probabilities: probabilities.baseAddress! + t * classes, classes: classes), at: t) }
+        for r in 0..<steps {
+            run.add(step(probabilities: probabilities.baseAddress! + r * classes, classes: classes), keptStep: r, cut: cut)
+        }
         return run.characters
     }
 
     /// The same characters, bit for bit, from the `steps x classes` logits that the recogniser's final softmax
     /// (`TensorKernels.softmax`) would turn into those probabilities, without computing and storing all of them
     /// (`step(logits:classes:scratch:)`). `scratch` is not needed by the caller: it holds `classes` floats.
-    static func decode(logits: UnsafeBufferPointer<Float>, steps: Int, classes: Int) -> [Character] {
+    /// `cut` as in `decode(_:steps:classes:cut:)`: a left-out step costs no second pass over its logits.
+    static func decode(logits: UnsafeBufferPointer<Float>, steps: Int, classes: Int, cut: ColumnCut? = nil) -> [Character] {
         var run = Run()
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: max(classes, 1))
         defer { scratch.deallocate() }
-        for t in 0..<steps {
-            run.add(step(logits: logits.baseAddress! + t * classes, classes: classes, scratch: scratch), at: t)
+        for r in 0..<steps {
+            run.add(step(logits: logits.baseAddress! + r * classes, classes: classes, scratch: scratch), keptStep: r, cut: cut)
         }
         return run.characters
     }
@@ -104,6 +109,14 @@ enum CTCDecoder {
     private struct Run {
         var characters: [Character] = []
         var previous = -1
+
+        /// Kept step `r` of a pass with `cut` (or step `r` without): the steps the cut left out, which equal kept
+        /// step `cut.start`, come first at their own time steps.
+        mutating func add(_ s: Step, keptStep r: Int, cut: ColumnCut?) {
+            guard let cut, r >= cut.start else { return add(s, at: r) }
+            if r == cut.start { for t in cut.start..<(cut.start + cut.count) { add(s, at: t) } }
+            add(s, at: r + cut.count)
+        }
 
         mutating func add(_ s: Step, at t: Int) {
             let best = s.first > 0 && s.firstValue > s.blank ? s.first : 0
