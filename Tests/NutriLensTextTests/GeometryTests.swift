@@ -163,6 +163,42 @@ final class GeometryTests: XCTestCase {
         }
     }
 
+    /// The blank shortcut (`CTCDecoder.blankLead`): a step the blank wins by at least 0.001 in the logits is blank
+    /// without its exps, any closer one goes through the probabilities; the characters decoded are the softmax's
+    /// either way, also for a blank barely ahead of or tied with a label, NaN and infinite logits.
+    func testBlankShortcutDecodesAsTheSoftmax() {
+        let lead = CTCDecoder.blankLead
+        let rows: [[Float]] = [
+            [5 + lead, 5, 1, 0], [5 + 2 * lead, 5, 1, 0], [5 + lead / 2, 5, 1, 0], [5, 5, 1, 0], [5, 5 + lead / 4, 1, 0],
+            [30, 0, 1, 2], [0, 30, 1, 2], [.nan, 1, 2, 3], [5, .nan, 1, 0], [.infinity, 1, 2, 3], [5, .infinity, 1, 0],
+            [-.infinity, 1, 2, 3], [5, -.infinity, -.infinity, -.infinity],
+        ]
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4)
+        defer { scratch.deallocate() }
+        for row in rows {
+            // Each row alone, and repeated between label steps (so a wrongly blank step would split or merge runs).
+            let label: [Float] = [0, 9, 1, 0]
+            for logits in [row, label + row + label, row + label + row] {
+                let steps = logits.count / 4
+                var probabilities = [Float](repeating: 0, count: logits.count)
+                logits.withUnsafeBufferPointer { x in
+                    probabilities.withUnsafeMutableBufferPointer { y in
+                        TensorKernels.softmax(input: x.baseAddress!, rows: steps, width: 4, output: y.baseAddress!)
+                    }
+                }
+                let fromLogits = logits.withUnsafeBufferPointer { CTCDecoder.decode(logits: $0, steps: steps, classes: 4) }
+                let fromSoftmax = probabilities.withUnsafeBufferPointer { CTCDecoder.decode($0, steps: steps, classes: 4) }
+                XCTAssertEqual(fromLogits, fromSoftmax, "\(logits)")
+            }
+            let taken = row.withUnsafeBufferPointer {
+                CTCDecoder.step(logits: $0.baseAddress!, classes: 4, scratch: scratch, blankShortcut: true).first == -1
+            }
+            // Taken when the blank and the best other (NaN and -infinity never rank) are finite and 0.001 apart.
+            let best = row[1...].filter { !$0.isNaN && $0 > -.infinity }.max()
+            XCTAssertEqual(taken, row[0].isFinite && best.map { $0.isFinite && row[0] - $0 >= lead } == true, "\(row)")
+        }
+    }
+
     /// Slicing a quad along its reading direction interpolates both long edges.
     func testQuadSlice() {
         let quad = TextQuad(topLeft: PixelPoint(x: 0, y: 0), topRight: PixelPoint(x: 100, y: 10),

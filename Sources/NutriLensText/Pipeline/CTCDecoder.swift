@@ -45,10 +45,16 @@ enum CTCDecoder {
         let scratch = UnsafeMutablePointer<Float>.allocate(capacity: max(classes, 1))
         defer { scratch.deallocate() }
         for r in 0..<steps {
-            run.add(step(logits: logits.baseAddress! + r * classes, classes: classes, scratch: scratch), keptStep: r, cut: cut)
+            let row = logits.baseAddress! + r * classes
+            run.add(step(logits: row, classes: classes, scratch: scratch, blankShortcut: true), keptStep: r, cut: cut)
         }
         return run.characters
     }
+
+    /// How far the blank's logit must lead every other class's for `step(logits:classes:scratch:blankShortcut:)` to
+    /// call the step blank without its probabilities: the blank's probability is then at least e^0.001 times the
+    /// best other class's, far beyond the exp's relative error (~1e-7), so the softmax ranks it first as well.
+    static let blankLead: Float = 1e-3
 
     /// One step of probabilities: one scan keeping the best two non-blank classes (ties keep the lower index, as an
     /// argmax does; NaN never wins).
@@ -74,7 +80,13 @@ enum CTCDecoder {
     /// softmax's separate max pass, its scaling pass over every class and the scan over the probabilities. The
     /// order is that of the probabilities unless rounding made the first two or the second and third equal, where
     /// the probability scan breaks the tie by index: then (rare) the row is scaled and scanned as probabilities.
-    static func step(logits x: UnsafePointer<Float>, classes: Int, scratch: UnsafeMutablePointer<Float>) -> Step {
+    ///
+    /// With `blankShortcut`, a step whose blank logit leads every other class's by `blankLead` (finite logits; most
+    /// steps of a line: the gaps and the padding) returns a step with no non-blank class and skips the exps: greedy
+    /// decoding reads nothing there and uses none of that step's probabilities, so the characters decoded are bit
+    /// for bit the same (`GeometryTests.testCTCDecodingFromLogitsEqualsDecodingTheSoftmax`).
+    static func step(logits x: UnsafePointer<Float>, classes: Int, scratch: UnsafeMutablePointer<Float>,
+                     blankShortcut: Bool = false) -> Step {
         guard classes > 1 else { return Step(blank: 1, first: -1, firstValue: -.infinity, second: -1, secondValue: -.infinity) }
         var top = (-1, -1, -1)
         var value = (-Float.infinity, -Float.infinity, -Float.infinity)
@@ -86,6 +98,9 @@ enum CTCDecoder {
             } else {
                 (top.2, value.2) = (c, x[c])
             }
+        }
+        if blankShortcut, x[0].isFinite, value.0.isFinite, x[0] - value.0 >= blankLead {
+            return Step(blank: 1, first: -1, firstValue: -.infinity, second: -1, secondValue: -.infinity)
         }
         // The softmax's max: NaN skipped, as its `x > m ? x : m` loop does.
         let m = value.0 > x[0] ? value.0 : (x[0] > -.infinity ? x[0] : value.0)
