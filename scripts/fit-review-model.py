@@ -25,6 +25,8 @@ Usage: scripts/fit-review-model.py v6tiny=/work/runs/v6tiny.tsv tesseract=/work/
          v6tiny+tesseract=/work/runs/v6tiny-second.tsv [--target 0.995] [--l2 1.0] [--drop recognition_absent]
        scripts/fit-review-model.py --nested --target 0.99 --impute --drop recognition_absent --folder-reliability \
          scan=SCAN.tsv both=BOTH.tsv --apply small=FL-crop_small.tsv --apply full=FL-full_size.tsv
+       scripts/fit-review-model.py --plain-halves --apply small=FL-crop_small.tsv --apply large=FL-crop_large.tsv \
+         --apply full=FL-full_size.tsv     (the plain-text model: FoodLabel half A fit, half B measure; session 16)
        (session 14: SCAN/BOTH from `nutrilens eval [--ocr-engine both] --dump-lines DIR` and LineDumpEvaluationTests;
        FL-* from FoodLabelEvaluationTests with NUTRILENS_DUMP_FIELDS=FL; docs/history/session-14-trust.md)
 """
@@ -150,6 +152,11 @@ def half_of(label):
     return 0 if h % 1000 < 500 else 1
 
 
+# ReviewModel.featureNames (FoodLabel's field TSVs have no header; the corpus TSVs name their columns).
+FEATURES = ["bias", "grammar_logit", "recognition_logit", "recognition_absent", "serving_agrees", "serving_disagrees",
+            "energy_agrees", "energy_disagrees", "column_agrees", "column_disagrees", "ri_agrees", "ri_disagrees",
+            "parent_disagrees", "second_agrees", "second_disagrees", "repaired", "inferred_row", "micronutrient"]
+
 # Features plain text never has: no recogniser confidence (the absent flag is then the bias) and, in FoodLabel, no
 # second reading; they keep weight 0 in the plain-text model.
 PLAIN_UNUSED = ("recognition_logit", "recognition_absent", "second_agrees", "second_disagrees")
@@ -175,9 +182,7 @@ def plain_halves(args):
     """The plain-text review model: fitted on FoodLabel half A (every variant), its threshold the lowest at which
     each variant's unflagged half-A fields are right as often as under the TSVs' own flags (the Swift model's) or
     `--target`, whichever is lower; then both measured on half B."""
-    names = ["bias", "grammar_logit", "recognition_logit", "recognition_absent", "serving_agrees", "serving_disagrees",
-             "energy_agrees", "energy_disagrees", "column_agrees", "column_disagrees", "ri_agrees", "ri_disagrees",
-             "parent_disagrees", "second_agrees", "second_disagrees", "repaired", "inferred_row", "micronutrient"]
+    names = FEATURES
     xs, ys, swift_p, swift_f, variant, half = [], [], [], [], [], []
     for item in args.apply:
         name, path = item.split("=", 1)
