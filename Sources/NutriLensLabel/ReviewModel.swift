@@ -4,8 +4,8 @@ import Foundation
 /// features, chosen by what the parsed text is (``Text``), each with the review threshold chosen on its own fit.
 ///
 /// - Recognised text (a recogniser's words with confidences: the scanner's neural, Tesseract or both readings):
-///   weights refitted in session 16 (2026-12-02) on the scanner's own output of the 128 shared label photos (main 15a34af:
-///   `nutrilens eval --jobs 2 --ocr-budget 0 --dump-lines` with the default engine and with `--ocr-engine both`,
+///   weights refitted in session 16 (2026-12-02) on the scanner's own output of the 128 shared label photos (main
+///   15a34af: `nutrilens eval --jobs 2 --ocr-budget 0 --dump-lines` with the default engine and `--ocr-engine both`,
 ///   1295 + 1293 predicted fields, field TSVs by `LineDumpEvaluationTests`), then
 ///   `scripts/fit-review-model.py --nested --target 0.99 --impute --drop recognition_absent scan=… both=…`.
 ///   Left one source folder out (fitted and thresholded on the other nine, scored on the one left out): default
