@@ -16,10 +16,11 @@ enum WordConfidence {
         }.compactMap { $0.confidence.map { min(1, max(0, $0)) } }.min()
     }
 
-    /// Adds each entry's recognition confidence to its evidence and sets confidence = ``ReviewModel/probability(_:text:)``
-    /// and `needsReview` = confidence < `reviewThreshold`, `nil` meaning the model's own threshold for the kind of
-    /// text (or a reading the checks settled on, always reviewed). The model is chosen once per table by
-    /// ``ReviewModel/Text/init(_:)`` over its entries' evidence. Entries without evidence keep the grammar's confidence.
+    /// Adds each entry's recognition confidence to its evidence and sets confidence =
+    /// ``ReviewModel/probability(_:text:)`` and `needsReview` = confidence < `reviewThreshold`, `nil` meaning the
+    /// model's own threshold for the kind of text (or a reading the checks settled on, always reviewed). The model is
+    /// chosen once per table by ``ReviewModel/Text/init(_:)`` over its entries' evidence. Entries without evidence
+    /// keep the grammar's confidence.
     static func apply(to table: inout NutritionTable, lines: [TextLine], reviewThreshold: Double?) {
         // Pieces, not words: a neural reader's segment ("Fat 3.2g 1.1g") is one word whose centre lies in no cell.
         let pieces = TextPieces.pieces(from: lines)
