@@ -25,6 +25,8 @@ Usage: scripts/fit-review-model.py v6tiny=/work/runs/v6tiny.tsv tesseract=/work/
          v6tiny+tesseract=/work/runs/v6tiny-second.tsv [--target 0.995] [--l2 1.0] [--drop recognition_absent]
        scripts/fit-review-model.py --nested --target 0.99 --impute --drop recognition_absent --folder-reliability \
          scan=SCAN.tsv both=BOTH.tsv --apply small=FL-crop_small.tsv --apply full=FL-full_size.tsv
+       scripts/fit-review-model.py --plain-halves --apply small=FL-crop_small.tsv --apply large=FL-crop_large.tsv \
+         --apply full=FL-full_size.tsv     (the plain-text model: FoodLabel half A fit, half B measure; session 16)
        (session 14: SCAN/BOTH from `nutrilens eval [--ocr-engine both] --dump-lines DIR` and LineDumpEvaluationTests;
        FL-* from FoodLabelEvaluationTests with NUTRILENS_DUMP_FIELDS=FL; docs/history/session-14-trust.md)
 """
@@ -142,9 +144,87 @@ def ece(p, y, bins=10):
     return total, table
 
 
+def half_of(label):
+    """FoodLabelEvaluation.half(of:): 0 (A) when the 64-bit FNV-1a hash of the label id is below 500 modulo 1000."""
+    h = 0xcbf29ce484222325
+    for byte in label.encode():
+        h = ((h ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return 0 if h % 1000 < 500 else 1
+
+
+# ReviewModel.featureNames (FoodLabel's field TSVs have no header; the corpus TSVs name their columns).
+FEATURES = ["bias", "grammar_logit", "recognition_logit", "recognition_absent", "serving_agrees", "serving_disagrees",
+            "energy_agrees", "energy_disagrees", "column_agrees", "column_disagrees", "ri_agrees", "ri_disagrees",
+            "parent_disagrees", "second_agrees", "second_disagrees", "repaired", "inferred_row", "micronutrient"]
+
+# Features plain text never has: no recogniser confidence (the absent flag is then the bias) and, in FoodLabel, no
+# second reading; they keep weight 0 in the plain-text model.
+PLAIN_UNUSED = ("recognition_logit", "recognition_absent", "second_agrees", "second_disagrees")
+
+
+def threshold_matching(p, y, variant, targets):
+    """Lowest threshold at which every variant's unflagged fields are right at least as often as `targets[variant]`
+    (as `threshold_for`: the precision at the threshold, over all fields at or above it)."""
+    order = np.argsort(-p)
+    ps, ys, vs = p[order], y[order], variant[order]
+    best = 1.0
+    correct = {v: np.cumsum(ys * (vs == v)) for v in targets}
+    counts = {v: np.cumsum(vs == v) for v in targets}
+    for i in range(len(ps)):
+        if i + 1 < len(ps) and ps[i] == ps[i + 1]:
+            continue
+        if all(counts[v][i] == 0 or correct[v][i] / counts[v][i] >= targets[v] - 1e-12 for v in targets):
+            best = ps[i]
+    return float(best)
+
+
+def plain_halves(args):
+    """The plain-text review model: fitted on FoodLabel half A (every variant), its threshold the lowest at which
+    each variant's unflagged half-A fields are right as often as under the TSVs' own flags (the Swift model's) or
+    `--target`, whichever is lower; then both measured on half B."""
+    names = FEATURES
+    xs, ys, swift_p, swift_f, variant, half = [], [], [], [], [], []
+    for item in args.apply:
+        name, path = item.split("=", 1)
+        with open(path) as f:
+            labels = [line.split("\t", 1)[0] for line in f if line.strip()]
+        for label, r in zip(labels, load_foodlabel(path, names)):
+            xs.append(r["x"]); ys.append(r["y"]); swift_p.append(r["swift"]); swift_f.append(r["review"])
+            variant.append(name); half.append(half_of(label))
+    x, y = np.array(xs), np.array(ys)
+    swift_p, swift_f, variant, half = np.array(swift_p), np.array(swift_f), np.array(variant), np.array(half)
+    for feature in PLAIN_UNUSED + tuple(args.drop):
+        x[:, names.index(feature)] = 0
+    a = half == 0
+    w = fit(x[a], y[a], args.l2)
+    p = 1 / (1 + np.exp(-x @ w))
+    variants = [item.split("=", 1)[0] for item in args.apply]
+    targets = {v: min(args.target, y[a & (variant == v) & ~swift_f].mean()) for v in variants}
+    t = threshold_matching(p[a], y[a], variant[a], targets)
+    print(f"Plain-text model fitted on FoodLabel half A ({int(a.sum())} fields), threshold {t:.4f} (half-A targets: "
+          + ", ".join(f"{v} {targets[v] * 100:.2f} %" for v in variants) + ")\n")
+    print("| half | variant | fields | wrong | fit flagged % | fit unflagged right % | fit wrong unfl. | fit ECE |"
+          " Swift flagged % | Swift right % | Swift wrong unfl. | Swift ECE |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for h, label in ((0, "A (fitted)"), (1, "B (held out)")):
+        for v in variants + ["all"]:
+            m = (half == h) & ((variant == v) if v != "all" else True)
+            fl, right, missed, e = summary(p[m], y[m], p[m] < t)
+            sfl, sright, smissed, se = summary(swift_p[m], y[m], swift_f[m])
+            print(f"| {label} | {v} | {int(m.sum())} | {int((1 - y[m]).sum())} | {fl:.1f} | {right:.2f} | {missed} |"
+                  f" {e:.3f} | {sfl:.1f} | {sright:.2f} | {smissed} | {se:.3f} |")
+    wall = fit(x, y, args.l2)
+    pall = 1 / (1 + np.exp(-x @ wall))
+    tall = threshold_matching(pall, y, variant, {v: min(args.target, y[(variant == v) & ~swift_f].mean())
+                                                 for v in variants})
+    print(f"\nFitted on both halves: threshold {tall:.4f}, flagged {np.mean(pall < tall) * 100:.1f} %")
+    print("    weights: [" + ", ".join(f"{v:.4f}" for v in wall) + "]")
+    print("\n" + "\n".join(f"    {n}: A {va:+.3f}, A+B {vb:+.3f}" for n, va, vb in zip(names, w, wall)))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("inputs", nargs="+", help="NAME=PATH field TSVs")
+    parser.add_argument("inputs", nargs="*", help="NAME=PATH field TSVs")
     parser.add_argument("--target", type=float, default=0.995)
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--strictest", action="store_true",
@@ -163,9 +243,14 @@ def main():
                         help="a recogniser confidence the engine does not give (plain text) takes the median of the "
                              "training fields that have it instead of 0 (the model's logit feature then counts such text "
                              "as typical; in Swift a constant for the absent case)")
+    parser.add_argument("--plain-halves", action="store_true",
+                        help="fit the plain-text model instead: on FoodLabel half A of the --apply TSVs (all variants "
+                             "pooled), threshold on half A, measured on half B against the TSVs' own flags")
     parser.add_argument("--folder-reliability", action="store_true",
                         help="print a held-out reliability table per folder and setup")
     args = parser.parse_args()
+    if args.plain_halves:
+        return plain_halves(args)
     rows, names = [], None
     for item in args.inputs:
         name, path = item.split("=", 1)

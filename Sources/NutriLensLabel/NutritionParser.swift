@@ -13,9 +13,10 @@ import Foundation
 public struct NutritionParser: Sendable {
     /// Parser settings.
     public struct Options: Sendable, Hashable {
-        /// Entries below this confidence (0…1) get `needsReview = true`. Default ``ReviewModel``'s threshold, the
-        /// lowest at which values not flagged were right at least 99 % of the time on real label photos.
-        public var reviewThreshold: Double
+        /// Entries below this confidence (0…1) get `needsReview = true`. Default `nil`: the threshold of the
+        /// ``ReviewModel`` that reads the table (``ReviewModel/reviewThreshold(_:)``: one for text with recogniser
+        /// confidences, one for plain text), chosen so that values not flagged are right at least 99 % of the time.
+        public var reviewThreshold: Double?
         /// Fewer distinct nutrients than this means "not a nutrition table" (`parse` returns `nil`). Default 2.
         public var minimumRows: Int
         /// Inputs longer than this throw ``NutritionParsingError/inputTooLarge(characters:limit:)``. Default 200 000.
@@ -28,7 +29,7 @@ public struct NutritionParser: Sendable {
         public var wordConfidenceWeight: Double
 
         /// Creates options; every parameter has the default described on its property.
-        public init(reviewThreshold: Double = ReviewModel.reviewThreshold, minimumRows: Int = 2,
+        public init(reviewThreshold: Double? = nil, minimumRows: Int = 2,
                     maximumCharacters: Int = 200_000,
                     maximumLines: Int = 5_000, wordConfidenceWeight: Double = 0.5) {
             self.reviewThreshold = reviewThreshold

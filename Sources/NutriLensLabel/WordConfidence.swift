@@ -16,10 +16,12 @@ enum WordConfidence {
         }.compactMap { $0.confidence.map { min(1, max(0, $0)) } }.min()
     }
 
-    /// Adds each entry's recognition confidence to its evidence and sets confidence = ``ReviewModel/probability(_:)``
-    /// and `needsReview` = confidence < `reviewThreshold` (or a reading the checks settled on, always reviewed).
-    /// Entries without evidence keep the grammar's confidence.
-    static func apply(to table: inout NutritionTable, lines: [TextLine], reviewThreshold: Double) {
+    /// Adds each entry's recognition confidence to its evidence and sets confidence =
+    /// ``ReviewModel/probability(_:text:)`` and `needsReview` = confidence < `reviewThreshold`, `nil` meaning the
+    /// model's own threshold for the kind of text (or a reading the checks settled on, always reviewed). The model is
+    /// chosen once per table by ``ReviewModel/Text/init(_:)`` over its entries' evidence. Entries without evidence
+    /// keep the grammar's confidence.
+    static func apply(to table: inout NutritionTable, lines: [TextLine], reviewThreshold: Double?) {
         // Pieces, not words: a neural reader's segment ("Fat 3.2g 1.1g") is one word whose centre lies in no cell.
         let pieces = TextPieces.pieces(from: lines)
         // Readings the table's checks chose as the only one that fits stay flagged (TableBuilder.settleContradictions).
@@ -30,8 +32,13 @@ enum WordConfidence {
                 evidence.recognitionConfidence = lowest(in: box, pieces: pieces)
             }
             table.entries[index].evidence = evidence
-            table.entries[index].confidence = ReviewModel.probability(evidence)
-            table.entries[index].needsReview = table.entries[index].confidence < reviewThreshold
+        }
+        let text = ReviewModel.Text(table.entries.compactMap(\.evidence))
+        let threshold = reviewThreshold ?? ReviewModel.reviewThreshold(text)
+        for index in table.entries.indices {
+            guard let evidence = table.entries[index].evidence else { continue }
+            table.entries[index].confidence = ReviewModel.probability(evidence, text: text)
+            table.entries[index].needsReview = table.entries[index].confidence < threshold
                 || settled.contains(table.entries[index].key)
         }
     }

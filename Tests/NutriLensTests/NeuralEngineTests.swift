@@ -117,8 +117,11 @@ final class NeuralEngineTests: XCTestCase {
     /// With `.both`, the observer is told the lines the grammar parsed and then the re-read cells' second reading
     /// with its keys (what `--dump-lines` writes as `NAME.second.json`): parsing them as the scanner does gives the
     /// scan's values, confidences and review flags, so a refit of the review model can be measured from text alone.
+    /// Photo: M-Strzelecki `nf131.jpg`, a US panel whose flagged cells Tesseract reads the same (since the session-16
+    /// review model flags fewer cells, the glossy `nutrition_en.jpg` used before re-reads only its two sugars cells,
+    /// which Tesseract reads "3739" and "789", so no re-read field carried agreement or disagreement).
     func testSecondReadingEventReproducesTheBothScan() throws {
-        let photo = try PackagePaths.shared("corpus/labels/openfoodfacts__openfoodfacts-dart/nutrition_en.jpg")
+        let photo = try PackagePaths.shared("corpus/labels/M-Strzelecki__OCRResearch/sample_images/nf131.jpg")
         final class Recorder: ScanObserver, @unchecked Sendable {
             // @unchecked Sendable: one scan on one thread writes these before `scan` returns.
             var lines: [TextLine]?
