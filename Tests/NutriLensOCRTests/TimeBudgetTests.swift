@@ -61,12 +61,13 @@ final class TimeBudgetTests: XCTestCase {
             options.timeBudget = full.timings.total * fraction
             let page = try SharedReaders.english.read(label.image, options: options)
             guard page.budgetExhausted, !page.words.isEmpty else { continue }
-            XCTAssertLessThan(page.words.count, full.words.count)
             for word in page.words {
                 XCTAssertTrue(full.words.contains { $0.text == word.text && $0.box == word.box },
                               "\(word.text) at \(word.box) is not a word of the unlimited read")
             }
-            return
+            // Every word kept: the deadline fell after recognition (in the table re-read), not inside it; a
+            // smaller fraction may still land inside (under load this happened, and asserting fewer words failed).
+            if page.words.count < full.words.count { return }
         }
         throw XCTSkip("no budget fraction ended inside recognition on this machine")
     }
