@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 export PATH=/opt/swift/usr/bin:$PATH
 export OMP_THREAD_LIMIT=1
 scripts/setup.sh
-swift build -c release --product nutrilens >&2
-BIN="$(swift build -c release --show-bin-path)/nutrilens"
+read -r -a NATIVE <<< "$(scripts/native-flags.sh)"   # AVX2 machines: compiled for their CPU (see the script)
+swift build -c release "${NATIVE[@]}" --product nutrilens >&2
+BIN="$(swift build -c release "${NATIVE[@]}" --show-bin-path)/nutrilens"
 status=0
 "$BIN" scan --human "$@" TestImages || status=$?
 echo

@@ -8,5 +8,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --tests
 export OMP_THREAD_LIMIT=1
-swift build -c release --build-tests -Xswiftc -enable-testing
-swift test -c release --skip-build --disable-swift-testing -Xswiftc -enable-testing
+read -r -a NATIVE <<< "$(scripts/native-flags.sh)"   # AVX2 machines: the same code the main job runs
+swift build -c release --build-tests -Xswiftc -enable-testing "${NATIVE[@]}"
+swift test -c release --skip-build --disable-swift-testing -Xswiftc -enable-testing "${NATIVE[@]}"
