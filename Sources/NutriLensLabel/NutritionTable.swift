@@ -137,7 +137,8 @@ public struct ServingSize: Sendable, Codable, Hashable {
 
 /// A consistency check that did not pass (or a repair it triggered), for display and debugging.
 public struct ConsistencyFinding: Sendable, Codable, Hashable {
-    /// Stable identifier: `energy-ratio`, `energy-swap`, `energy-vs-macros`, `energy-limit` (per 100 g above
+    /// Stable identifier: `energy-ratio`, `energy-swap`, `energy-contradicted` (a kJ/kcal pair that disagrees, the
+    /// side the macros contradict while confirming the other left out), `energy-vs-macros`, `energy-limit` (per 100 g above
     /// 900 kcal / 3700 kJ: repaired or dropped), `saturates-exceed-fat`, `sugars-exceed-carbohydrates`,
     /// `salt-vs-sodium`, `serving-vs-100g`, `mass-over-100g` (above 100 g, sodium above 40 g, per 100 g: the value
     /// is dropped), `ri-percent`.

@@ -289,6 +289,18 @@ extension TableBuilder {
             if spec.basis == .per100g { Self.applyEnergyLimit(&pair, findings: &findings, spec: spec) }
             return
         }
+        if let kjValue = pair.kjValue, let kcalValue = pair.kcalDecimal,
+           let contradicted = Self.energySideContradictedByMacros(kj: kjValue, kcal: kcalValue, macros: macros) {
+            let key = contradicted == .energyKJ ? kjKey : kcalKey
+            findings.append(ConsistencyFinding(
+                check: "energy-contradicted", keys: [key],
+                message: "kJ/kcal \(kjCell.quantity.text) / \(kcalCell.quantity.text) disagree; the macros confirm "
+                    + "\(contradicted == .energyKJ ? kcalCell.quantity.text : kjCell.quantity.text): "
+                    + "\(contradicted == .energyKJ ? kjCell.quantity.text : kcalCell.quantity.text) left out"))
+            if contradicted == .energyKJ { pair.kj = nil; pair.kjValue = nil } else { pair.kcal = nil; pair.kcalDecimal = nil }
+            if spec.basis == .per100g { Self.applyEnergyLimit(&pair, findings: &findings, spec: spec) }
+            return
+        }
         pair.consistent = false
         // Checked only now: a pair read in swapped units ("3050" taken for kcal) is put right above.
         if spec.basis == .per100g { Self.applyEnergyLimit(&pair, findings: &findings, spec: spec) }

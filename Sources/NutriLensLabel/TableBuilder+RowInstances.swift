@@ -8,7 +8,8 @@ extension TableBuilder {
         let kcal = energyColumns(columnCount: 1).first?.kcal
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
         let (named, leadingCells) = Self.inferLeadingRow(Self.inferLostRowNames(
-            Self.shiftingPastNameContinuations(Self.trimWeakCells(rows), kcal: kcal)),
+            Self.shiftingPastNameContinuations(
+                Self.returningStrayNameCells(Self.trimWeakCells(rows), kcal: kcal), kcal: kcal)),
                                                          leading: self.leadingCells, after: energyLine)
         // Rows whose value OCR lost stop rebalancing moves; the whole-table moves below never see them, so no
         // value is dealt to them.

@@ -73,9 +73,15 @@ final class EnergyTests: XCTestCase {
     }
 
     func testInconsistentEnergyNeedsReview() throws {
-        let table = try parseTable("Energy 1046 kJ / 480 kcal" + rest)
+        // The macros (251 kcal) confirm neither 1500 kJ (359 kcal) nor 480 kcal: both stay, flagged.
+        let table = try parseTable("Energy 1500 kJ / 480 kcal" + rest)
         XCTAssertTrue(table["energy-kcal_100g"]!.needsReview)
         XCTAssertTrue(table.findings.contains { $0.check == "energy-ratio" })
+        // Session 16: when the macros confirm one side (1046 kJ is 250 kcal, the macros give 251) the side they
+        // contradict is left out rather than shown flagged (`EnergyWitnessTests`).
+        let witnessed = try parseTable("Energy 1046 kJ / 480 kcal" + rest)
+        XCTAssertNil(witnessed["energy-kcal_100g"])
+        assertValue(witnessed, "energy-kj_100g", "1046")
     }
 
     func testEnergyAgainstMacros() throws {

@@ -1,0 +1,49 @@
+import Foundation
+
+// A row name read out of the table (an ingredient list's "Zucker mit", "alz, Salz.") that took the next row's first
+// amount.
+extension TableBuilder {
+    /// Gives back the amount a stray row name took from the row below it.
+    ///
+    /// On full-pack photos a nutrient word from the ingredient list or the side text ("Zucker mit", "alz, Salz.",
+    /// a wrapped "Protéines" after its row's values) is read between table rows and opens a row of its own. The
+    /// assembler deals amounts to open rows in name order (names printed in a block above their values), so the
+    /// first amount read below the next row's name goes to the stray row, and the next row keeps only its
+    /// per-serving cell: FoodLabel full photo 0388 "Zucker mit" / … / "Fett …" / "26g" / "5,7 g" / "8%" gave fat
+    /// 5,7 g (the 22 g portion) and lost the 26 g.
+    ///
+    /// The stray row is recognised by what a table row never shows together: it holds exactly one amount, that amount
+    /// was read below the *next* row's name line, the next row (another nutrient) holds one amount fewer than the
+    /// table's rows usually do, and the stray row's nutrient has another row in the table with amounts (the table's
+    /// own row, which ``chooseRowInstances()`` keeps, so the taken amount would be lost with the stray row). The
+    /// amount moves to the front of the next row's cells, unless the first-column consistency checks get worse.
+    /// Rows names printed in a block above their values keep their amounts: there no nutrient is named twice.
+    /// - Parameter kcal: the first column's kcal, for the consistency checks (`nil`: no check).
+    static func returningStrayNameCells(_ rows: [AssembledRow], kcal: Double?) -> [AssembledRow] {
+        // The table's columns, from rows with two or more amounts (at least three of them): each stray row and the
+        // row it robbed both hold one amount, so counting every row would let the damage outvote the table.
+        var counts: [Int: Int] = [:]
+        for row in rows where row.cells.count >= 2 && !row.nutrient.isEnergy { counts[row.cells.count, default: 0] += 1 }
+        guard let (typical, rowCount) = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }),
+              rowCount >= 3 else { return rows }
+        var result = rows
+        for index in result.indices.dropLast() {
+            let stray = result[index], next = result[index + 1]
+            guard stray.cells.count == 1, !stray.nutrient.isEnergy, !next.nutrient.isEnergy,
+                  stray.nutrient != next.nutrient, next.cells.count == typical - 1, !next.isValueLost,
+                  next.lineIndex > stray.lineIndex, stray.cells[0].lineIndex > next.lineIndex,
+                  next.cells.first.map({ $0.lineIndex >= stray.cells[0].lineIndex }) ?? true,
+                  result.indices.contains(where: { $0 != index && result[$0].nutrient == stray.nutrient
+                      && !result[$0].cells.isEmpty }) else { continue }
+            var moved = result
+            moved[index + 1].cells.insert(stray.cells[0], at: 0)
+            moved[index].cells = []
+            if let kcal, let before = firstColumnPenalty(result, kcal: kcal),
+               let after = firstColumnPenalty(moved, kcal: kcal), after > before {
+                continue
+            }
+            result = moved
+        }
+        return result
+    }
+}
