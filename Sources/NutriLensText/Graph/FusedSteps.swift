@@ -77,11 +77,20 @@ extension TextNetwork {
         }
         let a = step.first, b = step.last
         let aIn = inputValues[a], bIn = inputValues[b], inner = outputValues[a], out = outputValues[b]
+        // The memory plan is made node by node: the step's output may take the memory of a first-node input whose
+        // last use is the first node. Some kernels allow that exactly in place; anything else runs the two nodes.
+        func overlap(_ v: Int) -> (any: Bool, exact: Bool) {
+            let p = pointer(v), q = pointer(out)
+            let any = p < q + shapes[out].reduce(1, *) && q < p + shapes[v].reduce(1, *)
+            return (any, any && p == q)
+        }
         switch (step.kind, layers[a], layers[b]) {
         case (.pointwisePair, .conv(let c1), .conv(let c2)):
             let x = shapes[aIn[0]]
             let pixels = x[2] * x[3]
-            guard PointwisePair.fuses(c1, c2, pixels: pixels) else { break }
+            // In place is fine: a block's output columns overwrite only input columns that block has already read.
+            guard PointwisePair.fuses(c1, c2, pixels: pixels),
+                  aIn.allSatisfy({ bIn.contains($0) || !overlap($0).any || overlap($0).exact }) else { break }
             PointwisePair.run(c1, c2, input: pointer(aIn[0]), pixels: pixels,
                               firstResidual: aIn.count > 1 ? UnsafePointer(pointer(aIn[1])) : nil,
                               residual: bIn.count > 1 ? UnsafePointer(pointer(bIn[1])) : nil,
@@ -89,7 +98,7 @@ extension TextNetwork {
             return
         case (.upsampleAdd, .upsample(let fh, let fw), _):
             let other = bIn[0] == inner ? bIn[1] : bIn[0], small = shapes[aIn[0]]
-            guard shapes[other] == shapes[inner] else { break }
+            guard shapes[other] == shapes[inner], !overlap(aIn[0]).any else { break }
             FusedElementwiseKernels.addUpsampled(pointer(other), pointer(aIn[0]), channels: small[0] * small[1],
                                                  height: small[2], width: small[3], factorH: fh, factorW: fw,
                                                  output: pointer(out))

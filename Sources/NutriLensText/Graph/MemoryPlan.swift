@@ -2,8 +2,9 @@
 /// sizes of the current call, by every pass (docs/text.md, "Runtime and kernels").
 ///
 /// A value takes a free slot (best fit by probe size) when it is computed, reshapes share their input's slot, and a
-/// slot is free again after the last use of its values (for a fused step, its first node's inputs stay alive until
-/// the step's last node, which reads them). A value read only by a concat along the channel axis of a batch-1 tensor
+/// slot is free again after the last use of its values. The plan is made for nodes one by one: a fused step's output
+/// may share memory with its first node's inputs, which `Step` checks before it runs fused. A value read only by a
+/// concat along the channel axis of a batch-1 tensor
 /// is computed straight into its slice of the concat's output ("concat slices"), so the concat copies nothing: the
 /// concat's slot is taken when its first input is computed.
 struct MemoryPlan: Sendable {
@@ -17,17 +18,13 @@ struct MemoryPlan: Sendable {
         let node: Int, position: Int
     }
 
-    init(layers: [Layer], inputs: [[Int]], outputs: [Int], outputValue: Int, valueCount: Int, probe: [[Int]],
-         steps: [Step]) {
+    init(layers: [Layer], inputs: [[Int]], outputs: [Int], outputValue: Int, valueCount: Int, probe: [[Int]]) {
         var lastUse = [Int](repeating: -1, count: valueCount)
         var uses = [Int](repeating: 0, count: valueCount)
         for (index, ins) in inputs.enumerated() {
             for v in ins { lastUse[v] = index; uses[v] += 1 }
         }
         lastUse[outputValue] = layers.count
-        for step in steps where step.last > step.first {
-            for v in inputs[step.first] { lastUse[v] = max(lastUse[v], step.last) }
-        }
         let concatSlices = Self.concatSlices(layers: layers, inputs: inputs, outputs: outputs, outputValue: outputValue,
                                              probe: probe, uses: uses)
         var slotOf = [Int](repeating: -1, count: valueCount)

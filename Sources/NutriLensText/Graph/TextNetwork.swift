@@ -53,7 +53,7 @@ public final class TextNetwork: Sendable {
         steps = Step.plan(layers: layers, inputs: inputValues, outputs: outputValues, outputValue: outputValue, probe: probe)
         fusedValues = Set(steps.filter { $0.last > $0.first }.map { file.nodes[$0.first].output })
         memory = MemoryPlan(layers: layers, inputs: inputValues, outputs: outputValues, outputValue: outputValue,
-                            valueCount: valueCount, probe: probe, steps: steps)
+                            valueCount: valueCount, probe: probe)
         slotOfValue = memory.slotOfValue
         slotCount = memory.slotCount
         pool = WorkspacePool(slots: slotCount)

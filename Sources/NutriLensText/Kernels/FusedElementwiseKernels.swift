@@ -26,12 +26,17 @@ enum FusedElementwiseKernels {
     }
 
     /// `out = x + x · gate[c]` over `channels` planes of `pixels` (squeeze-excitation with its residual: the
-    /// per-channel multiply and the add of `ElementwiseKernels.binary` in one pass).
+    /// per-channel multiply and the add of `ElementwiseKernels.binary` in one pass). The gate is copied first, so
+    /// `output` may take the gate's memory (the memory plan frees the gate after the multiply); `x` must not
+    /// overlap `output` unless equal to it.
     static func addGated(_ x: UnsafePointer<Float>, gate: UnsafePointer<Float>, channels: Int, pixels: Int,
                          output: UnsafeMutablePointer<Float>) {
-        for ch in 0..<channels {
-            let g = gate[ch], p = x + ch * pixels, out = output + ch * pixels
-            for i in 0..<pixels { out[i] = p[i] + p[i] * g }
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: channels) { copy in
+            _ = copy.initialize(from: UnsafeBufferPointer(start: gate, count: channels))
+            for ch in 0..<channels {
+                let g = copy[ch], p = x + ch * pixels, out = output + ch * pixels
+                for i in 0..<pixels { out[i] = p[i] + p[i] * g }
+            }
         }
     }
 }
