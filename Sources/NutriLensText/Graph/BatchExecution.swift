@@ -25,6 +25,8 @@ extension TextNetwork {
                   ins.allSatisfy({ layouts[$0] == layout && shapes[$0].count == x.count && shapes[$0][0] == 1 }),
                   let (rewritten, outLayout) = Self.batched(layer, input: x, output: shapes[out], layout: layout)
             else { return nil }
+            // Concat slices (`MemoryPlan`) need the channel-major layout, where each input's channels stay together.
+            if case .concat = layer, outLayout != .channelMajor, ins.contains(where: { memory.concatSlices[$0] != nil }) { return nil }
             batched.append(rewritten)
             layouts[out] = outLayout
         }
@@ -95,7 +97,7 @@ extension TextNetwork {
         guard samples >= 1 else { throw invalidInput("a batch needs at least one sample") }
         if samples == 1 { return try run(input: input, shape: shape, stopAfter: stopAfter, cut: cut, body) }
         try checkCut(cut, shape: shape)
-        let (shapes, slotNeed, scratchNeed) = try plan(shape)
+        let (shapes, slotNeed, scratchNeed, offsets) = try plan(shape)
         let result = stopAfter ?? outputValue, lastNode = outputValues.firstIndex(of: result) ?? -1
         let inputCount = shape.reduce(1, *), outShape = shapes[result], outCount = outShape.reduce(1, *)
         guard let (layouts, batchLayers) = batchPlan(shapes), layouts[result] == .sampleMajor || outShape[1] == 1 else {
@@ -122,7 +124,10 @@ extension TextNetwork {
                                                                            count: planeCount)
                 }
             }
-            func pointer(_ v: Int) -> UnsafeMutablePointer<Float> { slotOfValue[v] < 0 ? batchedInput : slots[slotOfValue[v]] }
+            // A concat slice's offset counts whole samples: channel-major concats keep each input's channels together.
+            func pointer(_ v: Int) -> UnsafeMutablePointer<Float> {
+                slotOfValue[v] < 0 ? batchedInput : slots[slotOfValue[v]] + offsets[v] * samples
+            }
             func batched(_ v: Int) -> [Int] { Self.batchedShape(shapes[v], layouts[v], samples: samples) }
             for (index, layer) in batchLayers.enumerated() where index <= lastNode {
                 let ins = inputValues[index], out = outputValues[index]

@@ -22,7 +22,13 @@ public final class TextNetwork: Sendable {
     let outputValues: [Int]
     let outputValue: Int
     let valueCount: Int
-    /// Memory plan: the workspace slot of each value (-1 for the network input, which stays in the caller's buffer).
+    /// The single-sample pass: every node, some pairs fused (`Step`).
+    let steps: [Step]
+    /// Values the fused steps never store (a pass stopping at one runs the nodes one by one).
+    let fusedValues: Set<Int>
+    /// Memory plan: the workspace slot of each value (-1 for the network input, which stays in the caller's
+    /// buffer) and the values computed inside a concat's output (`MemoryPlan`).
+    let memory: MemoryPlan
     let slotOfValue: [Int]
     let slotCount: Int
     let pool: WorkspacePool
@@ -44,44 +50,14 @@ public final class TextNetwork: Sendable {
         outputValues = file.nodes.map(\.output)
         outputValue = file.outputValue
         valueCount = file.valueNames.count
-        // Static memory plan from the probe's shapes: a value takes a free slot (best fit by probe size) when it is
-        // computed, reshapes share their input's slot, and a slot is free again after the last use of its values.
         let probe = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
                                          input: probeShape, bad: bad)
-        var lastUse = [Int](repeating: -1, count: valueCount)
-        for (index, ins) in inputValues.enumerated() { for v in ins { lastUse[v] = index } }
-        lastUse[outputValue] = layers.count
-        var slotOf = [Int](repeating: -1, count: valueCount)
-        var slotSize: [Int] = [], slotLive: [Int] = [], free: [Int] = []
-        for (index, layer) in layers.enumerated() {
-            let out = outputValues[index]
-            if Self.isReshape(layer) {
-                slotOf[out] = slotOf[inputValues[index][0]]
-            } else {
-                let need = probe[out].reduce(1, *)
-                let fit = free.filter { slotSize[$0] >= need }.min { slotSize[$0] < slotSize[$1] }
-                    ?? free.max { slotSize[$0] < slotSize[$1] }
-                if let slot = fit {
-                    free.removeAll { $0 == slot }
-                    slotSize[slot] = max(slotSize[slot], need)
-                    slotOf[out] = slot
-                } else {
-                    slotOf[out] = slotSize.count
-                    slotSize.append(need)
-                    slotLive.append(0)
-                }
-            }
-            if slotOf[out] >= 0 { slotLive[slotOf[out]] += 1 }
-            // Sorted, so the plan (and the memory figures) are the same in every process (Set order is seeded).
-            for v in Set(inputValues[index]).sorted() + (lastUse[out] == -1 ? [out] : []) where lastUse[v] <= index {
-                let slot = slotOf[v]
-                guard slot >= 0 else { continue }
-                slotLive[slot] -= 1
-                if slotLive[slot] == 0 { free.append(slot) }
-            }
-        }
-        slotOfValue = slotOf
-        slotCount = slotSize.count
+        steps = Step.plan(layers: layers, inputs: inputValues, outputs: outputValues, outputValue: outputValue, probe: probe)
+        fusedValues = Set(steps.filter { $0.last > $0.first }.map { file.nodes[$0.first].output })
+        memory = MemoryPlan(layers: layers, inputs: inputValues, outputs: outputValues, outputValue: outputValue,
+                            valueCount: valueCount, probe: probe)
+        slotOfValue = memory.slotOfValue
+        slotCount = memory.slotCount
         pool = WorkspacePool(slots: slotCount)
         paddingColumns = PaddingColumns(layers: layers, inputs: inputValues, outputs: outputValues, output: outputValue,
                                         valueCount: valueCount, probe: probeShape)
@@ -146,23 +122,27 @@ public final class TextNetwork: Sendable {
         return p.slots.reduce(p.scratch, +)
     }
 
-    /// Buffer sizes of a pass at input `shape`: per slot, and the scratch.
-    func plan(_ shape: [Int]) throws -> (shapes: [[Int]], slots: [Int], scratch: Int) {
+    /// Buffer sizes of a pass at input `shape`: per slot, the scratch, and each value's offset in its slot.
+    func plan(_ shape: [Int]) throws -> (shapes: [[Int]], slots: [Int], scratch: Int, offsets: [Int]) {
         let shapes = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
                                           input: shape, bad: invalidInput)
+        guard let offsets = memory.offsets(inputs: inputValues, outputs: outputValues, shapes: shapes) else {
+            throw invalidInput("a concat of the graph has no batch of 1 at input \(shape)")
+        }
         var slotNeed = [Int](repeating: 0, count: slotCount)
         for v in 0..<valueCount where slotOfValue[v] >= 0 {
-            slotNeed[slotOfValue[v]] = max(slotNeed[slotOfValue[v]], shapes[v].reduce(1, *))
+            slotNeed[slotOfValue[v]] = max(slotNeed[slotOfValue[v]], offsets[v] + shapes[v].reduce(1, *))
         }
         var scratchNeed = 0
         for (index, layer) in layers.enumerated() {
             scratchNeed = max(scratchNeed, Self.scratchFloats(layer, input: shapes[inputValues[index][0]],
                                                               output: shapes[outputValues[index]]))
         }
+        for step in steps { scratchNeed = max(scratchNeed, scratchFloats(step, shapes: shapes)) }
         guard slotNeed.reduce(scratchNeed, +) <= Self.maxWorkspaceFloats else {
             throw TextReaderError.inputTooLarge(width: shape[3], height: shape[2], limit: Self.maxWorkspaceFloats)
         }
-        return (shapes, slotNeed, scratchNeed)
+        return (shapes, slotNeed, scratchNeed, offsets)
     }
 
     /// Runs the network on `input` (`shape` = `[1, C, H, W]`, NCHW floats) and returns the output tensor and shape.
@@ -174,16 +154,18 @@ public final class TextNetwork: Sendable {
         }
     }
 
-    /// Runs the network once and returns each node's kind and thread CPU milliseconds, in execution order (for
-    /// profiling; `nutrilens-bench textreader --layers`).
+    /// Runs the network once and returns each step's kind (a node, or two fused nodes joined by " + ") and thread
+    /// CPU milliseconds, in execution order (for profiling; `nutrilens-bench textreader --layers`).
     public func profile(input: [Float], shape: [Int]) throws -> [(node: String, milliseconds: Double)] {
-        var times = [Double](repeating: 0, count: layers.count)
+        var times = [Double](repeating: 0, count: steps.count)
         try input.withUnsafeBufferPointer { buffer in
             try times.withUnsafeMutableBufferPointer { t in
-                _ = try run(input: buffer.baseAddress!, shape: shape, layerTimes: t.baseAddress) { _, _ in 0 }
+                _ = try run(input: buffer.baseAddress!, shape: shape, stepTimes: t.baseAddress) { _, _ in 0 }
             }
         }
-        return zip(layers, times).map { (Self.describe($0), $1 * 1000) }
+        return zip(steps, times).map { step, time in
+            ((step.first...step.last).map { Self.describe(layers[$0]) }.joined(separator: " + "), time * 1000)
+        }
     }
 
     static func describe(_ layer: Layer) -> String {
@@ -205,27 +187,28 @@ public final class TextNetwork: Sendable {
         }
     }
 
-    /// Runs the network and hands `body` the output in place (valid only during `body`). With `cut` (from
+    /// Runs the network and hands `body` the output in place (valid only during `body`). `stepTimes` (one per
+    /// step) receives each step's thread CPU seconds. `fused: false`, or a pass stopping at a value the fused steps
+    /// never store, runs the nodes one by one (same results: `FusedStepTests`). With `cut` (from
     /// `columnCut(width:contentWidth:)`), `input` is the line without the cut's columns and the output lacks its steps.
-    func run<R>(input: UnsafePointer<Float>, shape: [Int], stopAfter: Int? = nil, layerTimes: UnsafeMutablePointer<Double>? = nil,
-                cut: ColumnCut? = nil, _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
+    func run<R>(input: UnsafePointer<Float>, shape: [Int], stopAfter: Int? = nil, stepTimes: UnsafeMutablePointer<Double>? = nil,
+                fused: Bool = true, cut: ColumnCut? = nil,
+                _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
         try checkCut(cut, shape: shape)
-        let (shapes, slotNeed, scratchNeed) = try plan(shape)
+        let (shapes, slotNeed, scratchNeed, offsets) = try plan(shape)
         return try pool.withWorkspace { workspace in
             let slots = (0..<slotCount).map { workspace.buffer($0, count: slotNeed[$0]) }
             let scratch = workspace.buffer(slotCount, count: scratchNeed)
             func pointer(_ v: Int) -> UnsafeMutablePointer<Float> {
-                slotOfValue[v] < 0 ? UnsafeMutablePointer(mutating: input) : slots[slotOfValue[v]]
+                slotOfValue[v] < 0 ? UnsafeMutablePointer(mutating: input) : slots[slotOfValue[v]] + offsets[v]
             }
             let result = stopAfter ?? outputValue
             let lastNode = outputValues.firstIndex(of: result) ?? -1  // -1: the input itself, nothing to run
-            for (index, layer) in layers.enumerated() where index <= lastNode {
-                let ins = inputValues[index]
-                let start = layerTimes == nil ? 0 : ThreadCPUClock.now()
-                execute(layer, inputs: ins.map { UnsafePointer(pointer($0)) }, shapes: ins.map { shapes[$0] },
-                        output: pointer(outputValues[index]), outShape: shapes[outputValues[index]], scratch: scratch,
-                        deleted: deletedColumns(cut, node: index))
-                layerTimes?[index] += layerTimes == nil ? 0 : ThreadCPUClock.now() - start
+            let steps = !fused || fusedValues.contains(result) ? layers.indices.map { Step(kind: .node, first: $0) } : self.steps
+            for (index, step) in steps.enumerated() where step.last <= lastNode {
+                let start = stepTimes == nil ? 0 : ThreadCPUClock.now()
+                execute(step, shapes: shapes, pointer: pointer, scratch: scratch, cut: cut)
+                stepTimes?[index] += stepTimes == nil ? 0 : ThreadCPUClock.now() - start
             }
             let out = shapes[result]
             return try body(UnsafeBufferPointer(start: pointer(result), count: out.reduce(1, *)), out)

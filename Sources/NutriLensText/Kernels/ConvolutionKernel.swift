@@ -52,7 +52,7 @@ enum ConvolutionKernel {
                              residual: UnsafePointer<Float>?, scratch: UnsafeMutablePointer<Float>) {
         let cpg = c.inputChannels / c.group, opg = c.outputChannels / c.group
         let k = cpg * c.kernelH * c.kernelW
-        let block = columnBlock(k: k, m: opg, columns: n)
+        let blockColumns = columnBlock(k: k, m: opg, columns: n)
         let planeStride = channelStride ?? height * width
         let pads = c.padding(height: height, width: width)
         c.weights.withUnsafeBufferPointer { w in
@@ -61,29 +61,41 @@ enum ConvolutionKernel {
                     let a = w.baseAddress! + g * opg * k
                     var j0 = 0
                     while j0 < n {
-                        let cols = min(block, n - j0)
+                        let cols = min(blockColumns, n - j0)
                         let out = output + g * opg * ldc + j0
-                        // C starts as the bias (beta = 1): no separate zeroing pass in the BLAS, no bias pass after.
-                        for o in 0..<opg { (out + o * ldc).update(repeating: bias[g * opg + o], count: cols) }
+                        let b: UnsafePointer<Float>, ldb: Int
                         if c.isPointwise {
-                            BLAS.sgemm(m: opg, n: cols, k: k, a: a, lda: k, b: input + j0, ldb: planeStride, c: out, ldc: ldc,
-                                       beta: 1)
+                            (b, ldb) = (input + j0, planeStride)
                         } else {
                             im2col(c, input: input + g * cpg * planeStride, channels: cpg, channelStride: planeStride,
                                    height: height, width: width, pads: (pads.top, pads.left), outWidth: outWidth,
                                    first: j0, count: cols, into: scratch)
-                            BLAS.sgemm(m: opg, n: cols, k: k, a: a, lda: k, b: scratch, ldb: cols, c: out, ldc: ldc, beta: 1)
+                            (b, ldb) = (UnsafePointer(scratch), cols)
                         }
-                        if c.activation != .none || residual != nil {
-                            for o in 0..<opg {
-                                let row = out + o * ldc
-                                Epilogue.apply(c.activation, input: row, output: row, count: cols,
-                                               residual: residual.map { $0 + (g * opg + o) * ldc + j0 })
-                            }
-                        }
+                        block(c, a: a, firstChannel: g * opg, channels: opg, k: k, bias: bias.baseAddress!, b: b, ldb: ldb,
+                              columns: cols, output: out, ldc: ldc,
+                              residual: residual.map { $0 + g * opg * ldc + j0 }, residualStride: ldc)
                         j0 += cols
                     }
                 }
+            }
+        }
+    }
+
+    /// One column block of output channels `firstChannel ..< firstChannel + channels`: C (rows `ldc` apart) starts
+    /// as the bias (beta = 1: no separate zeroing pass in the BLAS, no bias pass after), gets `A[channels x k] ·
+    /// B[k x columns]`, then the activation and residual (rows `residualStride` apart) while the block is in cache.
+    @inline(__always)
+    static func block(_ c: ConvLayer, a: UnsafePointer<Float>, firstChannel: Int, channels m: Int, k: Int,
+                      bias: UnsafePointer<Float>, b: UnsafePointer<Float>, ldb: Int, columns: Int,
+                      output out: UnsafeMutablePointer<Float>, ldc: Int, residual: UnsafePointer<Float>?, residualStride: Int) {
+        for o in 0..<m { (out + o * ldc).update(repeating: bias[firstChannel + o], count: columns) }
+        BLAS.sgemm(m: m, n: columns, k: k, a: a, lda: k, b: b, ldb: ldb, c: out, ldc: ldc, beta: 1)
+        if c.activation != .none || residual != nil {
+            for o in 0..<m {
+                let row = out + o * ldc
+                Epilogue.apply(c.activation, input: row, output: row, count: columns,
+                               residual: residual.map { $0 + o * residualStride })
             }
         }
     }

@@ -5,6 +5,8 @@ enum TensorKernels {
         (shape[..<axis].reduce(1, *), shape[axis], shape[(axis + 1)...].reduce(1, *))
     }
 
+    /// Copies each input into its part of `output`; an input already computed there (a concat slice of the memory
+    /// plan, `MemoryPlan`) is skipped.
     static func concat(inputs: [UnsafePointer<Float>], shapes: [[Int]], axis: Int, output: UnsafeMutablePointer<Float>) {
         let (outer, _, inner) = split(shapes[0], axis)
         let total = shapes.reduce(0) { $0 + $1[axis] }
@@ -12,7 +14,8 @@ enum TensorKernels {
             var offset = 0
             for (p, shape) in zip(inputs, shapes) {
                 let run = shape[axis] * inner
-                (output + (o * total + offset) * inner).update(from: p + o * run, count: run)
+                let destination = output + (o * total + offset) * inner
+                if UnsafePointer(destination) != p + o * run { destination.update(from: p + o * run, count: run) }
                 offset += shape[axis]
             }
         }
