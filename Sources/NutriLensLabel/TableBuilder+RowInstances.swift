@@ -14,7 +14,8 @@ extension TableBuilder {
         // value is dealt to them.
         let balanced = Self.rebalance(named, kcal: kcal, forward: !layout.isUSStyle).filter { !$0.isValueLost }
         let ratio = servingEnergyRatio()
-        let realigned = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine, servingRatio: ratio)
+        let realigned = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine,
+                                     servingRatio: ratio)
         // Pairing reads the cells as assembled (realignment drops cells beyond its groups) and wins over a
         // realignment unless that fits the checks better.
         let paired = ratio.flatMap {

@@ -126,10 +126,15 @@ final class ValuesReadEarlyTests: XCTestCase {
     /// The column counts realignment tries: an exact fill of a larger count, not where the energy columns' ratio
     /// (serving ≠ 100 g) lets the cells pair by value.
     func testRealignmentTriesAnExactlyFilledColumnCountOnlyWithoutAServingRatio() {
-        XCTAssertEqual(TableBuilder.realignmentCellsPerRow(typical: 1, cellCount: 14, nameCount: 7, servingRatio: nil), [1, 2])
-        XCTAssertEqual(TableBuilder.realignmentCellsPerRow(typical: 1, cellCount: 14, nameCount: 7, servingRatio: 1), [1, 2])
-        XCTAssertEqual(TableBuilder.realignmentCellsPerRow(typical: 1, cellCount: 15, nameCount: 7, servingRatio: nil), [1])
-        XCTAssertEqual(TableBuilder.realignmentCellsPerRow(typical: 1, cellCount: 14, nameCount: 7, servingRatio: 1.33), [1])
-        XCTAssertEqual(TableBuilder.realignmentCellsPerRow(typical: 2, cellCount: 21, nameCount: 7, servingRatio: nil), [2, 3])
+        func counts(_ typical: Int, _ cells: Int, _ names: Int, ratio: Double?) -> [Int] {
+            TableBuilder.realignmentCellsPerRow(typical: typical, cellCount: cells, nameCount: names,
+                                                servingRatio: ratio)
+        }
+        XCTAssertEqual(counts(1, 14, 7, ratio: nil), [1, 2])
+        XCTAssertEqual(counts(1, 14, 7, ratio: 1), [1, 2])
+        XCTAssertEqual(counts(1, 15, 7, ratio: nil), [1])
+        XCTAssertEqual(counts(1, 14, 7, ratio: 1.33), [1])
+        XCTAssertEqual(counts(2, 21, 7, ratio: nil), [2, 3])
+        XCTAssertEqual(counts(4, 35, 7, ratio: nil), [4])
     }
 }
