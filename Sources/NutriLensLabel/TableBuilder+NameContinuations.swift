@@ -28,8 +28,11 @@ extension TableBuilder {
             }
             // At least one named row between: cells right before the empty last row may be a row whose name OCR
             // lost ("dont sucres / amelybol cukrok" / "1,2g" / "1.7g" / "Zout/Salz": protein's name lost).
-            guard chain.count >= 2, next < rows.count, rows[next].cells.isEmpty, !rows[next].isValueLost, !rows[next].nutrient.isEnergy,
-                  rows[(next + 1)...].allSatisfy({ $0.cells.isEmpty || $0.nutrient.isEnergy }) else { continue }
+            guard chain.count >= 2, next < rows.count, rows[next].cells.isEmpty, !rows[next].isValueLost,
+                  !rows[next].nutrient.isEnergy else { continue }
+            // Rows with values after the empty row: the values were read early only down to it (see
+            // ``forwardIntoMiddleRow(_:_:kcal:)``).
+            let intoMiddle = !rows[(next + 1)...].allSatisfy({ $0.cells.isEmpty || $0.nutrient.isEnergy })
             chain.append(next)
             let receivers = chain.dropFirst().map { rows[$0].nutrient }
             guard Set(receivers).count == receivers.count else { continue }
@@ -38,8 +41,10 @@ extension TableBuilder {
                 shifted[chain[position]].cells = rows[chain[position - 1]].cells
             }
             shifted.remove(at: index)
-            if let before = firstColumnPenalty(rows, kcal: kcal), let after = firstColumnPenalty(shifted, kcal: kcal),
-               after > before {
+            let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
+            if intoMiddle {
+                guard forwardIntoMiddleRow(rows, shifted, kcal: kcal) else { continue }
+            } else if let before, let after, after > before {
                 continue
             }
             rows = shifted

@@ -14,10 +14,12 @@ extension TableBuilder {
         // Rows whose value OCR lost stop rebalancing moves; the whole-table moves below never see them, so no
         // value is dealt to them.
         let balanced = Self.rebalance(named, kcal: kcal, forward: !layout.isUSStyle).filter { !$0.isValueLost }
-        let realigned = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine)
+        let ratio = servingEnergyRatio()
+        let realigned = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine,
+                                     servingRatio: ratio)
         // Pairing reads the cells as assembled (realignment drops cells beyond its groups) and wins over a
         // realignment unless that fits the checks better.
-        let paired = servingEnergyRatio().flatMap {
+        let paired = ratio.flatMap {
             Self.pairedByServingRatio(balanced, leading: leadingCells, ratio: $0, kcal: kcal, after: energyLine)
         }.flatMap { paired -> [AssembledRow]? in
             guard let kcal, let pairedPenalty = Self.firstColumnPenalty(paired, kcal: kcal),

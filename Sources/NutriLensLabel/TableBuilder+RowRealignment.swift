@@ -43,11 +43,12 @@ extension TableBuilder {
                     k += 1
                 }
             }
-            // Forward only into the table's last row (salt's name read, its value taken by the row above), and not
-            // over a mandatory row that was never read when the value has a line of its own after a row that has its
+            // Forward into the table's last row (salt's name read, its value taken by the row above); into an empty
+            // row with named rows after it only when the checks say so (``forwardIntoMiddleRow``). Not over a
+            // mandatory row that was never read when the value has a line of its own after a row that has its
             // value on its name's line, or a line lies between the value and the last name: that line holds the lost
             // row's name ("edingsvezel <0,5g" / "itten 19g" / "Zout": 19 g is protein's).
-            if let last = end, rows[(last + 1)...].contains(where: { !$0.nutrient.isEnergy }) { end = nil }
+            let intoMiddle = end.map { last in rows[(last + 1)...].contains(where: { !$0.nutrient.isEnergy }) } ?? false
             if let last = end, let moved = rows[j].cells.last,
                rows[last].lineIndex - moved.lineIndex > 1
                    || (rows[j].cells.first?.lineIndex == rows[j].lineIndex && moved.lineIndex != rows[j].lineIndex),
@@ -62,7 +63,9 @@ extension TableBuilder {
             var shifted = rows
             for (offset, index) in window.enumerated() { shifted[index].cells = [cells[offset]] }
             let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
-            if window.count > 5 {
+            if intoMiddle, start == nil {
+                guard Self.forwardIntoMiddleRow(rows, shifted, kcal: kcal) else { continue }
+            } else if window.count > 5 {
                 guard let after, before.map({ after < $0 }) ?? (after == 0) else { continue }
             } else if let before, let after, after > before {
                 continue
@@ -87,8 +90,11 @@ extension TableBuilder {
     /// their row name, so every block of values lands on the previous name): take all value cells in reading order,
     /// cut them into groups of the usual cells-per-row, and give the groups to the row names in order. Used only
     /// when the groups fit the names exactly and the energy and sum checks clearly prefer it.
+    /// - Parameter servingRatio: per-serving ÷ per-100 g energy (``servingEnergyRatio()``); the cells may fill a
+    ///   larger column count exactly (``realignmentCellsPerRow(typical:cellCount:nameCount:servingRatio:)``) only
+    ///   where pairing by that ratio cannot run.
     static func realign(_ rows: [AssembledRow], leading: [AssembledCell], kcal: Double?,
-                        after energyLine: Int? = nil) -> [AssembledRow] {
+                        after energyLine: Int? = nil, servingRatio: Double? = nil) -> [AssembledRow] {
         // Row names above the energy row (an ingredient list naming "sugar", "salt") are not part of the table.
         let massRows = rows.filter { !$0.nutrient.isEnergy && $0.lineIndex > (energyLine ?? -1) }
         var names: [AssembledRow] = []
@@ -97,36 +103,53 @@ extension TableBuilder {
         guard names.count >= 4, !filled.isEmpty else { return rows }
         var counts: [Int: Int] = [:]
         for row in filled { counts[row.cells.count, default: 0] += 1 }
-        let perRow = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
-        // Values half a row off leave a trace: cells before the first name, or a name with fewer cells than the
-        // columns. Rows that all hold their columns already are read in place (a stray "12" on one row must not
-        // shift the whole table).
-        let shortRow = names.contains { name in
-            massRows.filter { $0.nutrient == name.nutrient }.map(\.cells.count).max() ?? 0 < perRow
-        }
-        guard !leading.isEmpty || shortRow else { return rows }
+        let typical = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
         let cells = leading + massRows.flatMap(\.cells)
-        // Trailing debris after the last row (footnote numbers) may add up to two rows' worth of cells; the
-        // consistency checks below decide whether the realigned table is better.
-        guard perRow >= 1, cells.count >= perRow * names.count, cells.count <= perRow * (names.count + 2) else {
-            return rows
+        var best: (rows: [AssembledRow], penalty: Double, filledExactly: Bool)?
+        for perRow in Self.realignmentCellsPerRow(typical: typical, cellCount: cells.count, nameCount: names.count,
+                                                  servingRatio: servingRatio) {
+            // Values half a row off leave a trace: cells before the first name, or a name with fewer cells than
+            // the columns. Rows that all hold their columns already are read in place (a stray "12" on one row must
+            // not shift the whole table).
+            let shortRow = names.contains { name in
+                massRows.filter { $0.nutrient == name.nutrient }.map(\.cells.count).max() ?? 0 < perRow
+            }
+            guard !leading.isEmpty || shortRow else { continue }
+            // Trailing debris after the last row (footnote numbers) may add up to two rows' worth of cells; the
+            // consistency checks below decide whether the realigned table is better.
+            guard perRow >= 1, cells.count >= perRow * names.count, cells.count <= perRow * (names.count + 2) else {
+                continue
+            }
+            var aligned = names
+            for index in aligned.indices {
+                aligned[index].cells = Array(cells[(index * perRow)..<((index + 1) * perRow)])
+            }
+            guard let penalty = firstColumnPenalty(aligned, kcal: kcal) else { continue }
+            if best.map({ penalty < $0.penalty }) ?? true { best = (aligned, penalty, perRow != typical) }
         }
-        var aligned = names
-        for index in aligned.indices {
-            aligned[index].cells = Array(cells[(index * perRow)..<((index + 1) * perRow)])
-        }
-        guard let after = firstColumnPenalty(aligned, kcal: kcal) else { return rows }
+        guard let (aligned, after, filledExactly) = best else { return rows }
         // Like with like: the table's own rows before and after. A row name above the energy row ("Fat 4.7g" in a
         // per-serving summary over the table) would otherwise stand for its nutrient in the reading as assembled only,
         // and make any realignment look better (openfoodfacts-dart `nutrition_en`, session 13).
         let before = firstColumnPenalty(massRows, kcal: kcal) ?? .infinity
         let untouched = rows.filter { $0.nutrient.isEnergy || $0.lineIndex <= (energyLine ?? -1) }
-        return after + 0.5 < before ? untouched + aligned : rows
+        // Cells that fill a larger column count exactly are evidence of their own: there a realignment that passes
+        // every check where the rows as read fail one is taken.
+        let better = after + 0.5 < before || (filledExactly && after == 0 && before > 0)
+        return better ? untouched + aligned : rows
     }
 
     /// Consistency penalty of the first value of each row (per 100 g), `nil` when the energy check cannot run.
     static func firstColumnPenalty(_ rows: [AssembledRow], kcal: Double?) -> Double? {
         guard let kcal else { return nil }
+        let values = firstColumnValues(rows)
+        guard ConsistencyChecks.macroEnergyKcal(values) != nil else { return nil }
+        return ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal)
+    }
+
+    /// The first cell of each row's first instance as its value in grams when no unit was read (energy rows left
+    /// out): the per-100 g column the consistency checks judge a row move by.
+    static func firstColumnValues(_ rows: [AssembledRow]) -> [Nutrient: CandidateValue] {
         var values: [Nutrient: CandidateValue] = [:]
         for row in rows where !row.cells.isEmpty && values[row.nutrient] == nil && !row.nutrient.isEnergy {
             var reading = row.cells[0].quantity.primary
@@ -134,8 +157,7 @@ extension TableBuilder {
             values[row.nutrient] = CandidateValue(readings: [reading], chosen: 0, qualifier: row.cells[0].quantity.qualifier,
                                                   cell: row.cells[0])
         }
-        guard ConsistencyChecks.macroEnergyKcal(values) != nil else { return nil }
-        return ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal)
+        return values
     }
 
     /// "Saturates / 23 g / of which saturates / 62 g / Sugars": a row name repeated in another language with its own

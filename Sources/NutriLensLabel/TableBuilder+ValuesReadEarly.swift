@@ -1,0 +1,50 @@
+import Foundation
+
+// Values read a row early inside the table: a run of rows each holding the value of the row below, ending in an
+// empty row that has named rows with values after it.
+extension TableBuilder {
+    /// Whether values read a row early may move forward one row each into an empty row in the middle of the table
+    /// (named rows with values follow it), not only into the table's last row: "Fat / 0g / of which saturates / 0 /
+    /// … / 14 g / Carbohydrate / 12g / of which sugars / Fibre / 1g" (carbohydrate 14 g and sugars 12 g printed half
+    /// a row above their names, the rows below level). An empty middle row is as often a row printed without a value
+    /// or a lost value with the surplus a stray number, so the move needs evidence from the first column: the
+    /// energy and sum checks (``firstColumnPenalty(_:kcal:)``) must run on both readings and be strictly better
+    /// after it, or equal with the macros' energy (Annex XIV factors) at most half as far from the declared kcal as
+    /// before (0.15 × kcal is within the checks' tolerance: 48 kcal of macros against 61 declared passes it, and so
+    /// does 56 kcal after the move).
+    /// - Parameters:
+    ///   - rows: the rows as read; `shifted`: with the values moved forward.
+    ///   - kcal: the first column's kcal (`nil`: no move).
+    static func forwardIntoMiddleRow(_ rows: [AssembledRow], _ shifted: [AssembledRow], kcal: Double?) -> Bool {
+        guard let before = firstColumnPenalty(rows, kcal: kcal), let after = firstColumnPenalty(shifted, kcal: kcal)
+        else { return false }
+        if after != before { return after < before }
+        guard let gapBefore = firstColumnEnergyGap(rows, kcal: kcal),
+              let gapAfter = firstColumnEnergyGap(shifted, kcal: kcal) else { return false }
+        return gapAfter * 2 < gapBefore
+    }
+
+    /// Distance in kcal between the declared kcal and the energy of the rows' first-column fat, carbohydrate and
+    /// protein (with or without fibre, whichever is nearer); `nil` when one of the three or the kcal is missing.
+    static func firstColumnEnergyGap(_ rows: [AssembledRow], kcal: Double?) -> Double? {
+        guard let kcal, let estimate = ConsistencyChecks.macroEnergyKcal(firstColumnValues(rows)) else { return nil }
+        return min(abs(kcal - estimate.withFiber), abs(kcal - estimate.withoutFiber))
+    }
+}
+
+extension TableBuilder {
+    /// The cells per row a whole-table realignment (``realign(_:leading:kcal:after:servingRatio:)``) tries: the most
+    /// common cell count of the rows as read, and any larger column count k ≤ 4 that the cells fill exactly
+    /// (`cellCount` = k × `nameCount`). Realigned so, the table is taken when it passes every first-column check that
+    /// the rows as read fail, even by less than the usual margin. On a two-column table read half a row off, most
+    /// rows hold one cell of their own and one of the next row ("Kohlenhydrate / 3,5 g / davon Zucker / 3,5g 1% /
+    /// 3,5 g / 3,5g 4%" … "Salz / 13g / 13g 26% / 0,8 g / 0,8g 13%"), so the most common count is 1 while the cells
+    /// are exactly two per row name. Not where the two energy columns differ by 20 % or more (`servingRatio`, per
+    /// serving ÷ per 100 g): there the cells' own ratio pairs them
+    /// (``pairedByServingRatio(_:leading:ratio:kcal:after:)``), which a count cannot overrule (a 133 g serving read
+    /// "0,8g" / "Fett" / "0,6 g" …: cut in twos, the pairs come in different column orders).
+    static func realignmentCellsPerRow(typical: Int, cellCount: Int, nameCount: Int, servingRatio: Double?) -> [Int] {
+        guard nameCount > 0, typical < 4, servingRatio.map({ abs($0 - 1) < 0.2 }) ?? true else { return [typical] }
+        return [typical] + (typical + 1...4).filter { cellCount == $0 * nameCount }
+    }
+}
