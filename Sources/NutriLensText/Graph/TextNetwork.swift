@@ -129,7 +129,9 @@ public final class TextNetwork: Sendable {
         return p.slots.reduce(p.scratch, +)
     }
 
-    /// Buffer sizes of a pass at input `shape`: per slot, the scratch, and each value's offset in its slot.
+    /// Buffer sizes of a pass at input `shape`: per slot, the scratch, and each value's offset in its slot. With a
+    /// re-widening `cut` (`ColumnCut.widens`), the values at the output's scale are as wide as its outer block leaves
+    /// them and the scratch holds the re-widened pool input.
     func plan(_ shape: [Int], cut: ColumnCut? = nil) throws -> (shapes: [[Int]], slots: [Int], scratch: Int, offsets: [Int]) {
         var shapes = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
                                           input: shape, bad: invalidInput)
@@ -238,12 +240,13 @@ public final class TextNetwork: Sendable {
         }
     }
 
-    /// Throws `invalidInput` unless `cut` is nil or fits this network and an input of `shape` (its stand-in columns
-    /// inside the kept width).
+    /// Throws `invalidInput` unless `cut` is nil or fits this network and an input of `shape` (its inner block
+    /// containing the outer, its stand-in columns inside the kept width, a longer inner block only where the network
+    /// re-widens: `PaddingColumns.widening`).
     func checkCut(_ cut: ColumnCut?, shape: [Int]) throws {
         guard let cut else { return }
         guard let paddingColumns, cut.stride == paddingColumns.stride, cut.start >= 1, cut.count >= 1, shape.count == 4,
-              shape[3] % cut.stride == 0, cut.innerStart >= 1, cut.innerStart <= cut.start,
+              shape[3] % cut.stride == 0, !cut.widens || paddingColumns.widening, cut.innerStart >= 1, cut.innerStart <= cut.start,
               cut.innerStart + cut.innerCount >= cut.start + cut.count, cut.innerStart < shape[3] / cut.stride else {
             throw invalidInput("column cut \(cut) does not fit input \(shape)")
         }
