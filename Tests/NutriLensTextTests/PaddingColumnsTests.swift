@@ -36,7 +36,7 @@ final class PaddingColumnsTests: XCTestCase {
         let input = tensor(width: kept)
         let compressed = try input.withUnsafeBufferPointer {
             try recognizer.network.run(input: $0.baseAddress!, shape: [1, 3, 48, kept], stopAfter: logitsValue, cut: cut) { out, shape in
-                XCTAssertEqual(shape, [1, kept / cut.stride, self.classes])
+                XCTAssertEqual(shape, [1, plan.tensorWidth / cut.stride - cut.count, self.classes])
                 return Array(out)
             }
         }
@@ -90,24 +90,43 @@ final class PaddingColumnsTests: XCTestCase {
     /// 3-wide convolutions, nine 3-wide depthwise layers, a 2-wide pool, a 5-wide depthwise layer): a line keeps
     /// 8 · (s + 8) of 320 columns, and from 194 columns on all of them. (Checked outside the suite, numpy on the
     /// converted graph: one step further left, c = 16 cut at step 8, errs by 3e-3; the cut at 9 by 2e-6.)
+    /// The layers before the 2-wide pool (a quarter of the width and finer) keep only their own reach: their block
+    /// starts 2 steps earlier (the pool and the 5-wide depthwise layer's reach, 8 columns) and ends 5 steps before the
+    /// edge (9 columns the edge reaches at a quarter, one standing for the block), 40 input columns fewer: 8 · (s + 3)
+    /// with the same s, the pool's input re-widened to the outer block (numpy on the converted graph, outside the
+    /// suite: c = 1 ... 193, logits within 2e-5 of the full pass's scale).
     func testCutsOfTheRecogniserFollowItsReach() throws {
         let network = recognizer.network
         XCTAssertEqual(network.paddingColumns?.stride, 8)
+        XCTAssertEqual(network.paddingColumns?.widening, true)
         let kept: [(content: Int, columns: Int)] = [(1, 120), (8, 128), (9, 128), (16, 136), (17, 136), (40, 160),
                                                     (100, 224), (150, 272), (185, 304), (186, 312), (193, 312)]
         for (c, columns) in kept {
             let cut = try XCTUnwrap(network.columnCut(width: 320, contentWidth: c), "content \(c)")
-            XCTAssertEqual(320 - cut.columns, columns, "content \(c)")
+            XCTAssertEqual(320 - 8 * cut.count, columns, "content \(c)")
+            XCTAssertEqual(320 - cut.columns, columns - 40, "content \(c): the inner block")
             XCTAssertEqual(cut.start + cut.count, 32, "content \(c): the block ends 8 steps before the edge")
+            XCTAssertEqual(cut.innerStart, cut.start - 2, "content \(c)")
+            XCTAssertEqual(cut.innerStart + cut.innerCount, 35, "content \(c): the inner block ends 5 steps before the edge")
         }
         XCTAssertNil(network.columnCut(width: 320, contentWidth: 194))
         XCTAssertNil(network.columnCut(width: 320, contentWidth: 320), "no padding")
         XCTAssertNil(network.columnCut(width: 324, contentWidth: 40), "not a multiple of the stride")
         // Wider tensors (`.atLeast`, or a caller's) have room for more.
-        XCTAssertEqual(network.columnCut(width: 640, contentWidth: 40).map { 640 - $0.columns }, 160)
+        XCTAssertEqual(network.columnCut(width: 640, contentWidth: 40).map { 640 - 8 * $0.count }, 160)
+        XCTAssertEqual(network.columnCut(width: 640, contentWidth: 40).map { 640 - $0.columns }, 120)
         // Restored steps: kept steps before the block, the step after it for the block, the rest shifted.
         let cut = ColumnCut(start: 12, count: 20, stride: 8)
         XCTAssertEqual([0, 11, 12, 31, 32, 39].map(cut.keptStep), [0, 11, 12, 12, 12, 19])
+        // Re-widening a row laid out without the inner block (steps 10 ..< 35) to one without the outer (12 ..< 32):
+        // the stand-in column (the first after the block) repeated 5 more times at a quarter's scale (2 a step).
+        let wide = ColumnCut(start: 12, count: 20, stride: 8, inner: (10, 25))
+        let row: [Float] = (0..<30).map(Float.init)  // 80 - 2 · 25 columns
+        var out = [Float](repeating: .nan, count: 40)
+        row.withUnsafeBufferPointer { r in out.withUnsafeMutableBufferPointer {
+            wide.widen(r.baseAddress!, rows: 1, width: 30, per: 2, into: $0.baseAddress!)
+        } }
+        XCTAssertEqual(out, (0..<20).map(Float.init) + [Float](repeating: 20, count: 10) + (20..<30).map(Float.init))
     }
 
     /// A pass with a cut that does not fit is an error, not a wrong reading; graphs whose ops mix columns other
@@ -117,7 +136,8 @@ final class PaddingColumnsTests: XCTestCase {
         let input = [Float](repeating: 0, count: 3 * 48 * 160)
         let shape = [1, 3, 48, 160]
         for bad in [ColumnCut(start: 12, count: 20, stride: 4), ColumnCut(start: 20, count: 20, stride: 8),
-                    ColumnCut(start: 0, count: 20, stride: 8)] {
+                    ColumnCut(start: 0, count: 20, stride: 8), ColumnCut(start: 12, count: 4, stride: 8, inner: (13, 10)),
+                    ColumnCut(start: 12, count: 4, stride: 8, inner: (10, 5))] {
             XCTAssertThrowsError(try input.withUnsafeBufferPointer {
                 try network.run(input: $0.baseAddress!, shape: shape, cut: bad) { _, _ in 0 }
             }, "\(bad)")

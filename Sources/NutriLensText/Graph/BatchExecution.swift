@@ -97,10 +97,12 @@ extension TextNetwork {
         guard samples >= 1 else { throw invalidInput("a batch needs at least one sample") }
         if samples == 1 { return try run(input: input, shape: shape, stopAfter: stopAfter, cut: cut, body) }
         try checkCut(cut, shape: shape)
-        let (shapes, slotNeed, scratchNeed, offsets) = try plan(shape)
+        let (shapes, slotNeed, scratchNeed, offsets) = try plan(shape, cut: cut)
         let result = stopAfter ?? outputValue, lastNode = outputValues.firstIndex(of: result) ?? -1
         let inputCount = shape.reduce(1, *), outShape = shapes[result], outCount = outShape.reduce(1, *)
-        guard let (layouts, batchLayers) = batchPlan(shapes), layouts[result] == .sampleMajor || outShape[1] == 1 else {
+        // A re-widening cut (`ColumnCut.widen`, scratch for one sample) runs sample by sample.
+        guard cut?.widens != true, let (layouts, batchLayers) = batchPlan(shapes),
+              layouts[result] == .sampleMajor || outShape[1] == 1 else {
             var outputs = [Float](repeating: 0, count: samples * outCount)
             for s in 0..<samples {
                 try run(input: input + s * inputCount, shape: shape, stopAfter: stopAfter, cut: cut) { out, _ in

@@ -75,7 +75,7 @@ extension TextNetwork {
             let ins = inputValues[index]
             execute(layers[index], inputs: ins.map { UnsafePointer(pointer($0)) }, shapes: ins.map { shapes[$0] },
                     output: pointer(outputValues[index]), outShape: shapes[outputValues[index]], scratch: scratch,
-                    deleted: deletedColumns(cut, node: index))
+                    deleted: deletedColumns(cut, node: index), widening: widening(cut, node: index))
         }
         let a = step.first, b = step.last
         let aIn = inputValues[a], bIn = inputValues[b], inner = outputValues[a], out = outputValues[b]

@@ -43,6 +43,9 @@ struct PaddingColumns: Sendable {
     /// Input columns per output column (the output's scale); every value's scale divides it.
     let stride: Int
     let inputs: [[Int]], outputs: [Int], output: Int
+    /// Whether the values finer than the output may keep a longer block of their own (`ColumnCut.innerCount`): every
+    /// window into the output's scale is a pool (no scratch of its own), where the input is re-widened.
+    let widening: Bool
 
     /// The structure of a network whose input is `[1, C, H, W]` with the columns on axis 3, from shape inference at
     /// `probe` and at twice its width; nil when some op mixes columns other than by a window or a global mean (see
@@ -71,6 +74,7 @@ struct PaddingColumns: Sendable {
         let stride = scale[output]
         guard scale.allSatisfy({ $0 == 0 || stride % $0 == 0 }) else { return nil }
         var transfers: [Transfer] = []
+        var crossingPools = 0, crossingOther = 0
         for (index, layer) in layers.enumerated() {
             let ins = inputs[index], out = outputs[index]
             guard let x = ins.first(where: { axis[$0] != nil }), let column = axis[x] else {
@@ -134,7 +138,11 @@ struct PaddingColumns: Sendable {
             guard ins.allSatisfy({ $0 == x || axis[$0] == nil || (axis[$0] == axis[out] && scale[$0] == scale[out]) })
             else { return nil }
             transfers.append(transfer)
+            if case .window = transfer, scale[x] < stride, scale[out] == stride {
+                if case .pool = layer { crossingPools += 1 } else { crossingOther += 1 }
+            }
         }
+        widening = crossingPools > 0 && crossingOther == 0
         self.axis = axis
         self.scale = scale
         self.transfers = transfers
@@ -191,14 +199,37 @@ struct PaddingColumns: Sendable {
             end = min(end, Self.floorDiv((high[v] + 1 - after[v]) * f, stride))
         }
         guard end - start >= 1 else { return nil }
-        return ColumnCut(start: start, count: end - start, stride: stride)
+        // The values finer than the output (all but the last few layers) keep only their own reach: the block there
+        // is as long as their zones and their consumers' reach allow (it contains the output's block, whose limits
+        // are a subset of these); the window into the output's scale re-widens its input to the output's block.
+        var (innerStart, innerEnd) = widening ? (1, width / stride) : (start, end)
+        for v in axis.indices where widening && axis[v] != nil && scale[v] < stride {
+            let f = scale[v]
+            innerStart = max(innerStart, Self.ceilDiv((low[v] + before[v]) * f, stride))
+            innerEnd = min(innerEnd, Self.floorDiv((high[v] + 1 - after[v]) * f, stride))
+        }
+        return ColumnCut(start: start, count: end - start, stride: stride,
+                         inner: (min(innerStart, start), max(innerEnd, end) - min(innerStart, start)))
+    }
+
+    /// The window nodes whose input is finer than the output and whose output is at the output's scale: with a cut
+    /// whose inner block is longer, their input is re-widened to the output's block (`ColumnCut.widen`).
+    func widens(node index: Int) -> Bool {
+        guard widening, case .window = transfers[index], let x = inputs[index].first(where: { axis[$0] != nil }) else { return false }
+        return scale[x] < stride && scale[outputs[index]] == stride
+    }
+
+    /// The block of value `value` under `cut`, in output steps: the inner block for values finer than the output,
+    /// the output's block at its scale.
+    func block(_ cut: ColumnCut, value: Int) -> (start: Int, count: Int) {
+        scale[value] < stride ? (cut.innerStart, cut.innerCount) : (cut.start, cut.count)
     }
 
     /// A global average pool's input `value` in a pass with `cut`: the column standing for the deleted ones (at the
     /// value's scale, in the kept columns) and how many were deleted.
     func gap(_ cut: ColumnCut, value: Int) -> (column: Int, deleted: Int) {
-        let per = stride / scale[value]
-        return (cut.start * per, cut.count * per)
+        let per = stride / scale[value], b = block(cut, value: value)
+        return (b.start * per, b.count * per)
     }
 
     static func ceilDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? (a + b - 1) / b : -((-a) / b) }
@@ -206,9 +237,11 @@ struct PaddingColumns: Sendable {
 }
 
 /// A block of constant padding columns left out of one forward pass (`PaddingColumns`): output steps
-/// `start ..< start + count` (input columns `stride · start ..< stride · (start + count)`). The pass's input is
-/// `stride · count` columns narrower; its output lacks those steps, which equal the output step at `start` (the
-/// first kept step after the block).
+/// `start ..< start + count`, and for the values finer than the output (the input and every layer before the
+/// last stride) the longer inner block `innerStart ..< innerStart + innerCount` (containing the first; input columns
+/// `stride · innerStart ..< stride · (innerStart + innerCount)`). The pass's input is `stride · innerCount` columns
+/// narrower; the window into the output's scale gets its input re-widened to the outer block (`widen`); the output
+/// lacks the outer block's steps, which equal the output step at `start` (the first kept step after the block).
 struct ColumnCut: Hashable, Sendable {
     /// First output step left out (>= 1).
     let start: Int
@@ -216,9 +249,37 @@ struct ColumnCut: Hashable, Sendable {
     let count: Int
     /// Input columns per output step (8 for the PP-OCR recognisers).
     let stride: Int
+    /// The block of the values finer than the output, in output steps: `innerStart <= start` and
+    /// `innerStart + innerCount >= start + count`.
+    let innerStart: Int, innerCount: Int
+
+    /// A cut; `inner` nil: the same block at every scale.
+    init(start: Int, count: Int, stride: Int, inner: (start: Int, count: Int)? = nil) {
+        self.start = start
+        self.count = count
+        self.stride = stride
+        (innerStart, innerCount) = inner ?? (start, count)
+    }
 
     /// Input columns left out.
-    var columns: Int { count * stride }
+    var columns: Int { innerCount * stride }
+
+    /// Whether the inner block is longer than the output's (the window into the output's scale re-widens).
+    var widens: Bool { innerCount != count }
+
+    /// Copies `rows` rows of `width` columns at a scale of `per` columns per output step, laid out without the inner
+    /// block, into `output` laid out without the outer block: the kept column standing for the inner block
+    /// (`innerStart · per`) repeated `(innerCount - count) · per` more times before itself. `output` holds
+    /// `rows x (width + (innerCount - count) · per)` floats.
+    func widen(_ input: UnsafePointer<Float>, rows: Int, width: Int, per: Int, into output: UnsafeMutablePointer<Float>) {
+        let a = innerStart * per, n = (innerCount - count) * per, outWidth = width + n
+        for r in 0..<rows {
+            let src = input + r * width, dst = output + r * outWidth
+            dst.update(from: src, count: a)
+            (dst + a).update(repeating: src[a], count: n)
+            (dst + a + n).update(from: src + a, count: width - a)
+        }
+    }
 
     /// The kept step that stands for full step `t` (`0 ..< kept + count`).
     func keptStep(_ t: Int) -> Int { t < start ? t : (t < start + count ? start : t - count) }

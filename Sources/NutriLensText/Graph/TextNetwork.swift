@@ -69,6 +69,13 @@ public final class TextNetwork: Sendable {
         paddingColumns?.cut(width: width, contentWidth: contentWidth)
     }
 
+    /// For node `index` in a pass with `cut`: the cut when the node re-widens its input (`ColumnCut.widen`), with the
+    /// input's columns per output step; else nil.
+    func widening(_ cut: ColumnCut?, node index: Int) -> (cut: ColumnCut, per: Int)? {
+        guard let cut, cut.widens, let paddingColumns, paddingColumns.widens(node: index) else { return nil }
+        return (cut, cut.stride / paddingColumns.scale[inputValues[index][0]])
+    }
+
     /// For node `index` in a pass with `cut`: a global average pool's stand-in column and deleted count, else nil.
     func deletedColumns(_ cut: ColumnCut?, node index: Int) -> (column: Int, deleted: Int)? {
         guard let cut, let paddingColumns, case .globalAveragePool = layers[index] else { return nil }
@@ -122,10 +129,27 @@ public final class TextNetwork: Sendable {
         return p.slots.reduce(p.scratch, +)
     }
 
-    /// Buffer sizes of a pass at input `shape`: per slot, the scratch, and each value's offset in its slot.
-    func plan(_ shape: [Int]) throws -> (shapes: [[Int]], slots: [Int], scratch: Int, offsets: [Int]) {
-        let shapes = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
+    /// Buffer sizes of a pass at input `shape`: per slot, the scratch, and each value's offset in its slot. With a
+    /// re-widening `cut` (`ColumnCut.widens`), the values at the output's scale are as wide as its outer block leaves
+    /// them and the scratch holds the re-widened pool input.
+    func plan(_ shape: [Int], cut: ColumnCut? = nil) throws -> (shapes: [[Int]], slots: [Int], scratch: Int, offsets: [Int]) {
+        var shapes = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
                                           input: shape, bad: invalidInput)
+        var widenScratch = 0
+        if let cut, cut.widens, let paddingColumns {
+            // The values at the output's scale are as wide as the outer block leaves them (`ColumnCut`).
+            var wider = shape
+            wider[3] += (cut.innerCount - cut.count) * cut.stride
+            let outer = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
+                                             input: wider, bad: invalidInput)
+            for v in 0..<valueCount where paddingColumns.axis[v] != nil && paddingColumns.scale[v] == cut.stride {
+                shapes[v] = outer[v]
+            }
+            for index in layers.indices where paddingColumns.widens(node: index) {
+                let x = inputValues[index][0]
+                widenScratch = max(widenScratch, outer[x].reduce(1, *))
+            }
+        }
         guard let offsets = memory.offsets(inputs: inputValues, outputs: outputValues, shapes: shapes) else {
             throw invalidInput("a concat of the graph has no batch of 1 at input \(shape)")
         }
@@ -139,6 +163,7 @@ public final class TextNetwork: Sendable {
                                                               output: shapes[outputValues[index]]))
         }
         for step in steps { scratchNeed = max(scratchNeed, scratchFloats(step, shapes: shapes)) }
+        scratchNeed = max(scratchNeed, widenScratch)
         guard slotNeed.reduce(scratchNeed, +) <= Self.maxWorkspaceFloats else {
             throw TextReaderError.inputTooLarge(width: shape[3], height: shape[2], limit: Self.maxWorkspaceFloats)
         }
@@ -195,7 +220,7 @@ public final class TextNetwork: Sendable {
                 fused: Bool = true, cut: ColumnCut? = nil,
                 _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
         try checkCut(cut, shape: shape)
-        let (shapes, slotNeed, scratchNeed, offsets) = try plan(shape)
+        let (shapes, slotNeed, scratchNeed, offsets) = try plan(shape, cut: cut)
         return try pool.withWorkspace { workspace in
             let slots = (0..<slotCount).map { workspace.buffer($0, count: slotNeed[$0]) }
             let scratch = workspace.buffer(slotCount, count: scratchNeed)
@@ -215,12 +240,14 @@ public final class TextNetwork: Sendable {
         }
     }
 
-    /// Throws `invalidInput` unless `cut` is nil or fits this network and an input of `shape` (its stand-in columns
-    /// inside the kept width).
+    /// Throws `invalidInput` unless `cut` is nil or fits this network and an input of `shape` (its inner block
+    /// containing the outer, its stand-in columns inside the kept width, a longer inner block only where the network
+    /// re-widens: `PaddingColumns.widening`).
     func checkCut(_ cut: ColumnCut?, shape: [Int]) throws {
         guard let cut else { return }
         guard let paddingColumns, cut.stride == paddingColumns.stride, cut.start >= 1, cut.count >= 1, shape.count == 4,
-              shape[3] % cut.stride == 0, cut.start < shape[3] / cut.stride else {
+              shape[3] % cut.stride == 0, !cut.widens || paddingColumns.widening, cut.innerStart >= 1, cut.innerStart <= cut.start,
+              cut.innerStart + cut.innerCount >= cut.start + cut.count, cut.innerStart < shape[3] / cut.stride else {
             throw invalidInput("column cut \(cut) does not fit input \(shape)")
         }
     }
