@@ -31,7 +31,7 @@ extension TableBuilder {
             guard chain.count >= 2, next < rows.count, rows[next].cells.isEmpty, !rows[next].isValueLost,
                   !rows[next].nutrient.isEnergy else { continue }
             // Rows with values after the empty row: the values were read early only down to it (see
-            // ``forwardIntoMiddleRow(_:_:kcal:)``).
+            // ``forwardIntoMiddleRow(_:_:before:after:kcal:)``).
             let intoMiddle = !rows[(next + 1)...].allSatisfy({ $0.cells.isEmpty || $0.nutrient.isEnergy })
             chain.append(next)
             let receivers = chain.dropFirst().map { rows[$0].nutrient }
@@ -43,7 +43,7 @@ extension TableBuilder {
             shifted.remove(at: index)
             let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
             if intoMiddle {
-                guard forwardIntoMiddleRow(rows, shifted, kcal: kcal) else { continue }
+                guard forwardIntoMiddleRow(rows, shifted, before: before, after: after, kcal: kcal) else { continue }
             } else if let before, let after, after > before {
                 continue
             }

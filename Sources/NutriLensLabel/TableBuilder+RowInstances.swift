@@ -91,8 +91,15 @@ extension TableBuilder {
 
     /// The most common number of amount cells per row: the number of amount columns actually printed.
     func typicalCellCount(_ rows: [AssembledRow]) -> Int {
+        Self.mostCommonCellCount(rows.lazy.filter { !$0.cells.isEmpty })?.cells ?? 1
+    }
+
+    /// The most common number of cells among `rows` and how many of them hold it, `nil` for no rows. A tie goes to
+    /// the smaller count: a stray cell must not widen the table.
+    static func mostCommonCellCount<Rows: Sequence>(_ rows: Rows) -> (cells: Int, rows: Int)?
+    where Rows.Element == AssembledRow {
         var counts: [Int: Int] = [:]
-        for row in rows where !row.cells.isEmpty { counts[row.cells.count, default: 0] += 1 }
-        return counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 1
+        for row in rows { counts[row.cells.count, default: 0] += 1 }
+        return counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }.map { ($0.key, $0.value) }
     }
 }

@@ -64,7 +64,7 @@ extension TableBuilder {
             for (offset, index) in window.enumerated() { shifted[index].cells = [cells[offset]] }
             let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(shifted, kcal: kcal)
             if intoMiddle, start == nil {
-                guard Self.forwardIntoMiddleRow(rows, shifted, kcal: kcal) else { continue }
+                guard Self.forwardIntoMiddleRow(rows, shifted, before: before, after: after, kcal: kcal) else { continue }
             } else if window.count > 5 {
                 guard let after, before.map({ after < $0 }) ?? (after == 0) else { continue }
             } else if let before, let after, after > before {
@@ -101,9 +101,7 @@ extension TableBuilder {
         for row in massRows where !names.contains(where: { $0.nutrient == row.nutrient }) { names.append(row) }
         let filled = massRows.filter { !$0.cells.isEmpty }
         guard names.count >= 4, !filled.isEmpty else { return rows }
-        var counts: [Int: Int] = [:]
-        for row in filled { counts[row.cells.count, default: 0] += 1 }
-        let typical = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+        let typical = mostCommonCellCount(filled)!.cells
         let cells = leading + massRows.flatMap(\.cells)
         var best: (rows: [AssembledRow], penalty: Double, filledExactly: Bool)?
         for perRow in Self.realignmentCellsPerRow(typical: typical, cellCount: cells.count, nameCount: names.count,
@@ -196,9 +194,7 @@ extension TableBuilder {
         guard let first = filled.first, let position = mandatoryOrder.firstIndex(of: first.nutrient),
               !leading.isEmpty, leading.allSatisfy({ $0.quantity.unit.map { !$0.isEnergy } ?? false })
         else { return (rows, leading) }
-        var counts: [Int: Int] = [:]
-        for row in filled { counts[row.cells.count, default: 0] += 1 }
-        let perRow = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+        let perRow = mostCommonCellCount(filled)!.cells
         // A row named but empty (its values half a row off) is not lost: realignment handles it.
         let named = Set(rows.filter { $0.lineIndex > (energyLine ?? -1) }.map(\.nutrient))
         let candidates = mandatoryOrder[..<position].filter { !named.contains($0) }

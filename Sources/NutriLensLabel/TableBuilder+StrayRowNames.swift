@@ -22,9 +22,7 @@ extension TableBuilder {
     static func returningStrayNameCells(_ rows: [AssembledRow], kcal: Double?) -> [AssembledRow] {
         // The table's columns, from rows with two or more amounts (at least three of them): each stray row and the
         // row it robbed both hold one amount, so counting every row would let the damage outvote the table.
-        var counts: [Int: Int] = [:]
-        for row in rows where row.cells.count >= 2 && !row.nutrient.isEnergy { counts[row.cells.count, default: 0] += 1 }
-        guard let (typical, rowCount) = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }),
+        guard let (typical, rowCount) = mostCommonCellCount(rows.lazy.filter { $0.cells.count >= 2 && !$0.nutrient.isEnergy }),
               rowCount >= 3 else { return rows }
         var result = rows
         for index in result.indices.dropLast() {

@@ -14,10 +14,12 @@ extension TableBuilder {
     /// does 56 kcal after the move).
     /// - Parameters:
     ///   - rows: the rows as read; `shifted`: with the values moved forward.
+    ///   - before, after: `firstColumnPenalty` of `rows` and of `shifted`, as the caller computed them (`nil`: no
+    ///     move).
     ///   - kcal: the first column's kcal (`nil`: no move).
-    static func forwardIntoMiddleRow(_ rows: [AssembledRow], _ shifted: [AssembledRow], kcal: Double?) -> Bool {
-        guard let before = firstColumnPenalty(rows, kcal: kcal), let after = firstColumnPenalty(shifted, kcal: kcal)
-        else { return false }
+    static func forwardIntoMiddleRow(_ rows: [AssembledRow], _ shifted: [AssembledRow], before: Double?, after: Double?,
+                                     kcal: Double?) -> Bool {
+        guard let before, let after else { return false }
         if after != before { return after < before }
         guard let gapBefore = firstColumnEnergyGap(rows, kcal: kcal),
               let gapAfter = firstColumnEnergyGap(shifted, kcal: kcal) else { return false }

@@ -10,12 +10,7 @@ enum FusedElementwiseKernels {
         withUnsafeTemporaryAllocation(of: Float.self, capacity: outWidth) { buffer in
             let wide = buffer.baseAddress!
             for row in 0..<(channels * height) {
-                let src = small + row * width
-                if factorW == 2 {
-                    for x in 0..<width { let v = src[x]; wide[2 &* x] = v; wide[2 &* x &+ 1] = v }
-                } else {
-                    for x in 0..<width { (wide + x * factorW).update(repeating: src[x], count: factorW) }
-                }
+                PoolingKernels.widenRow(small + row * width, width: width, factor: factorW, into: wide)
                 for r in 0..<factorH {
                     let offset = (row * factorH + r) * outWidth
                     let x = a + offset, out = output + offset

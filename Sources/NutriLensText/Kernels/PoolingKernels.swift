@@ -91,14 +91,20 @@ enum PoolingKernels {
             let out = output + ch * height * factorH * outWidth
             for y in 0..<height {
                 let dst = out + y * factorH * outWidth
-                let src = plane + y * width
-                if factorW == 2 {
-                    for x in 0..<width { let v = src[x]; dst[2 &* x] = v; dst[2 &* x &+ 1] = v }
-                } else {
-                    for x in 0..<width { (dst + x * factorW).update(repeating: src[x], count: factorW) }
-                }
+                widenRow(plane + y * width, width: width, factor: factorW, into: dst)
                 for r in 1..<max(1, factorH) { (dst + r * outWidth).update(from: dst, count: outWidth) }
             }
+        }
+    }
+
+    /// One row of nearest-neighbour upsampling along x: each of `width` values repeated `factor` times into `dst`
+    /// (`width · factor` floats); factor 2, the FPN's, as one interleaving loop.
+    @inline(__always)
+    static func widenRow(_ src: UnsafePointer<Float>, width: Int, factor: Int, into dst: UnsafeMutablePointer<Float>) {
+        if factor == 2 {
+            for x in 0..<width { let v = src[x]; dst[2 &* x] = v; dst[2 &* x &+ 1] = v }
+        } else {
+            for x in 0..<width { (dst + x * factor).update(repeating: src[x], count: factor) }
         }
     }
 }
