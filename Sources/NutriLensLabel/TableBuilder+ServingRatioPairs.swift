@@ -27,7 +27,10 @@ extension TableBuilder {
         for row in massRows where !names.contains(where: { $0.nutrient == row.nutrient }) { names.append(row) }
         guard names.count >= 3 else { return nil }
         let cells = leading + massRows.flatMap(\.cells)
-        guard cells.count >= 2 * names.count, cells.count <= 2 * names.count + max(2, names.count / 2) else {
+        // A %RI column is a column of its own, not debris: only the amounts count against the names (one of them
+        // may have lost its partner).
+        let amounts = cells.filter { !$0.quantity.isPercent }.count
+        guard amounts >= 2 * names.count - 1, amounts <= 2 * names.count + max(2, names.count / 2) else {
             return nil
         }
         var used = Array(repeating: false, count: cells.count)
@@ -65,10 +68,20 @@ extension TableBuilder {
         }
         pairs.sort { $0.position < $1.position }
         let informative = pairs.filter { isInformative($0.first) && isInformative($0.second) }.count
-        guard pairs.count == names.count, informative >= 3 else { return nil }
+        guard informative >= 3 else { return nil }
+        var groups = pairs.map { (position: $0.position, cells: [$0.first, $0.second]) }
+        if groups.count + 1 == names.count {
+            guard let lone = loneCellAmongPairs(cells, used: used, pairPositions: groups.map(\.position),
+                                                 ratio: ratio) else {
+                return nil
+            }
+            groups.append((lone, [cells[lone]]))
+            groups.sort { $0.position < $1.position }
+        }
+        guard groups.count == names.count else { return nil }
         var paired = names
         for index in paired.indices {
-            paired[index].cells = [pairs[index].first, pairs[index].second]
+            paired[index].cells = groups[index].cells
         }
         let untouched = rows.filter { $0.nutrient.isEnergy || $0.lineIndex <= (energyLine ?? -1) }
         let rebuilt = untouched + paired

@@ -146,29 +146,21 @@ final class ServingRatioPairTests: XCTestCase {
         // Rows as assembled from "fat 1,0 g 1,1 g" …: at ratio 1.1 (100 g beside a 110 g can) any two close values
         // pair, so nothing is rebuilt.
         let rows = [("fat", "1,0 g 1,1 g"), ("saturated-fat", "0,5 g 0,6 g"), ("carbohydrates", "2,6 g 2,9 g")]
-            .enumerated().map { index, row in Self.row(row.0, cells: row.1, line: index + 1) }
+            .enumerated().map { index, row in assembledRow(row.0, cells: row.1, line: index + 1) }
         XCTAssertNil(TableBuilder.pairedByServingRatio(rows, leading: [], ratio: 1.1, kcal: nil, after: 0))
         // Four row names but cells for three: no rebuild.
-        let short = rows + [Self.row("salt", cells: "", line: 4)]
+        let short = rows + [assembledRow("salt", cells: "", line: 4)]
         XCTAssertNil(TableBuilder.pairedByServingRatio(short, leading: [], ratio: 0.5, kcal: nil, after: 0))
         // Values a row early (fat 4 | 2 g read under the saturates name, …): at ratio 0.5 every cell pairs, and the
         // pairs go to the names in order.
-        let early = [Self.row("fat", cells: "", line: 1), Self.row("saturated-fat", cells: "4 g 2 g", line: 2),
-                     Self.row("carbohydrates", cells: "1 g 0,5 g", line: 3), Self.row("sugars", cells: "60 g 30 g", line: 4),
-                     Self.row("salt", cells: "10 g 5 g 1,2 g 0,6 g", line: 5)]
+        let early = [assembledRow("fat", cells: "", line: 1), assembledRow("saturated-fat", cells: "4 g 2 g", line: 2),
+                     assembledRow("carbohydrates", cells: "1 g 0,5 g", line: 3), assembledRow("sugars", cells: "60 g 30 g", line: 4),
+                     assembledRow("salt", cells: "10 g 5 g 1,2 g 0,6 g", line: 5)]
         let rebuilt = try XCTUnwrap(TableBuilder.pairedByServingRatio(early, leading: [], ratio: 0.5, kcal: nil,
                                                                       after: 0))
         XCTAssertEqual(rebuilt.map(\.nutrient), [.fat, .saturatedFat, .carbohydrates, .sugars, .salt])
         XCTAssertEqual(rebuilt.map { $0.cells.map(\.quantity.text) },
                        [["4 g", "2 g"], ["1 g", "0,5 g"], ["60 g", "30 g"], ["10 g", "5 g"], ["1,2 g", "0,6 g"]])
-    }
-
-    private static func row(_ name: String, cells: String, line: Int) -> AssembledRow {
-        let analysis = LineAnalyzer.analyze(cells, lineIndex: line)
-        var row = AssembledRow(mention: LineAnalysis.Mention(nutrient: Nutrient(rawValue: name)!, language: "en",
-                                                             unitHint: nil, start: 0, end: 0, edits: 0), line: analysis)
-        row.cells = analysis.quantities.map { AssembledCell(quantity: $0, lineIndex: line) }
-        return row
     }
 
     /// An Italian two-column table with a %RI column whose "%" signs are not printed (or were lost): "12" beside

@@ -34,3 +34,13 @@ func scanOne(_ text: String) -> ScannedQuantity? {
 
 /// The property tests' seeded generator (SplitMix64, from NutriLensTestSupport).
 typealias SeededGenerator = SeededRandom
+
+/// An assembled row of the nutrient named `name` (its Open Food Facts key) whose cells are the quantities of
+/// `cells` read as one line at `line`: the row-level rules' input without running the assembler.
+func assembledRow(_ name: String, cells: String, line: Int) -> AssembledRow {
+    let analysis = LineAnalyzer.analyze(cells, lineIndex: line)
+    var row = AssembledRow(mention: LineAnalysis.Mention(nutrient: Nutrient(rawValue: name)!, language: "en",
+                                                         unitHint: nil, start: 0, end: 0, edits: 0), line: analysis)
+    row.cells = analysis.quantities.map { AssembledCell(quantity: $0, lineIndex: line) }
+    return row
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+// Two-column tables rebuilt by the serving ratio where one row's second cell was lost.
+extension TableBuilder {
+    /// The index of the one amount (not a %RI figure) left unpaired between the ratio's pairs, when the pairing
+    /// (``pairedByServingRatio(_:leading:ratio:kcal:after:)``) found one pair fewer than row names: that row lost its
+    /// per-serving (or per-100 g) cell to OCR ("31g" / "4,7g" / "Eiweiss" / "3,2g" / "Salz" / "5,8g" / "0.9g":
+    /// fibre's 3,2 g stands alone between sugars' and protein's pairs, FoodLabel full photo 0337), and it keeps its
+    /// place in reading order as a row of one cell. Amounts after the last pair are debris below the table, not a
+    /// row's value, and so is a portion size read into the table ("Energie" / "muffin (15g)" / "1825 kJ": grams
+    /// equal to 100 g × the ratio, within rounding); `nil` when no amount or more than one is left before the last
+    /// pair, or it is a zero or a "<" bound.
+    /// - Parameters:
+    ///   - cells: the cells the pairing read, in reading order; `used`: which of them are in a pair.
+    ///   - pairPositions: the reading-order index of each pair's first cell.
+    ///   - ratio: per-serving ÷ per-100 g, as the pairing used it.
+    static func loneCellAmongPairs(_ cells: [AssembledCell], used: [Bool], pairPositions: [Int],
+                                   ratio: Double) -> Int? {
+        guard let lastPair = pairPositions.max() else { return nil }
+        let portion = 100 * ratio
+        func isPortionSize(_ quantity: ScannedQuantity) -> Bool {
+            let grams = NSDecimalNumber(decimal: quantity.value).doubleValue
+            return quantity.unit == .gram && quantity.qualifier == nil && abs(grams - portion) <= 0.5 + 0.05 * portion
+        }
+        let lone = cells.indices.filter {
+            $0 < lastPair && !used[$0] && !cells[$0].quantity.isPercent && !isPortionSize(cells[$0].quantity)
+        }
+        guard lone.count == 1, isInformative(cells[lone[0]]) else { return nil }
+        return lone[0]
+    }
+}
