@@ -9,10 +9,12 @@ extension TableBuilder {
     /// carbohydrate 80 | 24 and sugars 4 | 1,2). Pairing cells by that ratio rebuilds the rows: the pairs, in the
     /// reading order of their first cell, go to the row names in declaration order.
     ///
-    /// Taken only when every distinct row name below the energy row gets exactly one pair, at least three pairs are
-    /// more than zeros or "<" bounds (the ratio is real evidence there), at most a few cells are left over (OCR
-    /// debris), the ratio is at least 20 % away from 1 (100 g beside 110 g pairs any two close values), and the
-    /// energy and sum checks do not get worse.
+    /// Taken only when every distinct row name below the energy row gets exactly one pair (or one of them the one
+    /// amount left between the pairs, its partner lost: ``loneCellAmongPairs(_:used:pairPositions:ratio:)``), at
+    /// least three pairs are more than zeros or "<" bounds (the ratio is real evidence there), at most a few amounts
+    /// are left over (OCR debris; %RI figures are a column of their own and do not count), the ratio is at least
+    /// 20 % away from 1 (100 g beside 110 g pairs any two close values), and the energy and sum checks do not get
+    /// worse.
     /// - Parameters:
     ///   - rows: assembled rows in reading order.
     ///   - leading: mass cells read between the energy row and the first row name.

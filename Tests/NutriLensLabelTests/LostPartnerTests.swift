@@ -96,20 +96,22 @@ final class LostPartnerTests: XCTestCase {
 
     /// The lone amount is taken only between pairs, alone, and informative.
     func testLoneCellGuards() throws {
+        func rows(_ table: [(String, String)]) -> [AssembledRow] {
+            table.enumerated().map { index, row in assembledRow(row.0, cells: row.1, line: index + 1) }
+        }
         // fat 4 | 2, sugars 60 | 30, salt 10 | 5 at ratio 0.5 with carbohydrate's 1 g alone between them.
-        let rows = [assembledRow("fat", cells: "4 g 2 g", line: 1), assembledRow("carbohydrates", cells: "1 g", line: 2),
-                    assembledRow("sugars", cells: "60 g 30 g", line: 3), assembledRow("salt", cells: "10 g 5 g", line: 4)]
-        let rebuilt = try XCTUnwrap(TableBuilder.pairedByServingRatio(rows, leading: [], ratio: 0.5, kcal: nil,
+        let lone = rows([("fat", "4 g 2 g"), ("carbohydrates", "1 g"), ("sugars", "60 g 30 g"), ("salt", "10 g 5 g")])
+        let rebuilt = try XCTUnwrap(TableBuilder.pairedByServingRatio(lone, leading: [], ratio: 0.5, kcal: nil,
                                                                       after: 0))
         XCTAssertEqual(rebuilt.map { $0.cells.map(\.quantity.text) },
                        [["4 g", "2 g"], ["1 g"], ["60 g", "30 g"], ["10 g", "5 g"]])
         // The only unpaired amount after the last pair is debris below the table, not the missing row's value.
-        let debris = [assembledRow("fat", cells: "4 g 2 g", line: 1), assembledRow("carbohydrates", cells: "", line: 2),
-                      assembledRow("sugars", cells: "60 g 30 g", line: 3), assembledRow("salt", cells: "10 g 5 g 7 g", line: 4)]
+        let debris = rows([("fat", "4 g 2 g"), ("carbohydrates", ""), ("sugars", "60 g 30 g"),
+                           ("salt", "10 g 5 g 7 g")])
         XCTAssertNil(TableBuilder.pairedByServingRatio(debris, leading: [], ratio: 0.5, kcal: nil, after: 0))
         // Two unpaired amounts between the pairs: which row lost its partner is not known.
-        let two = [assembledRow("fat", cells: "4 g 2 g", line: 1), assembledRow("carbohydrates", cells: "1 g 7 g", line: 2),
-                   assembledRow("sugars", cells: "60 g 30 g", line: 3), assembledRow("salt", cells: "10 g 5 g", line: 4)]
+        let two = rows([("fat", "4 g 2 g"), ("carbohydrates", "1 g 7 g"), ("sugars", "60 g 30 g"),
+                        ("salt", "10 g 5 g")])
         XCTAssertNil(TableBuilder.pairedByServingRatio(two, leading: [], ratio: 0.5, kcal: nil, after: 0))
     }
 }

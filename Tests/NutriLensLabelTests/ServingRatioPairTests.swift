@@ -153,8 +153,10 @@ final class ServingRatioPairTests: XCTestCase {
         XCTAssertNil(TableBuilder.pairedByServingRatio(short, leading: [], ratio: 0.5, kcal: nil, after: 0))
         // Values a row early (fat 4 | 2 g read under the saturates name, …): at ratio 0.5 every cell pairs, and the
         // pairs go to the names in order.
-        let early = [assembledRow("fat", cells: "", line: 1), assembledRow("saturated-fat", cells: "4 g 2 g", line: 2),
-                     assembledRow("carbohydrates", cells: "1 g 0,5 g", line: 3), assembledRow("sugars", cells: "60 g 30 g", line: 4),
+        let early = [assembledRow("fat", cells: "", line: 1),
+                     assembledRow("saturated-fat", cells: "4 g 2 g", line: 2),
+                     assembledRow("carbohydrates", cells: "1 g 0,5 g", line: 3),
+                     assembledRow("sugars", cells: "60 g 30 g", line: 4),
                      assembledRow("salt", cells: "10 g 5 g 1,2 g 0,6 g", line: 5)]
         let rebuilt = try XCTUnwrap(TableBuilder.pairedByServingRatio(early, leading: [], ratio: 0.5, kcal: nil,
                                                                       after: 0))
