@@ -98,7 +98,9 @@ enum Lexicon {
         // Mono- and polyunsaturates, trans, cholesterol
         all += terms(.monounsaturatedFat, "en", ["monounsaturates", "mono unsaturates", "monounsaturated fat",
                                                  "monounsaturated", "mono unsaturated fat", "mono unsaturated"])
-        all += terms(.monounsaturatedFat, "de", ["einfach ungesättigte fettsäuren"])
+        // "einfach ungesättigte" / "Fettsäuren": the name wrapped before its last word, which alone names no row
+        // (FoodLabel 0127, 0333 in every variant); unknown, its value went to the saturates row above.
+        all += terms(.monounsaturatedFat, "de", ["einfach ungesättigte fettsäuren", "einfach ungesättigte"])
         all += terms(.monounsaturatedFat, "fr", ["acides gras monoinsaturés", "mono insaturés"])
         all += terms(.monounsaturatedFat, "es", ["monoinsaturados", "ácidos grasos monoinsaturados"])
         all += terms(.monounsaturatedFat, "it", ["monoinsaturi", "acidi grassi monoinsaturi"])
@@ -108,7 +110,7 @@ enum Lexicon {
         all += terms(.monounsaturatedFat, "sv", ["enkelomättat fett"])
         all += terms(.polyunsaturatedFat, "en", ["polyunsaturates", "poly unsaturates", "polyunsaturated fat",
                                                  "polyunsaturated", "poly unsaturated fat", "poly unsaturated"])
-        all += terms(.polyunsaturatedFat, "de", ["mehrfach ungesättigte fettsäuren"])
+        all += terms(.polyunsaturatedFat, "de", ["mehrfach ungesättigte fettsäuren", "mehrfach ungesättigte"])
         all += terms(.polyunsaturatedFat, "fr", ["acides gras polyinsaturés", "poly insaturés"])
         all += terms(.polyunsaturatedFat, "es", ["poliinsaturados", "ácidos grasos poliinsaturados"])
         all += terms(.polyunsaturatedFat, "it", ["polinsaturi", "acidi grassi polinsaturi"])

@@ -328,7 +328,7 @@ struct RowAssembler {
             pendingValues.removeAll()
             lastCellTarget = nil
         }
-        var mentions = pendingMentions.filter { !$0.0.nutrient.isEnergy }
+        var mentions = Self.droppingNamesAboveEnergy(pendingMentions).filter { !$0.0.nutrient.isEnergy }
         guard !pendingValues.isEmpty else { return }
         if mentions.isEmpty && ofWhichOpen { return }
         if mentions.isEmpty {
