@@ -199,6 +199,55 @@ final class GeometryTests: XCTestCase {
         }
     }
 
+    /// `CTCDecoder.maximum` (the blank shortcut's best other logit) is the value a scan keeping `x > best ? x : best`
+    /// ends with, bit for bit, whatever the length (the eight partial maxima and the tail) and wherever NaN, infinite
+    /// and signed-zero values sit; and on wide rows the shortcut still decides as the softmax does.
+    func testMaximumIsTheScansBestAndTheShortcutHoldsOnWideRows() {
+        var rng = SeededRandom(seed: 5)
+        let specials: [Float] = [.nan, .infinity, -.infinity, 0, -0.0, 9.5]
+        for count in [0, 1, 7, 8, 9, 15, 16, 17, 31, 6905] {
+            for trial in 0..<6 {
+                var row = (0..<count).map { _ in Float(Int(rng.next() % 2000) - 1000) / 200 }
+                if count > 0, trial > 0 {
+                    for _ in 0..<trial { row[Int(rng.next() % UInt64(count))] = specials[Int(rng.next() % UInt64(specials.count))] }
+                }
+                if trial == 5 { row = row.map { _ in .nan } }
+                var expected = -Float.infinity
+                for x in row { expected = x > expected ? x : expected }
+                let got = row.withUnsafeBufferPointer { CTCDecoder.maximum($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, count: count) }
+                XCTAssertEqual(got.bitPattern, expected.bitPattern, "\(count) trial \(trial)")
+            }
+        }
+        // 6906 classes: the blank just ahead of, just behind and far ahead of the best other, which sits in a
+        // vector lane or in the tail; NaN elsewhere in the row.
+        let classes = 6906, lead = CTCDecoder.blankLead
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: classes)
+        defer { scratch.deallocate() }
+        for best in [1, 8, 13, 6900, 6905] {
+            for blank: Float in [3 + lead, 3 + lead / 2, 3, 20] {
+                var row = (0..<classes).map { _ in Float(Int(rng.next() % 1000) - 1000) / 500 }
+                row[best] = 3
+                row[(best + 77) % classes == 0 ? 2 : (best + 77) % classes] = .nan
+                row[0] = blank
+                let taken = row.withUnsafeBufferPointer {
+                    CTCDecoder.step(logits: $0.baseAddress!, classes: classes, scratch: scratch, blankShortcut: true).first == -1
+                }
+                XCTAssertEqual(taken, blank - 3 >= lead, "best at \(best), blank \(blank)")
+                let label: [Float] = (0..<classes).map { $0 == 9 ? 9 : 0 }
+                let logits = label + row + label
+                var probabilities = [Float](repeating: 0, count: logits.count)
+                logits.withUnsafeBufferPointer { x in
+                    probabilities.withUnsafeMutableBufferPointer { y in
+                        TensorKernels.softmax(input: x.baseAddress!, rows: 3, width: classes, output: y.baseAddress!)
+                    }
+                }
+                let fromLogits = logits.withUnsafeBufferPointer { CTCDecoder.decode(logits: $0, steps: 3, classes: classes) }
+                let fromSoftmax = probabilities.withUnsafeBufferPointer { CTCDecoder.decode($0, steps: 3, classes: classes) }
+                XCTAssertEqual(fromLogits, fromSoftmax, "best at \(best), blank \(blank)")
+            }
+        }
+    }
+
     /// Slicing a quad along its reading direction interpolates both long edges.
     func testQuadSlice() {
         let quad = TextQuad(topLeft: PixelPoint(x: 0, y: 0), topRight: PixelPoint(x: 100, y: 10),

@@ -45,9 +45,9 @@ final class PaddingColumnsTests: XCTestCase {
         return (full, restored, cut)
     }
 
-    /// Short, medium, near-limit, exactly 320 and wider lines, grey and colour fixture crops: the logits within
-    /// 1e-4 of the padded pass's scale, every step's argmax the same, and the characters decoded with the cut equal
-    /// to those decoded from the full pass.
+    /// Short, medium, near-limit, 194-233 (only the layers before the pool leave columns out), 234, exactly 320 and
+    /// wider lines, grey and colour fixture crops: the logits within 1e-4 of the padded pass's scale, every step's
+    /// argmax the same, and the characters decoded with the cut equal to those decoded from the full pass.
     func testLeavingOutPaddingGivesThePaddedPassesLogits() throws {
         // 192.png: a colour line 968 columns wide; 124.png a grey one 1392 wide. Crops of their first columns.
         let colour = try FixtureSupport.image(FixtureSupport.url("lines/192.png"))
@@ -56,12 +56,13 @@ final class PaddingColumnsTests: XCTestCase {
         var cuts = 0
         for (image, name) in [(colour, "colour"), (grey, "grey")] {
             let classes = self.classes
-            for contentWidth in [33, 40, 100, 150, 192, 193, 194, 320, 400] where contentWidth <= image.width {
+            for contentWidth in [33, 40, 100, 150, 192, 193, 194, 200, 216, 233, 234, 320, 400] where contentWidth <= image.width {
                 let (full, restored, cut) = try logits(image, contentWidth: contentWidth)
                 guard let restored, let cut else {
-                    XCTAssertGreaterThanOrEqual(contentWidth, 194, "\(name) \(contentWidth): no cut")
+                    XCTAssertGreaterThanOrEqual(contentWidth, 234, "\(name) \(contentWidth): no cut")
                     continue
                 }
+                XCTAssertEqual(cut.count == 0, contentWidth >= 194, "\(name) \(contentWidth): \(cut)")
                 cuts += 1
                 XCTAssertLessThan(scaledError(restored, full), 1e-4, "\(name) \(contentWidth), \(cut)")
                 let steps = full.count / classes
@@ -81,7 +82,7 @@ final class PaddingColumnsTests: XCTestCase {
                 XCTAssertEqual(decodedCut.map(\.steps), decodedFull.map(\.steps), "\(name) \(contentWidth)")
             }
         }
-        XCTAssertEqual(cuts, 12, "six widths of each line leave columns out")
+        XCTAssertEqual(cuts, 20, "ten widths of each line leave columns out")
     }
 
     /// The cut the recogniser's graph allows, derived from its layers: total stride 8; the block ends 8 steps before
@@ -109,7 +110,19 @@ final class PaddingColumnsTests: XCTestCase {
             XCTAssertEqual(cut.innerStart, cut.start - 2, "content \(c)")
             XCTAssertEqual(cut.innerStart + cut.innerCount, 35, "content \(c): the inner block ends 5 steps before the edge")
         }
-        XCTAssertNil(network.columnCut(width: 320, contentWidth: 194))
+        // From 194 columns the content reaches the output's last steps, which all stay; the layers before the pool
+        // still leave out steps s - 2 ..< 35 (the same s), up to 233 columns (s - 2 = 34), the pool re-widening its
+        // input to the whole width.
+        func s(_ c: Int) -> Int { ((((c + 2) / 2 + 2) / 2 + 9) + 1) / 2 + 2 }
+        XCTAssertEqual([1, 40, 100, 150, 193].map(s), [7, 12, 20, 26, 31])
+        for c in [194, 200, 216, 225, 232, 233] {
+            let cut = try XCTUnwrap(network.columnCut(width: 320, contentWidth: c), "content \(c)")
+            XCTAssertEqual(cut.count, 0, "content \(c)")
+            XCTAssertEqual(cut.innerStart, s(c) - 2, "content \(c)")
+            XCTAssertEqual(cut.innerStart + cut.innerCount, 35, "content \(c)")
+            XCTAssertEqual(320 - cut.columns, 8 * (s(c) + 3), "content \(c)")
+        }
+        XCTAssertNil(network.columnCut(width: 320, contentWidth: 234))
         XCTAssertNil(network.columnCut(width: 320, contentWidth: 320), "no padding")
         XCTAssertNil(network.columnCut(width: 324, contentWidth: 40), "not a multiple of the stride")
         // Wider tensors (`.atLeast`, or a caller's) have room for more.
@@ -137,7 +150,8 @@ final class PaddingColumnsTests: XCTestCase {
         let shape = [1, 3, 48, 160]
         for bad in [ColumnCut(start: 12, count: 20, stride: 4), ColumnCut(start: 20, count: 20, stride: 8),
                     ColumnCut(start: 0, count: 20, stride: 8), ColumnCut(start: 12, count: 4, stride: 8, inner: (13, 10)),
-                    ColumnCut(start: 12, count: 4, stride: 8, inner: (10, 5))] {
+                    ColumnCut(start: 12, count: 4, stride: 8, inner: (10, 5)), ColumnCut(start: 12, count: 0, stride: 8),
+                    ColumnCut(start: 12, count: 0, stride: 8, inner: (13, 4))] {
             XCTAssertThrowsError(try input.withUnsafeBufferPointer {
                 try network.run(input: $0.baseAddress!, shape: shape, cut: bad) { _, _ in 0 }
             }, "\(bad)")

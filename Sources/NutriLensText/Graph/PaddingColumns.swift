@@ -18,7 +18,7 @@
 /// as they allow. For PP-OCRv6 tiny (total stride 8, nine 3-wide depthwise layers at a quarter of the width, a
 /// 5-wide one at an eighth) a line of `c` content columns padded to 320 keeps about `c + 120` columns: 7 output
 /// steps after the content that its end reaches, one standing for the block, 7 that the tensor's right edge reaches
-/// (a 40-column value keeps 160, a 100-column word 224; from 194 columns on nothing is left out).
+/// (a 40-column value keeps 160, a 100-column word 224; from 194 columns on the output keeps every step).
 ///
 /// Graphs with an op that mixes columns other than through a window or a global average pool (attention's matmul
 /// and softmax over time, a transposed convolution, an upsampling or slice along the width) have no structure:
@@ -154,7 +154,8 @@ struct PaddingColumns: Sendable {
 
     /// The longest block of padding columns a pass over an input `width` columns wide, whose first `contentWidth`
     /// columns hold the line and the rest zeros, may leave out; nil when none may (no padding, or too little:
-    /// for PP-OCRv6 tiny at 320, lines of 194 columns or more). `width` must be a multiple of `stride`.
+    /// for PP-OCRv6 tiny at 320, lines of 234 columns or more; from 194 columns the output keeps every step and
+    /// only the layers before the pool leave columns out). `width` must be a multiple of `stride`.
     func cut(width: Int, contentWidth: Int) -> ColumnCut? {
         guard width % stride == 0, contentWidth >= 0, contentWidth < width else { return nil }
         // The constant zone of each value, [low, high] in its own columns (empty when low > high).
@@ -190,26 +191,34 @@ struct PaddingColumns: Sendable {
             (low[out], high[out]) = (lo, hi)
         }
         // Output step a is the first one left out, d of them: at value v's scale the block is columns
-        // a·F/f ..< (a + d)·F/f, which with its consumers' reach must lie in the value's zone.
-        var start = 1, end = width / stride
-        for v in axis.indices where axis[v] != nil {
-            let f = scale[v]
-            guard low[v] <= high[v] else { return nil }
-            start = max(start, Self.ceilDiv((low[v] + before[v]) * f, stride))
-            end = min(end, Self.floorDiv((high[v] + 1 - after[v]) * f, stride))
+        // a·F/f ..< (a + d)·F/f, which with its consumers' reach must lie in the value's zone. `limits` gives the
+        // largest such [a, a + d) over the values `included` admits (nil when one of them has no zone).
+        func limits(_ included: (Int) -> Bool) -> (start: Int, end: Int)? {
+            var start = 1, end = width / stride
+            for v in axis.indices where axis[v] != nil && included(v) {
+                let f = scale[v]
+                guard low[v] <= high[v] else { return nil }
+                start = max(start, Self.ceilDiv((low[v] + before[v]) * f, stride))
+                end = min(end, Self.floorDiv((high[v] + 1 - after[v]) * f, stride))
+            }
+            return (start, end)
         }
-        guard end - start >= 1 else { return nil }
+        let outer = limits { _ in true }.flatMap { $0.end - $0.start >= 1 ? $0 : nil }
         // The values finer than the output (all but the last few layers) keep only their own reach: the block there
         // is as long as their zones and their consumers' reach allow (it contains the output's block, whose limits
         // are a subset of these); the window into the output's scale re-widens its input to the output's block.
-        var (innerStart, innerEnd) = widening ? (1, width / stride) : (start, end)
-        for v in axis.indices where widening && axis[v] != nil && scale[v] < stride {
-            let f = scale[v]
-            innerStart = max(innerStart, Self.ceilDiv((low[v] + before[v]) * f, stride))
-            innerEnd = min(innerEnd, Self.floorDiv((high[v] + 1 - after[v]) * f, stride))
+        guard widening, let inner = limits({ scale[$0] < stride }), inner.end - inner.start >= 1 else {
+            return outer.map { ColumnCut(start: $0.start, count: $0.end - $0.start, stride: stride) }
         }
-        return ColumnCut(start: start, count: end - start, stride: stride,
-                         inner: (min(innerStart, start), max(innerEnd, end) - min(innerStart, start)))
+        guard let outer else {
+            // The output keeps every step (the content's end reaches the edge there: PP-OCRv6 tiny's lines of 194
+            // columns and more), but the finer values may still leave their own block out, re-widened to the whole
+            // width at the window into the output's scale.
+            return ColumnCut(start: inner.start, count: 0, stride: stride, inner: (inner.start, inner.end - inner.start))
+        }
+        let innerStart = min(inner.start, outer.start)
+        return ColumnCut(start: outer.start, count: outer.end - outer.start, stride: stride,
+                         inner: (innerStart, max(inner.end, outer.end) - innerStart))
     }
 
     /// The window nodes whose input is finer than the output and whose output is at the output's scale: with a cut
@@ -245,7 +254,8 @@ struct PaddingColumns: Sendable {
 struct ColumnCut: Hashable, Sendable {
     /// First output step left out (>= 1).
     let start: Int
-    /// Output steps left out (>= 1).
+    /// Output steps left out (>= 0; 0 when only the values finer than the output leave columns out: then
+    /// `innerCount >= 1`).
     let count: Int
     /// Input columns per output step (8 for the PP-OCR recognisers).
     let stride: Int

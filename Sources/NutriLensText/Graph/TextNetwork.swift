@@ -34,6 +34,8 @@ public final class TextNetwork: Sendable {
     let pool: WorkspacePool
     /// Which padding columns a pass may leave out (`PaddingColumns`); nil for graphs without that structure.
     let paddingColumns: PaddingColumns?
+    /// The buffer plans of recent passes (`plan(_:cut:)`).
+    let plans = PlanCache()
 
     /// Validates every op of `file` and the whole graph's shapes at `probeShape` (a representative input), and
     /// plans the memory. Throws `TextReaderError.modelFile(.malformed)`.
@@ -131,8 +133,13 @@ public final class TextNetwork: Sendable {
 
     /// Buffer sizes of a pass at input `shape`: per slot, the scratch, and each value's offset in its slot. With a
     /// re-widening `cut` (`ColumnCut.widens`), the values at the output's scale are as wide as its outer block leaves
-    /// them and the scratch holds the re-widened pool input.
-    func plan(_ shape: [Int], cut: ColumnCut? = nil) throws -> (shapes: [[Int]], slots: [Int], scratch: Int, offsets: [Int]) {
+    /// them and the scratch holds the re-widened pool input. Kept per shape and cut (`PlanCache`).
+    func plan(_ shape: [Int], cut: ColumnCut? = nil) throws -> PlanCache.Plan {
+        try plans.plan(PlanCache.Key(shape: shape, cut: cut)) { try makePlan(shape, cut: cut) }
+    }
+
+    /// `plan(_:cut:)` computed (not cached).
+    func makePlan(_ shape: [Int], cut: ColumnCut?) throws -> PlanCache.Plan {
         var shapes = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
                                           input: shape, bad: invalidInput)
         var widenScratch = 0
@@ -241,11 +248,12 @@ public final class TextNetwork: Sendable {
     }
 
     /// Throws `invalidInput` unless `cut` is nil or fits this network and an input of `shape` (its inner block
-    /// containing the outer, its stand-in columns inside the kept width, a longer inner block only where the network
+    /// leaving something out and containing the outer, which may be empty, its stand-in columns inside the kept width, a longer inner block only where the network
     /// re-widens: `PaddingColumns.widening`).
     func checkCut(_ cut: ColumnCut?, shape: [Int]) throws {
         guard let cut else { return }
-        guard let paddingColumns, cut.stride == paddingColumns.stride, cut.start >= 1, cut.count >= 1, shape.count == 4,
+        guard let paddingColumns, cut.stride == paddingColumns.stride, cut.start >= 1, cut.count >= 0, cut.innerCount >= 1,
+              shape.count == 4,
               shape[3] % cut.stride == 0, !cut.widens || paddingColumns.widening, cut.innerStart >= 1, cut.innerStart <= cut.start,
               cut.innerStart + cut.innerCount >= cut.start + cut.count, cut.innerStart < shape[3] / cut.stride else {
             throw invalidInput("column cut \(cut) does not fit input \(shape)")

@@ -82,12 +82,21 @@ enum CTCDecoder {
     /// the probability scan breaks the tie by index: then (rare) the row is scaled and scanned as probabilities.
     ///
     /// With `blankShortcut`, a step whose blank logit leads every other class's by `blankLead` (finite logits; most
-    /// steps of a line: the gaps and the padding) returns a step with no non-blank class and skips the exps: greedy
+    /// steps of a line: the gaps and the padding) returns a step with no non-blank class and skips the exps and the
+    /// scan for the best three (one branch-free pass, `maximum`, finds the best other logit): greedy
     /// decoding reads nothing there and uses none of that step's probabilities, so the characters decoded are bit
     /// for bit the same (`GeometryTests.testCTCDecodingFromLogitsEqualsDecodingTheSoftmax`).
     static func step(logits x: UnsafePointer<Float>, classes: Int, scratch: UnsafeMutablePointer<Float>,
                      blankShortcut: Bool = false) -> Step {
         guard classes > 1 else { return Step(blank: 1, first: -1, firstValue: -.infinity, second: -1, secondValue: -.infinity) }
+        // The best non-blank logit first, by a branch-free pass (it is the scan's `value.0` below, the same float):
+        // most steps are blank and need nothing else.
+        if blankShortcut, x[0].isFinite {
+            let best = maximum(x + 1, count: classes - 1)
+            if best.isFinite, x[0] - best >= blankLead {
+                return Step(blank: 1, first: -1, firstValue: -.infinity, second: -1, secondValue: -.infinity)
+            }
+        }
         var top = (-1, -1, -1)
         var value = (-Float.infinity, -Float.infinity, -Float.infinity)
         for c in 1..<classes where x[c] > value.2 {
@@ -98,9 +107,6 @@ enum CTCDecoder {
             } else {
                 (top.2, value.2) = (c, x[c])
             }
-        }
-        if blankShortcut, x[0].isFinite, value.0.isFinite, x[0] - value.0 >= blankLead {
-            return Step(blank: 1, first: -1, firstValue: -.infinity, second: -1, secondValue: -.infinity)
         }
         // The softmax's max: NaN skipped, as its `x > m ? x : m` loop does.
         let m = value.0 > x[0] ? value.0 : (x[0] > -.infinity ? x[0] : value.0)
@@ -118,6 +124,25 @@ enum CTCDecoder {
             return step(probabilities: scratch, classes: classes)
         }
         return Step(blank: scratch[0] * inverse, first: top.0, firstValue: p.0, second: top.1, secondValue: p.1)
+    }
+
+    /// The largest of `count` floats, NaN skipped (`-infinity` when all are NaN or `count` is 0): the value a scan
+    /// keeping `x > best ? x : best` ends with, exactly (a maximum does not round). Eight interleaved partial maxima
+    /// (no branch per element, so the loop vectorises), as `ElementwiseKernels.sum` keeps eight partial sums.
+    static func maximum(_ p: UnsafePointer<Float>, count: Int) -> Float {
+        var m: (Float, Float, Float, Float, Float, Float, Float, Float) =
+            (-.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity)
+        var i = 0
+        while i &+ 8 <= count {
+            m.0 = p[i] > m.0 ? p[i] : m.0; m.1 = p[i &+ 1] > m.1 ? p[i &+ 1] : m.1
+            m.2 = p[i &+ 2] > m.2 ? p[i &+ 2] : m.2; m.3 = p[i &+ 3] > m.3 ? p[i &+ 3] : m.3
+            m.4 = p[i &+ 4] > m.4 ? p[i &+ 4] : m.4; m.5 = p[i &+ 5] > m.5 ? p[i &+ 5] : m.5
+            m.6 = p[i &+ 6] > m.6 ? p[i &+ 6] : m.6; m.7 = p[i &+ 7] > m.7 ? p[i &+ 7] : m.7
+            i &+= 8
+        }
+        var best = max(max(max(m.0, m.4), max(m.1, m.5)), max(max(m.2, m.6), max(m.3, m.7)))
+        while i < count { best = p[i] > best ? p[i] : best; i &+= 1 }
+        return best
     }
 
     /// Greedy decoding one step at a time.
