@@ -22,7 +22,9 @@ struct CandidateValue: Sendable {
 /// readings and to set confidence:
 /// - kJ ≈ 4.184 × kcal, but Annex XIV factors give 4.0…4.33 per macro, so a band plus a floor for tiny values;
 /// - energy ≈ Σ macros × Annex XIV factors (fat 9, carbohydrate 4, protein 4, fibre 2, polyols 2.4 kcal/g);
-/// - sub-rows ≤ their parent (saturates ≤ fat, sugars ≤ carbohydrate, …), no per-100 g mass above 100 g; salt = sodium × 2.5 (Annex I).
+/// - sub-rows ≤ their parent (saturates ≤ fat, sugars ≤ carbohydrate, …), no per-100 g mass above 100 g, nor the
+///   disjoint masses together (fat + carbohydrate + fibre + protein + salt, ``massSumExceeds(_:)``); salt = sodium
+///   × 2.5 (Annex I).
 enum ConsistencyChecks {
     /// `true` when kJ and kcal agree within the Annex XIV band (ratio 3.9…4.4) or within 4 kJ for tiny values
     /// (openfoodfacts-server #2396: 1 kcal / 5 kJ must pass).
@@ -46,16 +48,25 @@ enum ConsistencyChecks {
     }
 
     /// Penalty (0 = consistent) of a column's values; larger means more rules broken, and by more.
-    /// - Parameter servingGrams: the serving size in grams for a per-serving column: no mass in a serving exceeds
-    ///   it, as none per 100 g exceeds 100 g.
+    /// - Parameters:
+    ///   - servingGrams: the serving size in grams for a per-serving column: no mass in a serving exceeds it, as
+    ///     none per 100 g exceeds 100 g.
+    ///   - countsMassSum: also judge the disjoint masses together (``massSumExceeds(_:)``). On only for the
+    ///     confidence of the values as chosen (``TableBuilder/makeEntries(values:rows:energy:spec:findings:)``): the
+    ///     sum says a value is wrong, not which one. Choosing readings by it was measured and dropped: salt is the
+    ///     one row the energy does not pin, so it was the "one reading that fits" whenever a label's declared
+    ///     masses summed past 100 g within their tolerances (FoodLabel 0349: 52 g fat, 32 g protein, 9 g fibre,
+    ///     10 g salt, 106 g; its 10 g salt became 1 g), and a greedy choice took the first row in order.
     static func penalty(_ values: [Nutrient: CandidateValue], basis: NutritionBasis, kcal: Double?,
-                        servingGrams: Double? = nil) -> Double {
+                        servingGrams: Double? = nil, countsMassSum: Bool = false) -> Double {
         var total = 0.0
         for (nutrient, value) in values
         where exceedsMassLimit(value.keyDouble, of: nutrient, basis: basis, servingGrams: servingGrams) {
             total += 3
         }
         total += Double(subRowsExceedingParent(values).count)
+        // Per 100 g the disjoint masses fit in 100 g (ConsistencyChecks+MassSum); weighed like one mass over 100 g.
+        if countsMassSum, basis == .per100g, massSumExceeds(values) { total += 3 }
         if let kcal, let estimate = macroEnergyKcal(values) {
             total += energyMismatch(kcal: kcal, estimate: estimate)
         } else if let kcal, let floor = macroEnergyFloorKcal(values) {

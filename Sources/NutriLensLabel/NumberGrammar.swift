@@ -208,6 +208,10 @@ enum NumberGrammar {
                 quantity.primary.value = Decimal(digit) / 10
                 quantity.primary.fractionDigits = 1
                 quantity.primary.repairs.append(.insertedDecimalSeparator)
+            } else if unitScan == nil, internationalUnitsEnd == nil,
+                      let bound = lessThanBoundWithNineAsGram(digits: digits) {
+                // "<0,59": the bound is one of the printed round figures and its g was read as 9.
+                quantity.primary = bound
             }
         }
         quantity.text = String(chars[quantity.start..<quantity.end])

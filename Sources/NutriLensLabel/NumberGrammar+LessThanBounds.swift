@@ -1,0 +1,24 @@
+import Foundation
+
+// The figures a "<" bound is printed with, and the g of such a bound read as 9.
+extension NumberGrammar {
+    /// The bounds labels print after "<", in grams: the EC guidance on tolerances and rounding (Dec 2012, section 6)
+    /// lets a value below a threshold be declared "<" that threshold: 0,5 g for fat, carbohydrate, sugars, protein
+    /// and fibre, 0,1 g for saturates, 0,01 g for salt (0,005 g sodium); 21 CFR 101.9(c) prints "less than 1 gram"
+    /// (< 1 g). A bound is one of these round figures, not a measurement.
+    static let printedLessThanBounds: Set<Decimal> = [Decimal(string: "0.5")!, Decimal(string: "0.1")!,
+                                                      Decimal(string: "0.01")!, Decimal(string: "0.005")!, 1]
+
+    /// "<0,59" → < 0,5 g, "<0.19" → < 0,1 g: a "<" bound with no unit read whose last digit is a 9 that, dropped,
+    /// leaves one of the ``printedLessThanBounds``: the 9 was its g (FoodLabel small crop 0063, large crop 0080).
+    /// A bound reading "0,59" as printed would be a measurement to two decimals, which no label declares as a bound.
+    /// `nil` when the digits are not of that form (the bound is then read as printed).
+    static func lessThanBoundWithNineAsGram(digits: [Character]) -> ScannedQuantity.Reading? {
+        guard digits.count >= 2, digits.last == "9" else { return nil }
+        let trimmed = Array(digits.dropLast())
+        guard let last = trimmed.last, !isSeparator(last), var reading = parseDigits(trimmed, unit: .gram),
+              printedLessThanBounds.contains(reading.value) else { return nil }
+        reading.repairs = [.nineAsGram]
+        return reading
+    }
+}
