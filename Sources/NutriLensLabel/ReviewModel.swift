@@ -95,14 +95,15 @@ public enum ReviewModel {
         return log(clamped / (1 - clamped))
     }
 
-    /// The raw feature vector of `evidence` (see ``featureNames``): an absent recognition confidence gives logit 0
-    /// and `recognition_absent` 1 (what the field TSVs hold; the recognised model imputes its own value).
-    static func features(_ evidence: ReviewEvidence) -> [Double] {
+    /// The feature vector of `evidence` (see ``featureNames``): an absent recognition confidence gives
+    /// `recognition_absent` 1 and the logit `absentRecognitionLogit` (0 by default: what the field TSVs hold; the
+    /// recognised model passes the value it imputes).
+    static func features(_ evidence: ReviewEvidence, absentRecognitionLogit: Double? = nil) -> [Double] {
         func flag(_ value: Bool) -> Double { value ? 1 : 0 }
         return [
             1,
             logit(evidence.grammarConfidence, 0.02, 0.98),
-            evidence.recognitionConfidence.map { logit($0, 0.01, 0.999) } ?? 0,
+            evidence.recognitionConfidence.map { logit($0, 0.01, 0.999) } ?? absentRecognitionLogit ?? 0,
             flag(evidence.recognitionConfidence == nil),
             flag(evidence.servingRatio == .agrees), flag(evidence.servingRatio == .disagrees),
             flag(evidence.energy == .agrees), flag(evidence.energy == .disagrees),
@@ -117,10 +118,7 @@ public enum ReviewModel {
     /// Probability (0…1) that the value with this evidence, read from `text`, is right.
     public static func probability(_ evidence: ReviewEvidence, text: Text) -> Double {
         let model = fit(text)
-        var x = features(evidence)
-        if evidence.recognitionConfidence == nil, let imputed = model.absentRecognitionLogit {
-            x[2] = imputed
-        }
+        let x = features(evidence, absentRecognitionLogit: model.absentRecognitionLogit)
         let score = zip(x, model.weights).reduce(0) { $0 + $1.0 * $1.1 }
         return 1 / (1 + exp(-score))
     }
