@@ -1,5 +1,6 @@
 import Foundation
 import NutriLensLabel
+import NutriLensOCR
 import XCTest
 @testable import NutriLens
 
@@ -114,5 +115,49 @@ final class CellRereadsTests: XCTestCase {
         let glued = TextLine(words: [TextWord(text: "Fat12.69", box: TextBox(x: 250, y: 0, width: 110, height: 20))])
         XCTAssertNil(CellRereads.cell(key: "fat_100g", confidence: 0.5, box: TextBox(x: 300, y: 0, width: 60, height: 20),
                                       lines: [glued]))
+    }
+
+    /// A second text that leaves every key's confidence as it was is a tie, and a tie keeps the neural text, in every
+    /// call (issues 21/22: the scores of the two texts were summed in hash-table order, so an exact tie came out
+    /// either way by the last bit, and `--ocr-engine both` with two jobs changed julielee9067 `eng_real_5` between
+    /// runs). Tesseract reads the fibre cell "3.0 g" as "3.0g" (the same value) and the fat cell "12.0 g" as "12 g";
+    /// each is decided 64 times, on fresh dictionaries each time.
+    func testACellTextThatScoresTheSameIsNeverKept() throws {
+        let lines = Self.table(kcal: "373")
+        for (key, text) in [("fiber_100g", "3.0g"), ("fat_100g", "12 g")] {
+            let cell = try Self.cell(key, in: lines)
+            XCTAssertNotEqual(CellRereads.neuralText(of: cell, in: lines), text)
+            let before = ReadingScore(grammarOf: lines, parser: NutritionParser())
+            let after = ReadingScore(grammarOf: CellRereads.compacted(CellRereads.replacing(cell, with: text, in: lines)),
+                                     parser: NutritionParser())
+            XCTAssertEqual(after.value.bitPattern, before.value.bitPattern, "\(key): \(before) vs \(after)")
+            var kept = 0
+            for _ in 0..<64 {
+                let outcome = CellRereads.reconcile(lines: lines, cells: [cell], texts: [text], parser: NutritionParser(),
+                                                    cellsRead: 1)
+                if !outcome.tesseractCells.isEmpty { kept += 1 }
+            }
+            XCTAssertEqual(kept, 0, "\(key) \"\(text)\" kept in \(kept) of 64 decisions")
+        }
+    }
+
+    /// The grammar score of one reading is the same bits on every evaluation (each builds its dictionaries afresh,
+    /// which Swift seeds from their addresses).
+    func testTheGrammarScoreOfAReadingIsTheSameBitsEveryTime() throws {
+        let lines = Self.table(kcal: "373", fat: "72.0")
+        let values = Set((0..<200).map { _ in ReadingScore(grammarOf: lines, parser: NutritionParser()).value.bitPattern })
+        XCTAssertEqual(values.count, 1)
+    }
+
+    /// The confidence sum is a function of the multiset: every order of six confidences whose sum shows the order of
+    /// addition in its last bit gives the same bits.
+    func testTheConfidenceSumDoesNotDependOnTheOrder() {
+        let confidences = [0.9, 0.7, 0.3, 0.1, 0.2, 0.6]
+        XCTAssertNotEqual(confidences.reduce(0, +).bitPattern, confidences.reversed().reduce(0, +).bitPattern,
+                          "the example must be one where the order of addition shows")
+        var orders: [[Double]] = [[]]
+        for value in confidences { orders = orders.flatMap { o in (0...o.count).map { var n = o; n.insert(value, at: $0); return n } } }
+        XCTAssertEqual(orders.count, 720)
+        XCTAssertEqual(Set(orders.map { ReadingScore.sum(ofConfidences: $0).bitPattern }).count, 1)
     }
 }
