@@ -1,5 +1,6 @@
 import Foundation
 import NutriLensLabel
+import NutriLensOCR
 import XCTest
 @testable import NutriLens
 
@@ -114,5 +115,69 @@ final class CellRereadsTests: XCTestCase {
         let glued = TextLine(words: [TextWord(text: "Fat12.69", box: TextBox(x: 250, y: 0, width: 110, height: 20))])
         XCTAssertNil(CellRereads.cell(key: "fat_100g", confidence: 0.5, box: TextBox(x: 300, y: 0, width: 60, height: 20),
                                       lines: [glued]))
+    }
+
+    /// A second text that leaves every key's confidence as it was is a tie, and a tie keeps the neural text, in every
+    /// call (issues 21/22: the scores of the two texts were summed in hash-table order, so an exact tie came out
+    /// either way by the last bit, and `--ocr-engine both` with two jobs changed julielee9067 `eng_real_5` between
+    /// runs: Tesseract's "109" for the neural "3.0g" scored exactly as high). Here Tesseract reads the fibre cell
+    /// "3.0 g" as "3.0g" (the same value) and the fat cell "12.0 g" as "12 g"; each is decided 64 times, with other
+    /// hash tables allocated in between (``allocateTables(_:into:)``).
+    func testACellTextThatScoresTheSameIsNeverKept() throws {
+        let lines = Self.table(kcal: "373")
+        var others: [[String: Double]] = []
+        for (key, text) in [("fiber_100g", "3.0g"), ("fat_100g", "12 g")] {
+            let cell = try Self.cell(key, in: lines)
+            XCTAssertNotEqual(CellRereads.neuralText(of: cell, in: lines), text)
+            let replaced = CellRereads.compacted(CellRereads.replacing(cell, with: text, in: lines))
+            var kept = 0, unequal = 0
+            for round in 0..<64 {
+                Self.allocateTables(2 * round, into: &others)
+                let before = ReadingScore(grammarOf: lines, parser: NutritionParser())
+                Self.allocateTables(2 * round + 1, into: &others)
+                let after = ReadingScore(grammarOf: replaced, parser: NutritionParser())
+                if after.value.bitPattern != before.value.bitPattern { unequal += 1 }
+                let outcome = CellRereads.reconcile(lines: lines, cells: [cell], texts: [text], parser: NutritionParser(),
+                                                    cellsRead: 1)
+                if !outcome.tesseractCells.isEmpty { kept += 1 }
+            }
+            XCTAssertEqual(unequal, 0, "\(key) \"\(text)\" scored unlike the neural text in \(unequal) of 64 rounds")
+            XCTAssertEqual(kept, 0, "\(key) \"\(text)\" kept in \(kept) of 64 decisions")
+        }
+    }
+
+    /// The grammar score of one reading is the same bits on every evaluation (each builds its dictionaries afresh,
+    /// which Swift seeds from their addresses).
+    func testTheGrammarScoreOfAReadingIsTheSameBitsEveryTime() throws {
+        let lines = Self.table(kcal: "373", fat: "72.0")
+        var others: [[String: Double]] = []
+        let values = Set((0..<200).map { round in
+            Self.allocateTables(round, into: &others)
+            return ReadingScore(grammarOf: lines, parser: NutritionParser()).value.bitPattern
+        })
+        XCTAssertEqual(values.count, 1, "\(values.map { Double(bitPattern: $0) })")
+    }
+
+    /// Keeps hash tables of several sizes alive, as another thread's scan does in a batch: Swift seeds each table
+    /// from its storage's address, so the next dictionary the grammar builds lands elsewhere and iterates its keys in
+    /// another order (without this, one thread reuses the same storage and the same order every time).
+    private static func allocateTables(_ round: Int, into others: inout [[String: Double]]) {
+        for capacity in [1, 2, 4, 8, 16, 32] {
+            var table = [String: Double](minimumCapacity: capacity)
+            table["\(round)"] = Double(round)
+            others.append(table)
+        }
+    }
+
+    /// The confidence sum is a function of the multiset: every order of six confidences whose sum shows the order of
+    /// addition in its last bit gives the same bits.
+    func testTheConfidenceSumDoesNotDependOnTheOrder() {
+        let confidences = [0.9, 0.7, 0.3, 0.1, 0.2, 0.6]
+        XCTAssertNotEqual(confidences.reduce(0, +).bitPattern, confidences.reversed().reduce(0, +).bitPattern,
+                          "the example must be one where the order of addition shows")
+        var orders: [[Double]] = [[]]
+        for value in confidences { orders = orders.flatMap { o in (0...o.count).map { var n = o; n.insert(value, at: $0); return n } } }
+        XCTAssertEqual(orders.count, 720)
+        XCTAssertEqual(Set(orders.map { ReadingScore.sum(ofConfidences: $0).bitPattern }).count, 1)
     }
 }
