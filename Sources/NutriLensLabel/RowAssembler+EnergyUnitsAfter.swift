@@ -25,7 +25,8 @@ struct EnergyUnitsAfterAmounts: Sendable {
     private var run: [Int] = []
     /// Unit words read after the run's amounts, in reading order.
     private var units: [NutrientUnit] = []
-    /// A unit word was read on the energy row right before an amount on its line: units there precede their amounts.
+    /// A unit word was read on the energy row right before an amount on its line, or alone before any run and not
+    /// right after an amount: units there precede their amounts.
     private var unitsLead = false
 
     /// A bare whole number read on the energy row, at `index` in `cells`. Closes a run whose units were read.

@@ -198,7 +198,9 @@ struct RowAssembler {
             case .unitWord(let unit, _):
                 if pendingMentions.last?.0.nutrient.isEnergy == true {
                     var leadsAmount = false
-                    if eventIndex + 1 < line.events.count, case .quantity = line.events[eventIndex + 1] { leadsAmount = true }
+                    if eventIndex + 1 < line.events.count, case .quantity = line.events[eventIndex + 1] {
+                        leadsAmount = true
+                    }
                     energyUnitsAfter.unitWord(unit, leadsAmount: leadsAmount, followsAmount: lastEventWasAmount,
                                               cells: &energyCells)
                 }
