@@ -214,9 +214,7 @@ enum LineAnalyzer {
         let hasPerWord = !Set(words.map(\.folded)).isDisjoint(with: perWords)
         for var quantity in quantities {
             // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.
-            // Australia/NZ: "Percentage daily intakes are based on an average adult diet of 8700 kJ" (FSANZ 1.2.8).
-            if ((quantity.unit == .kilojoule || quantity.isEnergyOfUnknownUnit) && [8400, 8700].contains(quantity.value))
-                || (quantity.unit == .kilocalorie && quantity.value == 2000) { continue }
+            if quantity.isReferenceIntakeEnergy { continue }
             // "per 100 kcal" ("Por/per/pour 100kcal") states a basis some labels add (values per 100 kcal of the
             // food), never the food's energy.
             if quantity.unit == .kilocalorie, quantity.value == 100, quantity.qualifier == nil,

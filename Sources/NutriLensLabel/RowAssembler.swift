@@ -76,6 +76,10 @@ struct RowAssembler {
     /// Unit words seen on the current energy row; two different ones ("(kJ / kcal) 2382/571") leave the units to
     /// the kJ/kcal ratio.
     private var energyUnitWords: Set<NutrientUnit> = []
+    /// Bare energy amounts whose units are printed as a column after them (``EnergyUnitsAfterAmounts``).
+    private var energyUnitsAfter = EnergyUnitsAfterAmounts()
+    /// The last event read (on this line or an earlier one) was an amount.
+    private var lastEventWasAmount = false
     /// An "of which" line without a row name opened a sub-row whose name comes later.
     private var ofWhichOpen = false
     /// A vitamin or mineral name without its amount was read: values up to the next row name are its amounts.
@@ -145,7 +149,10 @@ struct RowAssembler {
                 pendingMentions.removeLast()
             }
         }
-        for event in line.events {
+        for (eventIndex, event) in line.events.enumerated() {
+            defer {
+                if case .quantity = event { lastEventWasAmount = true } else { lastEventWasAmount = false }
+            }
             switch event {
             case .mention(let mention):
                 // Vitamins and minerals beyond the US panel's four appear on EU packs in ingredient lists and in
@@ -159,6 +166,7 @@ struct RowAssembler {
                     continue
                 }
                 discardingValues = false
+                if !mention.nutrient.isEnergy { energyUnitsAfter.endRow(&energyCells) }
                 if ofWhichOpen, pendingMentions.isEmpty, !pendingValues.isEmpty, mention.nutrient.isSubRow {
                     var row = AssembledRow(mention: mention, line: line)
                     row.cells = pendingValues
@@ -188,6 +196,14 @@ struct RowAssembler {
                 }
                 pendingMentions.append((mention, line))
             case .unitWord(let unit, _):
+                if pendingMentions.last?.0.nutrient.isEnergy == true {
+                    var leadsAmount = false
+                    if eventIndex + 1 < line.events.count, case .quantity = line.events[eventIndex + 1] {
+                        leadsAmount = true
+                    }
+                    energyUnitsAfter.unitWord(unit, leadsAmount: leadsAmount, followsAmount: lastEventWasAmount,
+                                              cells: &energyCells)
+                }
                 if let index = pendingMentions.lastIndex(where: { $0.0.nutrient.isEnergy }), pendingValues.isEmpty {
                     energyUnitWords.insert(unit)
                     pendingMentions[index].0.unitHint = energyUnitWords.count == 1 ? unit : nil
@@ -228,6 +244,7 @@ struct RowAssembler {
                 } else if quantity.isVolume {
                     continue
                 } else if quantity.unit?.isEnergy == true || quantity.isEnergyOfUnknownUnit {
+                    energyUnitsAfter.endRow(&energyCells)
                     energyCells.append(cell)
                     lastCellTarget = .energy(energyCells.count - 1)
                 } else if isUnitlessEnergyValue(quantity) {
@@ -235,6 +252,7 @@ struct RowAssembler {
                     hinted.unitHint = pendingMentions.last?.0.unitHint
                     energyCells.append(hinted)
                     lastCellTarget = .energy(energyCells.count - 1)
+                    energyUnitsAfter.bareAmount(at: energyCells.count - 1, cells: &energyCells)
                 } else {
                     pendingValues.append(cell)
                     lastCellTarget = .pending(pendingValues.count - 1)
@@ -416,6 +434,7 @@ struct RowAssembler {
     }
 
     mutating func finish() {
+        energyUnitsAfter.endRow(&energyCells)
         if unitAloneLine != nil {
             unitAloneLine = nil
             closeRowWithLostValue()
