@@ -389,6 +389,13 @@ struct RowAssembler {
             for (offset, cell) in pendingValues.enumerated() {
                 newRows[offset % rowCount].cells.append(cell)
             }
+        } else if let strong = Optional(pendingValues.filter { !TableBuilder.isWeakCell($0) }), strong.count == rowCount {
+            // More values than names, but one per name once the bare single digits are set aside ("Eiweiss" /
+            // "Salz" / "6,5g" / "1" / "Packung" / "0,09 g": the 1 of a pack count): a bare digit is no value when
+            // the block has amounts enough (as in TableBuilder.trimWeakCells), so the amounts are dealt in order.
+            for (offset, cell) in strong.enumerated() {
+                newRows[offset].cells.append(cell)
+            }
         } else {
             // More values than names but not whole columns: OCR noise among them. Use the window of consecutive
             // values that fits best (no per-100 g mass above 100 g, sub-rows not above their parent); on a tie the

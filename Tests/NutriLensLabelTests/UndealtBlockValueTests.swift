@@ -157,4 +157,24 @@ final class UndealtBlockValueTests: XCTestCase {
                        [["0,6 g", "1,4 g"], ["0,2 g", "0,4 g"], ["3,5 g", "8,8 g"], ["<0,5 g", "0,5 g"],
                         ["0,7 g", "1,8 g"], ["1,7 g", "4,2 g"], ["0,81 g", "2,0 g"]])
     }
+
+    /// A bare digit among a block's values is not dealt when the amounts alone are one per name: protein's and
+    /// salt's names read before "6,5g" / "1" (the count of "1 Packung / 1 emballage") / "0,09 g" (FoodLabel small
+    /// crop 0460's shape, here Italian/English with a 1 confezione / 1 pack line).
+    func testBareDigitAmongTheBlocksValuesIsNotDealt() throws {
+        let rows = assembledRows("""
+            Energia / Energy 2124 kJ / 508 kcal
+            Grassi / Fat 26 g
+            Proteine / Protein
+            Sale / Salt
+            6,5g
+            1
+            confezione / pack
+            0,09 g
+            """)
+        let salt = try XCTUnwrap(rows.first { $0.nutrient == .salt })
+        let proteins = try XCTUnwrap(rows.first { $0.nutrient == .proteins })
+        XCTAssertEqual(proteins.cells.map(\.quantity.text), ["6,5g"])
+        XCTAssertEqual(salt.cells.map(\.quantity.text), ["0,09 g"])
+    }
 }
