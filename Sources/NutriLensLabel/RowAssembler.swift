@@ -376,6 +376,7 @@ struct RowAssembler {
             newRows[0].continuesRowAbove = true
         }
         let valueCount = pendingValues.count, rowCount = newRows.count
+        let amounts = pendingValues.filter { !TableBuilder.isWeakCell($0) }
         if rowCount == 1 {
             newRows[0].cells = pendingValues
         } else if valueCount <= rowCount {
@@ -389,11 +390,11 @@ struct RowAssembler {
             for (offset, cell) in pendingValues.enumerated() {
                 newRows[offset % rowCount].cells.append(cell)
             }
-        } else if let strong = Optional(pendingValues.filter { !TableBuilder.isWeakCell($0) }), strong.count == rowCount {
+        } else if amounts.count == rowCount {
             // More values than names, but one per name once the bare single digits are set aside ("Eiweiss" /
             // "Salz" / "6,5g" / "1" / "Packung" / "0,09 g": the 1 of a pack count): a bare digit is no value when
             // the block has amounts enough (as in TableBuilder.trimWeakCells), so the amounts are dealt in order.
-            for (offset, cell) in strong.enumerated() {
+            for (offset, cell) in amounts.enumerated() {
                 newRows[offset].cells.append(cell)
             }
         } else {

@@ -15,6 +15,8 @@ extension TableBuilder {
     /// are left over (OCR debris; %RI figures are a column of their own and do not count), the ratio is at least
     /// 20 % away from 1 (100 g beside 110 g pairs any two close values), and the energy and sum checks do not get
     /// worse.
+    /// The cells are read in reading order including the values a names block left undealt
+    /// (``AssembledRow/cellsInReadingOrder``); a bare single digit (``isWeakCell(_:)``) takes no part in a pair.
     /// - Parameters:
     ///   - rows: assembled rows in reading order.
     ///   - leading: mass cells read between the energy row and the first row name.
