@@ -42,6 +42,18 @@ struct AssembledRow: Sendable {
     /// next row's (read early) or a row whose name was lost is decided by the table builder
     /// (``TableBuilder/shiftingPastNameContinuations(_:)``).
     var continuesRowAbove = false
+    /// Values of the row's names block that ``RowAssembler/flush()`` dealt no name: a block of more values than
+    /// names but not whole columns gets one value per name by a window, and the values before the window (on the
+    /// block's first row) and after it (on its last row) are kept here rather than dropped. They give no value of
+    /// their own; they keep their place in reading order (``cellsInReadingOrder``) for the rules that rebuild rows
+    /// from the whole stream of cells by the columns' serving ratio (a two-column table's carbohydrate and sugars
+    /// names read before "69 g" / "17g" / "1,1g": the window deals 69 and 17, and sugars' 1,1 g is kept here).
+    var surplusBefore: [AssembledCell] = []
+    /// See ``surplusBefore``: the block's values read after its window.
+    var surplusAfter: [AssembledCell] = []
+
+    /// The row's cells with the values its names block left undealt, in the order they were read.
+    var cellsInReadingOrder: [AssembledCell] { surplusBefore + cells + surplusAfter }
 
     /// An empty row for a row name read on `line`.
     init(mention: LineAnalysis.Mention, line: LineAnalysis) {
@@ -382,6 +394,7 @@ struct RowAssembler {
             newRows[0].continuesRowAbove = true
         }
         let valueCount = pendingValues.count, rowCount = newRows.count
+        let amounts = pendingValues.filter { !TableBuilder.isWeakCell($0) }
         if rowCount == 1 {
             newRows[0].cells = pendingValues
         } else if valueCount <= rowCount {
@@ -395,6 +408,13 @@ struct RowAssembler {
             for (offset, cell) in pendingValues.enumerated() {
                 newRows[offset % rowCount].cells.append(cell)
             }
+        } else if amounts.count == rowCount {
+            // More values than names, but one per name once the bare single digits are set aside ("Eiweiss" /
+            // "Salz" / "6,5g" / "1" / "Packung" / "0,09 g": the 1 of a pack count): a bare digit is no value when
+            // the block has amounts enough (as in TableBuilder.trimWeakCells), so the amounts are dealt in order.
+            for (offset, cell) in amounts.enumerated() {
+                newRows[offset].cells.append(cell)
+            }
         } else {
             // More values than names but not whole columns: OCR noise among them. Use the window of consecutive
             // values that fits best (no per-100 g mass above 100 g, sub-rows not above their parent); on a tie the
@@ -403,6 +423,10 @@ struct RowAssembler {
             for (offset, cell) in pendingValues[window..<(window + rowCount)].enumerated() {
                 newRows[offset].cells.append(cell)
             }
+            // The values outside the window may be a second column read in the same pass (see
+            // AssembledRow.surplusBefore): kept in reading order, never dealt as a value here.
+            newRows[0].surplusBefore = Array(pendingValues[..<window])
+            newRows[rowCount - 1].surplusAfter = Array(pendingValues[(window + rowCount)...])
         }
         rows += newRows
     }

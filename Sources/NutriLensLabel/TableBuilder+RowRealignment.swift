@@ -218,14 +218,17 @@ extension TableBuilder {
             let strong = row.cells.filter { $0.quantity.unit != nil || $0.quantity.qualifier != nil }
             guard row.cells.count > 1, !strong.isEmpty, !row.nutrient.isEnergy else { return row }
             var copy = row
-            copy.cells = row.cells.filter { cell in
-                let quantity = cell.quantity
-                let weak = quantity.unit == nil && quantity.qualifier == nil && quantity.primary.fractionDigits == 0
-                    && quantity.value < 10 && quantity.text.filter(\.isNumber).count == 1
-                return !weak
-            }
+            copy.cells = row.cells.filter { !isWeakCell($0) }
             return copy
         }
+    }
+
+    /// `true` for a bare single-digit integer (no unit, no "<", no decimals: "3", "1"): a stray digit in a row name
+    /// or a footnote mark as often as a value, and too coarse to witness a ratio (its rounding allows ± 0.5).
+    static func isWeakCell(_ cell: AssembledCell) -> Bool {
+        let quantity = cell.quantity
+        return quantity.unit == nil && quantity.qualifier == nil && quantity.primary.fractionDigits == 0
+            && quantity.value < 10 && quantity.text.filter(\.isNumber).count == 1
     }
 
     /// A row with twice the usual number of cells swallowed the values of a row whose name OCR lost; when exactly one

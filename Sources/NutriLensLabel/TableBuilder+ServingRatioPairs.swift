@@ -15,6 +15,8 @@ extension TableBuilder {
     /// are left over (OCR debris; %RI figures are a column of their own and do not count), the ratio is at least
     /// 20 % away from 1 (100 g beside 110 g pairs any two close values), and the energy and sum checks do not get
     /// worse.
+    /// The cells are read in reading order including the values a names block left undealt
+    /// (``AssembledRow/cellsInReadingOrder``); a bare single digit (``isWeakCell(_:)``) takes no part in a pair.
     /// - Parameters:
     ///   - rows: assembled rows in reading order.
     ///   - leading: mass cells read between the energy row and the first row name.
@@ -28,7 +30,9 @@ extension TableBuilder {
         var names: [AssembledRow] = []
         for row in massRows where !names.contains(where: { $0.nutrient == row.nutrient }) { names.append(row) }
         guard names.count >= 3 else { return nil }
-        let cells = leading + massRows.flatMap(\.cells)
+        // The stream includes the values a names block left undealt (AssembledRow.surplusBefore): they are often
+        // the second cells the pairing looks for.
+        let cells = leading + massRows.flatMap(\.cellsInReadingOrder)
         // A %RI column is a column of its own, not debris: only the amounts count against the names (one of them
         // may have lost its partner).
         let amounts = cells.filter { !$0.quantity.isPercent }.count
@@ -44,7 +48,8 @@ extension TableBuilder {
         var offset = leading.count
         for row in massRows {
             var k = offset
-            while k + 1 < offset + row.cells.count {
+            let rowCells = row.cellsInReadingOrder.count
+            while k + 1 < offset + rowCells {
                 if cells[k].lineIndex == cells[k + 1].lineIndex, fits(cells[k], cells[k + 1], ratio: ratio) {
                     used[k] = true
                     used[k + 1] = true
@@ -54,12 +59,14 @@ extension TableBuilder {
                     k += 1
                 }
             }
-            offset += row.cells.count
+            offset += rowCells
         }
-        for index in cells.indices where !used[index] {
+        // A bare single digit (a footnote mark in a row name: "davon gesättigte Fettsäuren 1") fits too loosely to
+        // take part: paired with "0,6 g" at a ratio of 2.5 it would push every later pair one cell on.
+        for index in cells.indices where !used[index] && !isWeakCell(cells[index]) {
             // The partner is one of the next few unused cells: the serving cell follows its per-100 g cell, or a
             // second pass over the row pair put another row's cell between them.
-            let candidates = cells.indices.filter { $0 > index && !used[$0] }.prefix(3)
+            let candidates = cells.indices.filter { $0 > index && !used[$0] && !isWeakCell(cells[$0]) }.prefix(3)
             guard let partner = candidates.first(where: {
                 fits(cells[index], cells[$0], ratio: ratio) || fits(cells[$0], cells[index], ratio: ratio)
             }) else { continue }
@@ -84,6 +91,8 @@ extension TableBuilder {
         var paired = names
         for index in paired.indices {
             paired[index].cells = groups[index].cells
+            paired[index].surplusBefore = []
+            paired[index].surplusAfter = []
         }
         let untouched = rows.filter { $0.nutrient.isEnergy || $0.lineIndex <= (energyLine ?? -1) }
         let rebuilt = untouched + paired

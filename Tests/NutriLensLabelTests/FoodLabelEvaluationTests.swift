@@ -80,7 +80,9 @@ final class DebugParseTests: XCTestCase {
         assembler.finish()
         for row in assembler.rows {
             print("  row \(row.nutrient.rawValue)@\(row.lineIndex)\(row.valueLost ? " (value lost)" : "")"
-                  + "\(row.continuesRowAbove ? " (name continuation)" : ""): \(row.cells.map { $0.quantity.text + ($0.referenceIntakePercent.map { " (\($0)%)" } ?? "") }.joined(separator: " | "))")
+                  + "\(row.continuesRowAbove ? " (name continuation)" : ""): \(row.cells.map { $0.quantity.text + ($0.referenceIntakePercent.map { " (\($0)%)" } ?? "") }.joined(separator: " | "))"
+                  + (row.surplusBefore.isEmpty ? "" : " [undealt before: \(row.surplusBefore.map(\.quantity.text).joined(separator: " | "))]")
+                  + (row.surplusAfter.isEmpty ? "" : " [undealt after: \(row.surplusAfter.map(\.quantity.text).joined(separator: " | "))]"))
         }
         print("  energy: \(assembler.energyCells.map { $0.quantity.text }.joined(separator: " | "))")
     }
