@@ -97,8 +97,12 @@ enum ConsistencyChecks {
     /// the 15 % ``energyMismatch`` tolerates. Strong enough to take a reading the table confirms ("15 g" carbohydrate
     /// that makes 298 kcal of a printed 245 is 1,5 g when that gives 244.5), not only to let it pass.
     static func energyConfirms(kcal: Double, estimate: (withFiber: Double, withoutFiber: Double)) -> Bool {
-        min(abs(kcal - estimate.withFiber), abs(kcal - estimate.withoutFiber)) <= max(5, 0.05 * kcal)
+        min(abs(kcal - estimate.withFiber), abs(kcal - estimate.withoutFiber)) <= confirmationTolerance(kcal: kcal)
     }
+
+    /// The distance in kcal within which the macros confirm a declared `kcal` (``energyConfirms(kcal:estimate:)``):
+    /// 5 % or 5 kcal, whichever is larger.
+    static func confirmationTolerance(kcal: Double) -> Double { max(5, 0.05 * kcal) }
 
     /// 0 when the declared energy is at least `floor` less the tolerance of ``energyMismatch``, growing with the
     /// excess (macros that alone hold more energy than the label declares).

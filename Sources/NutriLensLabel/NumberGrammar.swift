@@ -48,6 +48,17 @@ struct ScannedQuantity: Sendable, Hashable {
     var unit: NutrientUnit? { primary.unit }
 }
 
+extension ScannedQuantity {
+    /// 8400 kJ / 2000 kcal, the reference intake of an average adult (Regulation (EU) 1169/2011 Annex XIII Part B),
+    /// and 8700 kJ, Australia/New Zealand's ("Percentage daily intakes are based on an average adult diet of 8700
+    /// kJ", FSANZ Standard 1.2.8): the footnote's figure or the %RI column's heading, never the food's energy. A
+    /// value with a cut-off unit ("8400 k") counts as kJ.
+    var isReferenceIntakeEnergy: Bool {
+        ((unit == .kilojoule || isEnergyOfUnknownUnit) && [8400, 8700].contains(value))
+            || (unit == .kilocalorie && value == 2000)
+    }
+}
+
 /// Number grammar for label values: decimal comma or point, leading separator (",5" → 0.5), thousands separators,
 /// "<", "less than" and its translations, trace words, units (g, mg, µg/mcg, kJ, kcal, Cal, ml, %), and the
 /// letter-for-digit confusions OCR makes inside numeric cells.

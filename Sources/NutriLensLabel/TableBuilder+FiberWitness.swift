@@ -25,7 +25,7 @@ extension TableBuilder {
               fiber.isExact, fiber.chosen == 0, fiber.reading.repairs.isEmpty, fiber.reading.fractionDigits == 0,
               fiber.cell.quantity.text.filter(\.isNumber).count >= 2,
               [Nutrient.fat, .carbohydrates, .proteins].allSatisfy({ values[$0]?.isExact == true }) else { return }
-        let tolerance = max(5, 0.05 * kcal)
+        let tolerance = ConsistencyChecks.confirmationTolerance(kcal: kcal)
         func withFiberGap(_ trial: [Nutrient: CandidateValue]) -> Double? {
             ConsistencyChecks.macroEnergyKcal(trial).map { abs(kcal - $0.withFiber) }
         }

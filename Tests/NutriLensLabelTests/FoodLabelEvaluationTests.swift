@@ -72,12 +72,7 @@ final class DebugParseTests: XCTestCase {
 
     /// The rows the assembler builds from the text (before the table builder's realignment and checks).
     private func printRows(_ text: String) {
-        var assembler = RowAssembler()
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let analysis = LineAnalyzer.analyze(String(line), lineIndex: index)
-            if !analysis.isNonTable { assembler.consume(analysis) }
-        }
-        assembler.finish()
+        let assembler = finishedAssembler(text)
         for row in assembler.rows {
             print("  row \(row.nutrient.rawValue)@\(row.lineIndex)\(row.valueLost ? " (value lost)" : "")"
                   + "\(row.continuesRowAbove ? " (name continuation)" : ""): \(row.cells.map { $0.quantity.text + ($0.referenceIntakePercent.map { " (\($0)%)" } ?? "") }.joined(separator: " | "))"

@@ -44,3 +44,18 @@ func assembledRow(_ name: String, cells: String, line: Int) -> AssembledRow {
     row.cells = analysis.quantities.map { AssembledCell(quantity: $0, lineIndex: line) }
     return row
 }
+
+/// The row assembler after reading `text`, one line per text line, lines that hold no table left out: the table
+/// builder's input (rows, energy cells) without the parser's line selection.
+func finishedAssembler(_ text: String) -> RowAssembler {
+    var assembler = RowAssembler()
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let analysis = LineAnalyzer.analyze(String(line), lineIndex: index)
+        if !analysis.isNonTable { assembler.consume(analysis) }
+    }
+    assembler.finish()
+    return assembler
+}
+
+/// The rows ``finishedAssembler(_:)`` makes of `text`.
+func assembledRows(_ text: String) -> [AssembledRow] { finishedAssembler(text).rows }

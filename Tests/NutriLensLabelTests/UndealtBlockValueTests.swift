@@ -7,17 +7,6 @@ import XCTest
 /// read out of row order (`TableBuilder.pairedByServingRatio`). Shapes of FoodLabel large crops 0260 and 0322 and
 /// full photo 0465, with other numbers.
 final class UndealtBlockValueTests: XCTestCase {
-    /// The rows the assembler builds from `text`, line by line.
-    private func assembledRows(_ text: String) -> [AssembledRow] {
-        var assembler = RowAssembler()
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let analysis = LineAnalyzer.analyze(String(line), lineIndex: index)
-            if !analysis.isNonTable { assembler.consume(analysis) }
-        }
-        assembler.finish()
-        return assembler.rows
-    }
-
     /// German/French, 30 g portion (ratio 0.3): carbohydrate's and sugars' names read before "66 g" / "20 g" /
     /// "4,0 g", sugars' portion cell read under the fibre name and every row below a row late. The window deals
     /// 66 and 20 g; sugars' 4,0 g, which the window used to drop, is the per-100 g cell the pairing needs.

@@ -199,7 +199,7 @@ final class GeometryTests: XCTestCase {
         }
     }
 
-    /// `CTCDecoder.maximum` (the blank shortcut's best other logit) is the value a scan keeping `x > best ? x : best`
+    /// `ElementwiseKernels.maximum` (the blank shortcut's best other logit) is the value a scan keeping `x > best ? x : best`
     /// ends with, bit for bit, whatever the length (the eight partial maxima and the tail) and wherever NaN, infinite
     /// and signed-zero values sit; and on wide rows the shortcut still decides as the softmax does.
     func testMaximumIsTheScansBestAndTheShortcutHoldsOnWideRows() {
@@ -214,7 +214,7 @@ final class GeometryTests: XCTestCase {
                 if trial == 5 { row = row.map { _ in .nan } }
                 var expected = -Float.infinity
                 for x in row { expected = x > expected ? x : expected }
-                let got = row.withUnsafeBufferPointer { CTCDecoder.maximum($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, count: count) }
+                let got = row.withUnsafeBufferPointer { ElementwiseKernels.maximum($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, count: count) }
                 XCTAssertEqual(got.bitPattern, expected.bitPattern, "\(count) trial \(trial)")
             }
         }

@@ -248,12 +248,12 @@ public final class TextNetwork: Sendable {
     }
 
     /// Throws `invalidInput` unless `cut` is nil or fits this network and an input of `shape` (its inner block
-    /// leaving something out and containing the outer, which may be empty, its stand-in columns inside the kept width, a longer inner block only where the network
-    /// re-widens: `PaddingColumns.widening`).
+    /// leaving something out and containing the outer, which may be empty, its stand-in columns inside the kept
+    /// width, a longer inner block only where the network re-widens: `PaddingColumns.widening`).
     func checkCut(_ cut: ColumnCut?, shape: [Int]) throws {
         guard let cut else { return }
-        guard let paddingColumns, cut.stride == paddingColumns.stride, cut.start >= 1, cut.count >= 0, cut.innerCount >= 1,
-              shape.count == 4,
+        guard let paddingColumns, cut.stride == paddingColumns.stride, cut.start >= 1, cut.count >= 0,
+              cut.innerCount >= 1, shape.count == 4,
               shape[3] % cut.stride == 0, !cut.widens || paddingColumns.widening, cut.innerStart >= 1, cut.innerStart <= cut.start,
               cut.innerStart + cut.innerCount >= cut.start + cut.count, cut.innerStart < shape[3] / cut.stride else {
             throw invalidInput("column cut \(cut) does not fit input \(shape)")

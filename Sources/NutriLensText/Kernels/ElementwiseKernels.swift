@@ -16,6 +16,25 @@ enum ElementwiseKernels {
         return total
     }
 
+    /// The largest of `count` floats, NaN skipped (`-infinity` when all are NaN or `count` is 0): the value a scan
+    /// keeping `x > best ? x : best` ends with, exactly (a maximum does not round). Eight interleaved partial maxima
+    /// (no branch per element, so the loop vectorises), as ``sum(_:count:)`` keeps eight partial sums.
+    static func maximum(_ p: UnsafePointer<Float>, count: Int) -> Float {
+        var m: (Float, Float, Float, Float, Float, Float, Float, Float) =
+            (-.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity)
+        var i = 0
+        while i &+ 8 <= count {
+            m.0 = p[i] > m.0 ? p[i] : m.0; m.1 = p[i &+ 1] > m.1 ? p[i &+ 1] : m.1
+            m.2 = p[i &+ 2] > m.2 ? p[i &+ 2] : m.2; m.3 = p[i &+ 3] > m.3 ? p[i &+ 3] : m.3
+            m.4 = p[i &+ 4] > m.4 ? p[i &+ 4] : m.4; m.5 = p[i &+ 5] > m.5 ? p[i &+ 5] : m.5
+            m.6 = p[i &+ 6] > m.6 ? p[i &+ 6] : m.6; m.7 = p[i &+ 7] > m.7 ? p[i &+ 7] : m.7
+            i &+= 8
+        }
+        var best = max(max(max(m.0, m.4), max(m.1, m.5)), max(max(m.2, m.6), max(m.3, m.7)))
+        while i < count { best = p[i] > best ? p[i] : best; i &+= 1 }
+        return best
+    }
+
     @inline(__always)
     static func apply(_ kind: BinaryKind, _ a: Float, _ b: Float) -> Float {
         switch kind {

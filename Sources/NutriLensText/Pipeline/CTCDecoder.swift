@@ -83,7 +83,7 @@ enum CTCDecoder {
     ///
     /// With `blankShortcut`, a step whose blank logit leads every other class's by `blankLead` (finite logits; most
     /// steps of a line: the gaps and the padding) returns a step with no non-blank class and skips the exps and the
-    /// scan for the best three (one branch-free pass, `maximum`, finds the best other logit): greedy
+    /// scan for the best three (one branch-free pass, `ElementwiseKernels.maximum`, finds the best other logit): greedy
     /// decoding reads nothing there and uses none of that step's probabilities, so the characters decoded are bit
     /// for bit the same (`GeometryTests.testCTCDecodingFromLogitsEqualsDecodingTheSoftmax`).
     static func step(logits x: UnsafePointer<Float>, classes: Int, scratch: UnsafeMutablePointer<Float>,
@@ -92,7 +92,7 @@ enum CTCDecoder {
         // The best non-blank logit first, by a branch-free pass (it is the scan's `value.0` below, the same float):
         // most steps are blank and need nothing else.
         if blankShortcut, x[0].isFinite {
-            let best = maximum(x + 1, count: classes - 1)
+            let best = ElementwiseKernels.maximum(x + 1, count: classes - 1)
             if best.isFinite, x[0] - best >= blankLead {
                 return Step(blank: 1, first: -1, firstValue: -.infinity, second: -1, secondValue: -.infinity)
             }
@@ -124,25 +124,6 @@ enum CTCDecoder {
             return step(probabilities: scratch, classes: classes)
         }
         return Step(blank: scratch[0] * inverse, first: top.0, firstValue: p.0, second: top.1, secondValue: p.1)
-    }
-
-    /// The largest of `count` floats, NaN skipped (`-infinity` when all are NaN or `count` is 0): the value a scan
-    /// keeping `x > best ? x : best` ends with, exactly (a maximum does not round). Eight interleaved partial maxima
-    /// (no branch per element, so the loop vectorises), as `ElementwiseKernels.sum` keeps eight partial sums.
-    static func maximum(_ p: UnsafePointer<Float>, count: Int) -> Float {
-        var m: (Float, Float, Float, Float, Float, Float, Float, Float) =
-            (-.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity)
-        var i = 0
-        while i &+ 8 <= count {
-            m.0 = p[i] > m.0 ? p[i] : m.0; m.1 = p[i &+ 1] > m.1 ? p[i &+ 1] : m.1
-            m.2 = p[i &+ 2] > m.2 ? p[i &+ 2] : m.2; m.3 = p[i &+ 3] > m.3 ? p[i &+ 3] : m.3
-            m.4 = p[i &+ 4] > m.4 ? p[i &+ 4] : m.4; m.5 = p[i &+ 5] > m.5 ? p[i &+ 5] : m.5
-            m.6 = p[i &+ 6] > m.6 ? p[i &+ 6] : m.6; m.7 = p[i &+ 7] > m.7 ? p[i &+ 7] : m.7
-            i &+= 8
-        }
-        var best = max(max(max(m.0, m.4), max(m.1, m.5)), max(max(m.2, m.6), max(m.3, m.7)))
-        while i < count { best = p[i] > best ? p[i] : best; i &+= 1 }
-        return best
     }
 
     /// Greedy decoding one step at a time.
