@@ -27,11 +27,12 @@ extension TableBuilder {
         // tail of a footnote's "8400kJ", a rule beside a lost digit), never a 0 kJ cell.
         // A reference intake whose unit was printed apart from it ("8400" / "kJ", ``EnergyUnitsAfterAmounts``) is
         // no amount either: the line's own check only sees units on the number's line.
-        let energyCells = energyCells.filter { cell in
+        let readCells = energyCells.filter { cell in
             let digits = cell.quantity.text.drop { !$0.isNumber }.prefix { $0.isNumber || $0 == "." || $0 == "," }
             return !(digits.count >= 2 && digits.first == "0" && digits.allSatisfy(\.isNumber))
                 && !cell.quantity.isReferenceIntakeEnergy
         }
+        let energyCells = Self.droppingEnergyAboveTable(readCells, energyLine: energyLine, columnCount: columnCount)
         var kjCells = energyCells.filter { $0.quantity.unit == .kilojoule }
         var kcalCells = energyCells.filter { $0.quantity.unit == .kilocalorie }
         var unknown: [AssembledCell] = []
