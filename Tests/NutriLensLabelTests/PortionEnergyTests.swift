@@ -2,8 +2,7 @@ import XCTest
 @testable import NutriLensLabel
 
 /// Energy figures of another column taken for the per-100 g energy (`TableBuilder+PortionEnergy.swift`): a portion's
-/// kJ/kcal printed as a summary above the table (FoodLabel full 0110, 0136's shape), and a portion's kcal paired with
-/// the per-100 g kJ when the per-100 g kcal was lost (large 0408's shape).
+/// kJ/kcal printed as a summary above the table (FoodLabel full 0110, 0136's shape).
 final class PortionEnergyTests: XCTestCase {
     /// German / French / Dutch ice cream: the portion's energy in a box above the table, no row name of its own.
     func testPortionSummaryAboveGermanTable() throws {
@@ -88,54 +87,5 @@ final class PortionEnergyTests: XCTestCase {
             """)
         assertValue(table, "energy-kcal_100g", "341", unit: .kilocalorie)
         assertValue(table, "energy-kcal_serving", "102")
-    }
-
-    /// Italian / French: the per-100 g kcal lost, the portion's "391 kJ (92 kcal)" read after it. The 92 kcal fits
-    /// 391 kJ only: it is the portion's, never the per-100 g kcal (nor 392 by a restored leading digit).
-    func testPortionKcalNotPairedWithPer100KilojoulesItalian() throws {
-        let table = try parseTable("""
-            Valori nutritivi / Valeurs nutritives
-            100 g
-            10 pezzi (25 g) / 10 pièces (25 g)
-            Energia / énergie
-            1564 kJ
-            391 kJ (92 kcal)
-            Grassi / matières grasses
-            0 g
-            0 g
-            Carboidrati / glucides
-            92 g
-            23 g
-            Proteine / protéines
-            0 g
-            0 g
-            Sale / sel
-            0 g
-            0 g
-            """)
-        assertValue(table, "energy-kj_100g", "1564", unit: .kilojoule)
-        assertValue(table, "energy-kcal_serving", "92")
-        XCTAssertNotEqual(table.entries.first { $0.key == "energy-kcal_100g" }?.value, 392)
-        XCTAssertNotEqual(table.entries.first { $0.key == "energy-kcal_100g" }?.value, 92)
-    }
-
-    /// English, the same shape with the kJ of the portion lost instead: "Energy 1700 kJ / 400 kcal" lost its kJ's
-    /// partner order; the lone 418 kJ fits only the portion's 100 kcal.
-    func testPortionKilojoulesNotPairedWithPer100KcalEnglish() throws {
-        let table = try parseTable("""
-            Nutrition information
-            Per 100 g Per portion (25 g)
-            Energy
-            418 kJ
-            400 kcal
-            100 kcal
-            Fat 20 g 5.0 g
-            Carbohydrate 45 g 11 g
-            Protein 8.0 g 2.0 g
-            Salt 0.50 g 0.13 g
-            """)
-        assertValue(table, "energy-kcal_100g", "400", unit: .kilocalorie)
-        assertValue(table, "energy-kj_serving", "418")
-        XCTAssertNotEqual(table.entries.first { $0.key == "energy-kj_100g" }?.value, 418)
     }
 }
