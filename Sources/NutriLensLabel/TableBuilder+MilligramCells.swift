@@ -2,18 +2,11 @@ import Foundation
 
 // A vitamin's or mineral's amount in mg or µg dealt to a row that labels declare in grams.
 extension TableBuilder {
-    /// `true` for the rows a table declares in grams: fat and its saturates, mono- and polyunsaturates,
-    /// carbohydrate, sugars, polyols, starch, fibre, protein and salt (Regulation (EU) 1169/2011 Annex XV: "g" for
-    /// each; 21 CFR 101.9(c) likewise for fat, carbohydrate, sugars, fibre and protein). Trans fat and the
-    /// micronutrients (sodium, cholesterol, vitamins, minerals) are left out: those may be printed in mg or µg.
+    /// `true` for the rows labels declare in grams: every mass row that is no micronutrient (fat and its sub-rows,
+    /// carbohydrate and its sub-rows, fibre, protein, salt: Regulation (EU) 1169/2011 Annex XV, 21 CFR 101.9(c)).
+    /// Sodium, cholesterol, vitamins and minerals may be printed in mg or µg (``Nutrient/isMicronutrient``).
     static func isDeclaredInGrams(_ nutrient: Nutrient) -> Bool {
-        switch nutrient {
-        case .fat, .saturatedFat, .monounsaturatedFat, .polyunsaturatedFat, .carbohydrates, .sugars, .polyols,
-             .starch, .fiber, .proteins, .salt:
-            return true
-        default:
-            return false
-        }
+        !nutrient.isEnergy && !nutrient.isMicronutrient
     }
 
     /// Takes amounts printed in mg or µg off the rows declared in grams, once the rows' cells are settled.
@@ -27,7 +20,9 @@ extension TableBuilder {
     /// ``isDeclaredInGrams(_:)``), so such a cell is not its value. It moves to the front of a micronutrient row
     /// named on the cell's own line ("Total Sodium/sodium/sódio (mg)20", the unit from the name) or, failing that,
     /// of the row right after it when that row is a micronutrient named above the cell ("Calcium" / "**120mg" /
-    /// "300mg"); otherwise it is dropped. The row keeps its other cells; a row left with none gives no value. A zero
+    /// "300mg"); otherwise it is dropped. The row keeps its other cells; a row left with none gives no value (so "Sugars
+    /// 105mg", sodium's amount under a split "Sod ium", is no longer kept as a flagged sugars value; the flag of
+    /// ``isPrintedUnit(_:for:usPanel:)`` still catches other units, such as an energy on a mass row). A zero
     /// stays ("0 mcg" is 0 g). Applied after realignment and the serving-ratio pairing, which read every cell in
     /// its place (a mg pair such as "120 mg | 300 mg" holds the place of a row's pair there). Nothing is re-read.
     static func droppingMilligramCells(_ rows: [AssembledRow]) -> [AssembledRow] {

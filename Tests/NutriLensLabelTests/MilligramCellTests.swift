@@ -120,12 +120,15 @@ final class MilligramCellTests: XCTestCase {
         XCTAssertEqual(rows.first?.cells.count, cells.first?.cells.count)
     }
 
-    /// Trans fat, sodium and the vitamins may be printed in mg: the rule leaves them.
+    /// Sodium, cholesterol and the vitamins and minerals may be printed in mg: the rule leaves them; the macros,
+    /// their sub-rows and salt are grams, energy is no mass.
     func testRowsPrintedInMilligramsAreNotDeclaredInGrams() {
         XCTAssertTrue(TableBuilder.isDeclaredInGrams(.salt))
         XCTAssertTrue(TableBuilder.isDeclaredInGrams(.proteins))
-        XCTAssertFalse(TableBuilder.isDeclaredInGrams(.transFat))
+        XCTAssertTrue(TableBuilder.isDeclaredInGrams(.transFat))
         XCTAssertFalse(TableBuilder.isDeclaredInGrams(.sodium))
+        XCTAssertFalse(TableBuilder.isDeclaredInGrams(.cholesterol))
         XCTAssertFalse(TableBuilder.isDeclaredInGrams(.calcium))
+        XCTAssertFalse(TableBuilder.isDeclaredInGrams(.energyKcal))
     }
 }
