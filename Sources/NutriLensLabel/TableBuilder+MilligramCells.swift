@@ -20,10 +20,10 @@ extension TableBuilder {
     /// ``isDeclaredInGrams(_:)``), so such a cell is not its value. It moves to the front of a micronutrient row
     /// named on the cell's own line ("Total Sodium/sodium/sódio (mg)20", the unit from the name) or, failing that,
     /// of the row right after it when that row is a micronutrient named above the cell ("Calcium" / "**120mg" /
-    /// "300mg"); otherwise it is dropped. The row keeps its other cells; a row left with none gives no value (so "Sugars
-    /// 105mg", sodium's amount under a split "Sod ium", is no longer kept as a flagged sugars value; the flag of
-    /// ``isPrintedUnit(_:for:usPanel:)`` still catches other units, such as an energy on a mass row). A zero
-    /// stays ("0 mcg" is 0 g). Applied after realignment and the serving-ratio pairing, which read every cell in
+    /// "300mg"); otherwise it is dropped. The row keeps its other cells; a row left with none gives no value (so
+    /// "Sugars 105mg", sodium's amount under a split "Sod ium", is no longer kept as a flagged sugars value; the
+    /// flag of ``isPrintedUnit(_:for:usPanel:)`` still catches other units, such as an energy on a mass row). A
+    /// zero stays ("0 mcg" is 0 g). Applied after realignment and the serving-ratio pairing, which read every cell in
     /// its place (a mg pair such as "120 mg | 300 mg" holds the place of a row's pair there). Nothing is re-read.
     static func droppingMilligramCells(_ rows: [AssembledRow]) -> [AssembledRow] {
         var result = rows
