@@ -101,7 +101,7 @@ extension TableBuilder {
     /// misread unit, so the entry is kept but its confidence lowered. `nil` (no unit read) is not judged here.
     static func isPrintedUnit(_ unit: NutrientUnit?, for nutrient: Nutrient, usPanel: Bool) -> Bool {
         guard let unit, !nutrient.isEnergy else { return true }
-        if !nutrient.isMicronutrient { return unit == .gram }
+        if isDeclaredInGrams(nutrient) { return unit == .gram }
         if usPanel, nutrient == .sodium || nutrient == .cholesterol { return unit != .gram }
         return true
     }

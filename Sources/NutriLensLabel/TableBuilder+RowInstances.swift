@@ -26,7 +26,8 @@ extension TableBuilder {
                   let realignedPenalty = Self.firstColumnPenalty(realigned, kcal: kcal) else { return paired }
             return pairedPenalty <= realignedPenalty ? paired : nil
         }
-        let withCells = (paired ?? realigned).filter { !$0.cells.isEmpty }
+        // A vitamin's or mineral's mg amount on a row declared in grams is no value of that row.
+        let withCells = Self.droppingMilligramCells(paired ?? realigned).filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
         let median = Double(sortedLines[sortedLines.count / 2])

@@ -26,8 +26,9 @@ final class ImplausibleValueFlagTests: XCTestCase {
     }
 
     /// pxlshpr 4CF0CBA5: "Sod ium" split by OCR, so the sugars row took sodium's "105mg". Sugars are printed in
-    /// grams; the entry stays but is flagged, while the gram rows around it are not.
-    func testMacronutrientInMilligramsIsFlagged() throws {
+    /// grams, so the mg cell is no sugars value (session 18, `TableBuilder.droppingMilligramCells`; before, the
+    /// entry stayed flagged), and the gram rows around it are not flagged.
+    func testMacronutrientInMilligramsIsNoValue() throws {
         let table = try parseTable("""
             Nutrition Facts
             Total Fat 0g 0%
@@ -37,10 +38,8 @@ final class ImplausibleValueFlagTests: XCTestCase {
             Sugars 105mg
             Protein 23g
             """)
-        let sugars = try XCTUnwrap(table["sugars_serving"])
-        XCTAssertEqual(sugars.unit, .milligram)
-        XCTAssertTrue(sugars.needsReview)
-        XCTAssertLessThan(sugars.confidence, 0.7)
+        XCTAssertNil(table["sugars_serving"])
+        assertValue(table, "proteins_serving", "23", unit: .gram)
         XCTAssertFalse(try XCTUnwrap(table["carbohydrates_serving"]).needsReview)
         XCTAssertFalse(try XCTUnwrap(table["fat_serving"]).needsReview)
     }
