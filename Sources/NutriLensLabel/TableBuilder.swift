@@ -18,7 +18,8 @@ struct TableBuilder {
     var options: NutritionParser.Options
 
     func build() -> NutritionTable? {
-        let instances = Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes)
+        let read = Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes)
+        let instances = Self.droppingDigitsBeforeAmount(read, typicalCount: typicalCellCount(read))
         let chosenRows = Self.swappingRowCellsAgainstColumnRatio(
             Self.droppingDetachedGramNines(instances, typicalCount: typicalCellCount(instances)),
             servingGrams: layout.servingSize?.quantity)
