@@ -265,6 +265,10 @@ struct RowAssembler {
                     energyCells.append(hinted)
                     lastCellTarget = .energy(energyCells.count - 1)
                     energyUnitsAfter.bareAmount(at: energyCells.count - 1, cells: &energyCells)
+                } else if case .energy(let index)? = lastCellTarget, index == energyCells.count - 1,
+                          Self.isBareEnergyPartner(quantity, after: energyCells[index], on: line) {
+                    energyCells.append(cell)
+                    lastCellTarget = .energy(energyCells.count - 1)
                 } else {
                     pendingValues.append(cell)
                     lastCellTarget = .pending(pendingValues.count - 1)

@@ -18,7 +18,8 @@ struct TableBuilder {
     var options: NutritionParser.Options
 
     func build() -> NutritionTable? {
-        let instances = Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes)
+        let read = Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes)
+        let instances = Self.droppingDigitsBeforeAmount(read, typicalCount: typicalCellCount(read))
         let chosenRows = Self.swappingRowCellsAgainstColumnRatio(
             Self.droppingDetachedGramNines(instances, typicalCount: typicalCellCount(instances)),
             servingGrams: layout.servingSize?.quantity)
@@ -116,6 +117,8 @@ struct TableBuilder {
                 }
             }
             var energy = columnIndex < energyByColumn.count ? energyByColumn[columnIndex] : EnergyPair()
+            takingSpareEnergyPartner(&energy, spares: energyByColumn.dropFirst(columnCount).flatMap {
+                [$0.kj, $0.kcal].compactMap { $0 } }, macros: values, findings: &findings, spec: spec)
             resolveEnergy(&energy, findings: &findings, spec: spec, macros: values)
             let servingLimit = spec.preparation == .asSold ? servingGrams : nil
             chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue, servingLimit: servingLimit)
