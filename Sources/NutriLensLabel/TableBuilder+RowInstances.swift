@@ -13,7 +13,8 @@ extension TableBuilder {
                                                          leading: self.leadingCells, after: energyLine)
         // Rows whose value OCR lost stop rebalancing moves; the whole-table moves below never see them, so no
         // value is dealt to them.
-        let balanced = Self.rebalance(named, kcal: kcal, forward: !layout.isUSStyle).filter { !$0.isValueLost }
+        let balanced = (Self.rebalancingPastDebrisInLastRow(named, kcal: kcal, forward: !layout.isUSStyle)
+            ?? Self.rebalance(named, kcal: kcal, forward: !layout.isUSStyle)).filter { !$0.isValueLost }
         let ratio = servingEnergyRatio()
         let realigned = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine,
                                      servingRatio: ratio)
