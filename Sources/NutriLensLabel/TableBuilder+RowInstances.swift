@@ -9,7 +9,8 @@ extension TableBuilder {
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
         let (inferred, leadingCells) = Self.inferLeadingRow(Self.inferLostRowNames(
             Self.shiftingPastNameContinuations(
-                Self.returningStrayNameCells(Self.trimWeakCells(rows), kcal: kcal), kcal: kcal)),
+                Self.returningStrayNameCells(Self.trimWeakCells(
+                    Self.droppingReferenceIntakeColumn(rows, intakes: layout.referenceIntakes)), kcal: kcal), kcal: kcal)),
                                                          leading: self.leadingCells, after: energyLine)
         // A names block read out of the declaration order (not on US panels, which declare rows in another order).
         let named = layout.isUSStyle ? inferred : Self.orderingNamesBlocks(inferred, kcal: kcal)
