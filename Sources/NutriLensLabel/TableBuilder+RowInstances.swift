@@ -7,13 +7,17 @@ extension TableBuilder {
     func chooseRowInstances() -> [AssembledRow] {
         let kcal = energyColumns(columnCount: 1).first?.kcal
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
-        let (named, leadingCells) = Self.inferLeadingRow(Self.inferLostRowNames(
+        let (inferred, leadingCells) = Self.inferLeadingRow(Self.inferLostRowNames(
             Self.shiftingPastNameContinuations(
-                Self.returningStrayNameCells(Self.trimWeakCells(rows), kcal: kcal), kcal: kcal)),
+                Self.returningStrayNameCells(Self.trimWeakCells(
+                    Self.droppingReferenceIntakeColumn(rows, intakes: layout.referenceIntakes)), kcal: kcal), kcal: kcal)),
                                                          leading: self.leadingCells, after: energyLine)
+        // A names block read out of the declaration order (not on US panels, which declare rows in another order).
+        let named = layout.isUSStyle ? inferred : Self.orderingNamesBlocks(inferred, kcal: kcal)
         // Rows whose value OCR lost stop rebalancing moves; the whole-table moves below never see them, so no
         // value is dealt to them.
-        let balanced = Self.rebalance(named, kcal: kcal, forward: !layout.isUSStyle).filter { !$0.isValueLost }
+        let balanced = (Self.rebalancingPastDebrisInLastRow(named, kcal: kcal, forward: !layout.isUSStyle)
+            ?? Self.rebalance(named, kcal: kcal, forward: !layout.isUSStyle)).filter { !$0.isValueLost }
         let ratio = servingEnergyRatio()
         let realigned = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine,
                                      servingRatio: ratio)
