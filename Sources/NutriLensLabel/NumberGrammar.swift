@@ -264,7 +264,7 @@ enum NumberGrammar {
             return true
         }
         if previousNumeric, "Oo".contains(character), next.map({ !$0.isLetter || $0 == "g" }) ?? true { return true }
-        return false
+        return zerosReadAsLetters(chars, at: index, runStart: runStart)
     }
 
     /// The letters directly before `start` when they form a whole word of at most five letters ("kJ" in
@@ -291,7 +291,7 @@ enum NumberGrammar {
     }
 
     /// "mg", "mcg" (or its misreads "meg", "mcq"), "µg" at `index`, ending the word.
-    private static func massUnitFollows(_ chars: [Character], at index: Int) -> Bool {
+    static func massUnitFollows(_ chars: [Character], at index: Int) -> Bool {
         for unit in ["mg", "mcg", "meg", "mcq", "µg", "μg"] {
             let letters = Array(unit)
             guard index + letters.count <= chars.count,

@@ -65,6 +65,24 @@ final class NumberGrammarTests: XCTestCase {
         XCTAssertTrue(NumberGrammar.scan(Array("B12")).isEmpty)
     }
 
+    func testSeveralZerosReadAsLettersAfterADigit() {
+        // pxlshpr A049E005 detected at 960 px: the serving header "(100g)" recognised as "(1oOg)".
+        let repaired: [(text: String, value: String, unit: NutrientUnit?)] = [
+            ("(1oOg)", "100", .gram), ("1OO g", "100", .gram), ("2OOmg", "200", .milligram), ("1o0g", "100", .gram),
+            ("25OO", "2500", nil),
+        ]
+        for item in repaired {
+            let quantity = scanOne(item.text)
+            XCTAssertEqual(quantity?.value, Decimal(string: item.value)!, item.text)
+            XCTAssertEqual(quantity?.unit, item.unit, item.text)
+            XCTAssertEqual(quantity?.primary.repairs.contains(.letterAsDigit), true, item.text)
+        }
+        // A run followed by other letters is a word: no letter becomes a zero ("10Oz" is ten ounces' "Oz").
+        for text in ["1Oops", "10Oz", "1OOkm"] {
+            XCTAssertTrue(NumberGrammar.scan(Array(text)).allSatisfy { !$0.primary.repairs.contains(.letterAsDigit) }, text)
+        }
+    }
+
     func testOneReadAsLetterAroundADecimalSeparator() {
         // TestImages deg_rotate_small_en: "Salt l.lg" on a page turned 7°, the ones of 1.1 g read as "l".
         let repaired: [(text: String, value: String, unit: NutrientUnit?)] = [

@@ -68,6 +68,10 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertNil(config.workingMaxDimension)
         XCTAssertEqual(config.routing, .foodFirst)
         XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--lang", "eng;rm", "a"])))
+        XCTAssertEqual(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textDetectorLongSide, 1280)
+        XCTAssertEqual(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--detector-side", "960", "a"]))
+            .textDetectorLongSide, 960)
+        XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--detector-side", "8", "a"])))
     }
 
     func testFastStartsFromTheFastPresetAndExplicitOptionsStillApply() throws {

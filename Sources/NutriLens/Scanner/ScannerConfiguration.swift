@@ -58,6 +58,12 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// (docs/text.md, "Recognising only the table band").
     public var textBoxes: TextBoxes = .all
 
+    /// Long side, in pixels, at which the neural reader's detector sees the working image (``ocrEngine`` `.neural`
+    /// and `.both`), 32...4096, rounded to a multiple of 32 by the detector; never above the image's own long side.
+    /// Default 1280 (`NeuralTextStage.detectorLongSide`): 960 and 1120 read fewer fields on the shared label photos
+    /// (docs/text.md, "Detection scale", per source folder). For measuring alternatives.
+    public var textDetectorLongSide = NeuralTextStage.detectorLongSide
+
     /// Which detected text boxes the neural reader recognises.
     public enum TextBoxes: String, Sendable, Equatable, Codable, CaseIterable {
         /// Every box (the default): the whole page's text is in the reading (the trace and

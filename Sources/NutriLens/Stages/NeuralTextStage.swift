@@ -24,11 +24,13 @@ struct NeuralTextStage: Sendable {
     let options: TextReadOptions
     let textBoxes: ScannerConfiguration.TextBoxes
 
-    /// The detector sees the working image at this long side (never enlarged): the size at which PP-OCRv6 tiny + the
-    /// grammar read the shared corpus at 0.826 recall / 0.920 precision in the dump evaluation
-    /// (scripts/dump-label-text.py), 0.882 / 0.949 through this stage (docs/scanner.md); 960 finds less of the small
-    /// table text on busy packs (shared/docs/text-reader.md).
+    /// The default of ``ScannerConfiguration/textDetectorLongSide``: the detector sees the working image at this long
+    /// side (never enlarged): the size at which PP-OCRv6 tiny + the grammar read the shared corpus at 0.826 recall /
+    /// 0.920 precision in the dump evaluation (scripts/dump-label-text.py), 0.882 / 0.949 through this stage
+    /// (docs/scanner.md); 960 and 1120 read fewer fields (docs/text.md, "Detection scale", session 18).
     static let detectorLongSide = 1280
+    /// ``ScannerConfiguration/textDetectorLongSide``, clamped to 32...4096 (`TextReadOptions`' range).
+    let detectorLongSide: Int
     /// Boxes re-read in the other turn to decide the page's orientation: the longest, whose confidence says most.
     static let orientationSample = 8
 
@@ -44,7 +46,8 @@ struct NeuralTextStage: Sendable {
         // PaddleOCR's drop score (0.5, not fitted here): segments whose mean character probability is below it are
         // left out of the grammar's lines. Against keeping every segment (the dump evaluation's choice), the 128
         // corpus photos lose no correct field and 3 wrong ones; TestImages are unchanged (docs/scanner.md).
-        options = TextReadOptions(detectorLongSide: Self.detectorLongSide, minimumConfidence: 0.5)
+        detectorLongSide = min(max(configuration.textDetectorLongSide, 32), 4096)
+        options = TextReadOptions(detectorLongSide: detectorLongSide, minimumConfidence: 0.5)
         textBoxes = configuration.textBoxes
     }
 
@@ -87,7 +90,7 @@ struct NeuralTextStage: Sendable {
         // Never enlarged (PaddleOCR's limit_type "max", as the dump evaluation ran): a small photo's text is already
         // big enough, and enlarging costs detector time for nothing.
         var options = options
-        options.detectorLongSide = min(Self.detectorLongSide, max(image.width, image.height))
+        options.detectorLongSide = min(detectorLongSide, max(image.width, image.height))
         do {
             let boxes = try reader.detect(image, options: options)
             let turns = Self.candidateTurns(boxes.map { $0.quad })
