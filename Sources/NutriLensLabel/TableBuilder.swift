@@ -117,8 +117,6 @@ struct TableBuilder {
                 }
             }
             var energy = columnIndex < energyByColumn.count ? energyByColumn[columnIndex] : EnergyPair()
-            takingSpareEnergyPartner(&energy, spares: energyByColumn.dropFirst(columnCount).flatMap {
-                [$0.kj, $0.kcal].compactMap { $0 } }, macros: values, findings: &findings, spec: spec)
             resolveEnergy(&energy, findings: &findings, spec: spec, macros: values)
             let servingLimit = spec.preparation == .asSold ? servingGrams : nil
             chooseMassReadings(&values, basis: spec.basis, kcal: energy.kcalValue, servingLimit: servingLimit)

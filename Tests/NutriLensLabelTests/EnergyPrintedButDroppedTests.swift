@@ -3,7 +3,8 @@ import XCTest
 
 /// Energy printed and read but given no value (issue 22, session 18 flmiss): the kcal of an energy line whose unit
 /// and row name OCR lost ("1453 kJ / 351", FoodLabel full photo 0232), and the kcal printed beside the kJ when an
-/// energy figure of the pack text above the table took its place ("+5 Cal" over "270 kJ (64 kcal)", full 0265).
+/// energy figure of the pack text above the table took its place ("+5 Cal" over "270 kJ (64 kcal)", full 0265; fixed
+/// by the portion-energy rule, session 18 flcol).
 final class EnergyPrintedButDroppedTests: XCTestCase {
     /// A bare whole figure after an energy amount on its line, nothing but "/" or "(" between, in Annex XIV ratio
     /// with it, is that amount's partner even where no energy row name waits for values.
@@ -48,9 +49,9 @@ final class EnergyPrintedButDroppedTests: XCTestCase {
         }
     }
 
-    /// The kJ's printed partner left over beyond the table's one column replaces the pack text's energy figure that
-    /// the macros contradict (1,6 g fat, 9 g carbohydrate, 3,4 g protein: 64 kcal).
-    func testSparePartnerReplacesContradictedFigure() throws {
+    /// The pack text's energy figure above the table ("+5 Cal" of a storage line) gives way to the table's own agreeing
+    /// kJ/kcal pair (``TableBuilder/droppingEnergyAboveTable(_:energyLine:columnCount:)``, session 18 flcol).
+    func testPackTextEnergyAboveTableGivesWayToTablePair() throws {
         let germanItalian = try parseTable("""
             conservare a +5 Cal
             Nährwerte / valori nutrizionali 100 ml
@@ -65,7 +66,6 @@ final class EnergyPrintedButDroppedTests: XCTestCase {
             """)
         assertValue(germanItalian, "energy-kj_100g", "270")
         assertValue(germanItalian, "energy-kcal_100g", "64")
-        XCTAssertTrue(germanItalian.findings.contains { $0.check == "energy-spare-partner" })
         let french = try parseTable("""
             À conserver à +5 Cal
             Valeurs nutritionnelles pour 100 g
@@ -80,8 +80,9 @@ final class EnergyPrintedButDroppedTests: XCTestCase {
         assertValue(french, "energy-kcal_100g", "250")
     }
 
-    /// No spare that fits the kJ (the printed kcal read "350"): nothing is taken in the contradicted figure's place.
-    func testNoFittingSpareLeavesTheFigureOut() throws {
+    /// The table's pair disagrees (the printed 250 kcal read "350"), so the figure above is not dropped as a
+    /// summary; the macros (248 kcal) contradict it and it is left out, never given as the kcal.
+    func testContradictedFigureAboveTableIsNotTheKcal() throws {
         let table = try parseTable("""
             À conserver à +5 Cal
             Valeurs nutritionnelles pour 100 g
@@ -94,6 +95,5 @@ final class EnergyPrintedButDroppedTests: XCTestCase {
             """)
         assertValue(table, "energy-kj_100g", "1046")
         XCTAssertNotEqual(table["energy-kcal_100g"]?.value, 5)
-        XCTAssertFalse(table.findings.contains { $0.check == "energy-spare-partner" })
     }
 }
