@@ -2,6 +2,7 @@ import Foundation
 import NutriLens
 import NutriLensEvaluation
 import NutriLensLabel
+import NutriLensText
 
 /// `nutrilens-bench scan [DIR] [--reps N] [--warmup N] [--jobs N] [--no-peers] [--no-rapidocr] [--limit N] [--ocr-budget S] [--fast] [--json FILE]`
 ///
@@ -302,6 +303,7 @@ enum ScanBenchmark {
     static func printReport(_ r: Report) {
         func f(_ v: Double?, _ digits: Int = 1) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
         print("\ntesseract library: \(r.tesseractLibrary ?? "not loaded")")
+        print("OpenBLAS core: \(BLASCore.loadedCoreType ?? "none")")
         print("OCR budget: " + (r.ocrBudgetSeconds.map { "\(f($0, 2)) s of CPU per image" } ?? "unlimited")
               + "; readings \(r.ocrReadings), languages \(r.languageRouting)")
         print("cold start: " + r.coldStartMs.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value)) ms" }.joined(separator: ", "))

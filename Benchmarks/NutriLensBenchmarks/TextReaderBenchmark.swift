@@ -47,7 +47,8 @@ enum TextReaderBenchmark {
         let folder = try TextModelLocator.locate(preset: preset, folder: models)
         let load = { try TextReader(modelsFolder: folder, preset: preset) }
         let reader = try load()
-        BenchOutput.line("models \(folder.path) (\(preset.rawValue)); ONNX peer \(peer ? onnx : "off")")
+        BenchOutput.line("models \(folder.path) (\(preset.rawValue)); ONNX peer \(peer ? onnx : "off"); "
+                         + "OpenBLAS core \(BLASCore.loadedCoreType ?? "none")")
         if layers {
             try TextReaderStageBenchmark.layers(reader: reader, reps: reps)
             return

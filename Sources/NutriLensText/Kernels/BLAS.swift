@@ -8,6 +8,10 @@ import CBLAS
 /// AVX2/AVX-512 kernels at run time, while Swift code here compiles for baseline x86-64), Accelerate on Apple
 /// platforms. Row-major, no transposes: `C = A * B + beta * C`.
 ///
+/// Kernels: OpenBLAS's choice is overridden by the environment variable `OPENBLAS_CORETYPE` when set (on a Zen 5
+/// core, `Haswell`'s AVX2 kernels take 1.3x the OCR stage CPU of the AVX-512 ones; docs/text.md, "OpenBLAS
+/// kernels"). The library respects it; ``BLASCore/loadedCoreType`` reports which kernels were loaded.
+///
 /// Threads: the reader wants one core per scan (parallelism comes from concurrent scans), so the first use calls
 /// `openblas_set_num_threads(1)`. That setting is process-wide: any other OpenBLAS user in the same process
 /// (numpy embedded in an app, say) also runs single-threaded afterwards. With one thread OpenBLAS computes in the
