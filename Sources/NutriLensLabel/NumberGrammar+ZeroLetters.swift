@@ -2,8 +2,9 @@
 extension NumberGrammar {
     /// "1OO g", "(1oOg)": several zeros after a digit all read as O/o, the run ending at a "g", a mass unit, a
     /// non-letter or the line end ("10Oz", "1Oops" stay words); `index` is the letter asked about, `runStart` where
-    /// the number began. One such letter alone ("1O g") is `letterIsDigit`'s own case; a run of them is what the recogniser made of pxlshpr A049E005's "(100g)" serving header from a detector box a
-    /// pixel off (docs/history/session-18-detscale.md).
+    /// the number began. One such letter alone ("1O g") is `letterIsDigit`'s own case; a run of them is what the
+    /// recogniser made of pxlshpr A049E005's "(100g)" serving header from a detector box a pixel off
+    /// (docs/history/session-18-detscale.md).
     static func zerosReadAsLetters(_ chars: [Character], at index: Int, runStart: Int) -> Bool {
         guard "Oo".contains(chars[index]) else { return false }
         var back = index - 1

@@ -5,13 +5,14 @@ import Foundation
 extension RowAssembler {
     /// `true` when `quantity`, a bare whole number, is the energy partner of `previous`, the energy amount read just
     /// before it on the same line with its unit read: nothing but "/", "(", "|" and spaces between them, the
-    /// first no reference intake (8400 kJ / 2000 kcal), and the two in Annex XIV ratio (``ConsistencyChecks/energyPairAgrees(kj:kcal:)``: kJ 3.9–4.4 × kcal, either order).
+    /// first no reference intake (8400 kJ / 2000 kcal), and the two in Annex XIV ratio
+    /// (``ConsistencyChecks/energyPairAgrees(kj:kcal:)``: kJ 3.9–4.4 × kcal, either order).
     ///
     /// Class: an energy line "1453 kJ / 351" whose "kcal" OCR lost, read where no energy row name waits for values
     /// (the name lost or read on another block's line; FoodLabel full photo 0232). After an energy name such a
     /// figure is already an energy cell (`isUnitlessEnergyValue`); without one it was a mass value that the next row
-    /// names took or dropped, and the table lost its kcal. The cell keeps no unit: ``TableBuilder/energyColumns(columnCount:)``
-    /// gives it the missing side of its partner by the same ratio.
+    /// names took or dropped, and the table lost its kcal. The cell keeps no unit:
+    /// ``TableBuilder/energyColumns(columnCount:)`` gives it the missing side of its partner by the same ratio.
     /// - Parameters:
     ///   - quantity: the amount just scanned on `line`.
     ///   - previous: the last cell the assembler took, when it was an energy cell.
