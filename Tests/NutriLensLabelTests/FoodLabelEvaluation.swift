@@ -138,7 +138,10 @@ enum FoodLabelEvaluation {
                                              entry.sourceText.replacingOccurrences(of: "\t", with: " "),
                                              entry.repairs.map(\.rawValue).joined(separator: ",")].joined(separator: "\t")
                                              + "\t" + (entry.evidence.map { ReviewModel.features($0) }
-                                                 ?? []).map { String(format: "%.4f", $0) }.joined(separator: "\t"))
+                                                 ?? []).map { String(format: "%.4f", $0) }.joined(separator: "\t")
+                                             + "\t" + [entry.evidence?.unpairedRow == true ? "1" : "0",
+                                                        "\(entry.evidence?.otherRowsContradicted ?? 0)"]
+                                                 .joined(separator: "\t"))
                 }
                 if let truthValue, let predictedValue, truthValue == predictedValue {
                     score.correct += 1
