@@ -45,6 +45,28 @@ final class DisorderedTableFlagTests: XCTestCase {
         }
     }
 
+    /// The same table read by a recogniser (words with boxes and confidences): the recognised-text model decides
+    /// alone; the rule is for plain text, where no recogniser confidence tells such values apart.
+    func testRecognisedTextKeepsTheModelsFlag() throws {
+        var rows = twoColumns
+        rows[6] = "of which sugars 20 g"
+        let lines = rows.enumerated().map { row, text in
+            var x = 10.0
+            return TextLine(words: text.split(separator: " ").map { word in
+                let width = Double(word.count) * 14
+                defer { x += width + 12 }
+                return TextWord(text: String(word), box: TextBox(x: x, y: 10 + Double(row) * 40, width: width,
+                                                                 height: 24), confidence: 0.97)
+            })
+        }
+        let table = try XCTUnwrap(try NutritionParser().parse(lines: lines))
+        let sugars = try XCTUnwrap(table["sugars_100g"])
+        XCTAssertEqual(sugars.value, 20)
+        XCTAssertNotNil(sugars.evidence?.recognitionConfidence)
+        XCTAssertTrue(try XCTUnwrap(sugars.evidence).unpairedRow)
+        XCTAssertEqual(sugars.needsReview, sugars.confidence < ReviewModel.reviewThreshold(.recognised))
+    }
+
     private let withIntakes = ["Nutrition facts", "per 100 g %RI*", "Energy 1500 kJ / 357 kcal 18%", "Fat 10 g 14%",
                                "of which saturates 4.0 g 20%", "Carbohydrate 50 g 19%", "of which sugars 20 g 22%",
                                "Protein 15 g 30%", "Salt 1.0 g 17%"]
