@@ -23,7 +23,8 @@ struct EvaluationReport {
     /// Confidence of every predicted field against its correctness.
     var calibration = ConfidenceCalibration()
     /// One TSV row per predicted field (label, key, predicted, truth, right/wrong, confidence, review, source,
-    /// repairs, then the entry's ``ReviewModel`` features), for `NUTRILENS_DUMP_FIELDS`.
+    /// repairs, then the entry's ``ReviewModel`` features, then the evidence of ``ReviewModel/flagsDisorder(_:)``:
+    /// unpaired row 0/1 and the count of other rows contradicted), for `NUTRILENS_DUMP_FIELDS`.
     var fieldRows: [String] = []
 
     var overall: FieldScore {
