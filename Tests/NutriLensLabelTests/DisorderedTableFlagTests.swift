@@ -17,12 +17,17 @@ final class DisorderedTableFlagTests: XCTestCase {
     /// Per 100 g and per portion, every row in both, every serving ratio 0.3: nothing is disordered or flagged.
     func testOrderedTwoColumnTableStaysUnflagged() throws {
         let table = try parse(twoColumns)
-        XCTAssertEqual(table.entries.count, 16)
+        try assertInStep(table, entries: 16)
+    }
+
+    /// Every entry of `table` (`entries` of them) has evidence of neither class and is not flagged.
+    private func assertInStep(_ table: NutritionTable, entries: Int, line: UInt = #line) throws {
+        XCTAssertEqual(table.entries.count, entries, line: line)
         for entry in table.entries {
-            let evidence = try XCTUnwrap(entry.evidence, entry.key)
-            XCTAssertFalse(evidence.unpairedRow, entry.key)
-            XCTAssertEqual(evidence.otherRowsContradicted, 0, entry.key)
-            XCTAssertFalse(entry.needsReview, entry.key)
+            let evidence = try XCTUnwrap(entry.evidence, entry.key, line: line)
+            XCTAssertFalse(evidence.unpairedRow, entry.key, line: line)
+            XCTAssertEqual(evidence.otherRowsContradicted, 0, entry.key, line: line)
+            XCTAssertFalse(entry.needsReview, entry.key, line: line)
         }
     }
 
@@ -73,12 +78,7 @@ final class DisorderedTableFlagTests: XCTestCase {
 
     /// Every %RI fits its amount (Annex XIII): no row fails a check, nothing is flagged.
     func testTableWhoseChecksAllPassStaysUnflagged() throws {
-        let table = try parse(withIntakes)
-        XCTAssertEqual(table.entries.count, 8)
-        for entry in table.entries {
-            XCTAssertEqual(entry.evidence?.otherRowsContradicted, 0, entry.key)
-            XCTAssertFalse(entry.needsReview, entry.key)
-        }
+        try assertInStep(try parse(withIntakes), entries: 8)
     }
 
     /// Salt's "50%" is not 1.0 g of the 6 g reference intake (17 %): salt fails its own check, so the values of the
