@@ -72,6 +72,27 @@ public struct ReviewEvidence: Sendable, Codable, Hashable {
     }
 }
 
+extension ReviewEvidence {
+    /// Decodes evidence; JSON written before session 19 lacks ``unpairedRow`` and ``otherRowsContradicted``, which
+    /// then take their defaults (`false`, 0). Other missing keys throw `DecodingError.keyNotFound`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(grammarConfidence: try container.decode(Double.self, forKey: .grammarConfidence),
+                  recognitionConfidence: try container.decodeIfPresent(Double.self, forKey: .recognitionConfidence),
+                  servingRatio: try container.decode(Check.self, forKey: .servingRatio),
+                  energy: try container.decode(Check.self, forKey: .energy),
+                  column: try container.decode(Check.self, forKey: .column),
+                  referenceIntake: try container.decode(Check.self, forKey: .referenceIntake),
+                  parentRow: try container.decode(Check.self, forKey: .parentRow),
+                  secondReading: try container.decode(Check.self, forKey: .secondReading),
+                  repaired: try container.decode(Bool.self, forKey: .repaired),
+                  inferredRow: try container.decode(Bool.self, forKey: .inferredRow),
+                  micronutrient: try container.decode(Bool.self, forKey: .micronutrient))
+        unpairedRow = try container.decodeIfPresent(Bool.self, forKey: .unpairedRow) ?? false
+        otherRowsContradicted = try container.decodeIfPresent(Int.self, forKey: .otherRowsContradicted) ?? 0
+    }
+}
+
 extension ReviewEvidence.Check {
     init(_ passed: Bool?) {
         switch passed {

@@ -118,4 +118,24 @@ final class DisorderedTableFlagTests: XCTestCase {
         ReviewEvidenceBuilder.attach(to: &single, servingGrams: nil, intakes: .euAnnexXIII)
         XCTAssertTrue(single.allSatisfy { $0.evidence?.unpairedRow == false })
     }
+
+    /// Evidence encoded before the two features existed decodes with their defaults; a round trip keeps them.
+    func testEvidenceWithoutTheDisorderKeysDecodes() throws {
+        var evidence = ReviewEvidence(grammarConfidence: 0.8, referenceIntake: .agrees)
+        evidence.unpairedRow = true
+        evidence.otherRowsContradicted = 2
+        XCTAssertEqual(try JSONDecoder().decode(ReviewEvidence.self, from: try JSONEncoder().encode(evidence)), evidence)
+        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: try JSONEncoder().encode(evidence))
+                                   as? [String: Any])
+        object.removeValue(forKey: "unpairedRow")
+        object.removeValue(forKey: "otherRowsContradicted")
+        let old = try JSONDecoder().decode(ReviewEvidence.self, from: try JSONSerialization.data(withJSONObject: object))
+        XCTAssertFalse(old.unpairedRow)
+        XCTAssertEqual(old.otherRowsContradicted, 0)
+        XCTAssertEqual(old.referenceIntake, .agrees)
+        XCTAssertEqual(old.grammarConfidence, 0.8)
+        object.removeValue(forKey: "energy")
+        XCTAssertThrowsError(try JSONDecoder().decode(ReviewEvidence.self,
+                                                      from: try JSONSerialization.data(withJSONObject: object)))
+    }
 }
