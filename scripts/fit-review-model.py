@@ -43,7 +43,8 @@ def load(name, path):
     with open(path, newline="") as f:
         reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
         names = [c for c in reader.fieldnames if c not in
-                 ("image", "key", "predicted", "truth", "outcome", "confidence", "review", "own_row", "source", "repairs")]
+                 ("image", "key", "predicted", "truth", "outcome", "confidence", "review", "own_row", "source", "repairs",
+                  "unpaired_row", "other_rows_contradicted")]   # the last two: rule evidence, not weighed (session 19)
         for r in reader:
             if r["predicted"] == "-" or r[names[0]] == "-":
                 continue
@@ -55,12 +56,13 @@ def load(name, path):
 
 def load_foodlabel(path, names):
     """Rows of `FoodLabelEvaluationTests`' field TSV (`NUTRILENS_DUMP_FIELDS=PREFIX`, no header: label, key,
-    predicted, truth, right/wrong, confidence, review, source, repairs, then the features in `names` order)."""
+    predicted, truth, right/wrong, confidence, review, source, repairs, then the features in `names` order, then the
+    rule evidence the model does not weigh: unpaired row 0/1, other rows contradicted; session 19)."""
     rows = []
     with open(path) as f:
         for line in f:
             cells = line.rstrip("\n").split("\t")
-            features = cells[9:]
+            features = cells[9:9 + len(names)]
             if len(features) != len(names):
                 sys.exit(f"{path}: {len(features)} feature columns, the corpus TSVs have {len(names)}")
             rows.append(dict(x=[float(v) for v in features], y=1.0 if cells[4] == "right" else 0.0,

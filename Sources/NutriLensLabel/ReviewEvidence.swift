@@ -43,6 +43,15 @@ public struct ReviewEvidence: Sendable, Codable, Hashable {
     /// A vitamin, mineral, sodium or cholesterol row (printed in mg/µg, often beside %DV-only rows): read wrong more
     /// often than the macronutrients, and outside the energy checks.
     public var micronutrient: Bool
+    /// The value's row has fewer cells than the table's columns: the table holds energy in a column where the row has
+    /// no value, or prints per 100 g and per serving columns of the value's preparation (at least three other rows
+    /// valued in both) and the row has a value in only one. A value was lost, or moved into or out of the row by row
+    /// or column assignment (realignment, pairing, lost-name inference), so the row's values are less certain.
+    public var unpairedRow: Bool = false
+    /// How many other rows of the table (other nutrients, any column) fail a check of their own: serving ratio, %RI
+    /// or parent row disagrees. Such failures come from values read into the wrong row or column, which moves the
+    /// values around them too.
+    public var otherRowsContradicted: Int = 0
 
     /// Creates evidence; every check defaults to unavailable.
     public init(grammarConfidence: Double, recognitionConfidence: Double? = nil, servingRatio: Check = .unavailable,
@@ -60,6 +69,27 @@ public struct ReviewEvidence: Sendable, Codable, Hashable {
         self.repaired = repaired
         self.inferredRow = inferredRow
         self.micronutrient = micronutrient
+    }
+}
+
+extension ReviewEvidence {
+    /// Decodes evidence; JSON written before session 19 lacks ``unpairedRow`` and ``otherRowsContradicted``, which
+    /// then take their defaults (`false`, 0). Other missing keys throw `DecodingError.keyNotFound`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(grammarConfidence: try container.decode(Double.self, forKey: .grammarConfidence),
+                  recognitionConfidence: try container.decodeIfPresent(Double.self, forKey: .recognitionConfidence),
+                  servingRatio: try container.decode(Check.self, forKey: .servingRatio),
+                  energy: try container.decode(Check.self, forKey: .energy),
+                  column: try container.decode(Check.self, forKey: .column),
+                  referenceIntake: try container.decode(Check.self, forKey: .referenceIntake),
+                  parentRow: try container.decode(Check.self, forKey: .parentRow),
+                  secondReading: try container.decode(Check.self, forKey: .secondReading),
+                  repaired: try container.decode(Bool.self, forKey: .repaired),
+                  inferredRow: try container.decode(Bool.self, forKey: .inferredRow),
+                  micronutrient: try container.decode(Bool.self, forKey: .micronutrient))
+        unpairedRow = try container.decodeIfPresent(Bool.self, forKey: .unpairedRow) ?? false
+        otherRowsContradicted = try container.decodeIfPresent(Int.self, forKey: .otherRowsContradicted) ?? 0
     }
 }
 
@@ -116,8 +146,38 @@ enum ReviewEvidenceBuilder {
                     amount: double(entry.valueInKeyUnit), intake: double(intake), percent: percent))
             }
             evidence.parentRow = .init(parentRowAgrees(entry, siblings: siblings))
+            evidence.unpairedRow = isUnpaired(entry, in: snapshot)
             entries[index].evidence = evidence
         }
+        for index in entries.indices {
+            let nutrient = entries[index].nutrient
+            let contradicted = Set(entries.compactMap { other -> Nutrient? in
+                guard let evidence = other.evidence, !sameRow(other.nutrient, nutrient),
+                      [evidence.servingRatio, evidence.referenceIntake, evidence.parentRow].contains(.disagrees)
+                else { return nil }
+                return other.nutrient.isEnergy ? .energyKcal : other.nutrient
+            })
+            entries[index].evidence?.otherRowsContradicted = contradicted.count
+        }
+    }
+
+    /// kJ and kcal are one row (the energy row); any other nutrient is its own.
+    private static func sameRow(_ a: Nutrient, _ b: Nutrient) -> Bool { a == b || (a.isEnergy && b.isEnergy) }
+
+    /// See ``ReviewEvidence/unpairedRow``: a non-energy row without a value in a column of the table that holds
+    /// energy (kJ or kcal), or, where the entry's preparation has a per 100 g and a per serving column with at least
+    /// three other non-energy rows valued in both, without a value in one of them.
+    private static func isUnpaired(_ entry: NutritionEntry, in entries: [NutritionEntry]) -> Bool {
+        guard !entry.nutrient.isEnergy else { return false }
+        func column(_ e: NutritionEntry) -> String { "\(e.basis)/\(e.preparation)" }
+        let energyColumns = Set(entries.filter(\.nutrient.isEnergy).map(column))
+        let own = Set(entries.filter { $0.nutrient == entry.nutrient }.map(column))
+        if !energyColumns.subtracting(own).isEmpty { return true }
+        let masses = entries.filter { $0.preparation == entry.preparation && !$0.nutrient.isEnergy }
+        let per100 = Set(masses.filter { $0.basis == .per100g }.map(\.nutrient))
+        let serving = Set(masses.filter { $0.basis == .perServing }.map(\.nutrient))
+        guard per100.intersection(serving).subtracting([entry.nutrient]).count >= 3 else { return false }
+        return !(per100.contains(entry.nutrient) && serving.contains(entry.nutrient))
     }
 
     /// The column's kcal (or kJ ÷ 4.184) against fat, carbohydrate, protein (and fibre) × Annex XIV factors; `nil`

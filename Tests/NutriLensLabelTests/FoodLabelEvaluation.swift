@@ -23,7 +23,8 @@ struct EvaluationReport {
     /// Confidence of every predicted field against its correctness.
     var calibration = ConfidenceCalibration()
     /// One TSV row per predicted field (label, key, predicted, truth, right/wrong, confidence, review, source,
-    /// repairs, then the entry's ``ReviewModel`` features), for `NUTRILENS_DUMP_FIELDS`.
+    /// repairs, then the entry's ``ReviewModel`` features, then the evidence of ``ReviewModel/flagsDisorder(_:)``:
+    /// unpaired row 0/1 and the count of other rows contradicted), for `NUTRILENS_DUMP_FIELDS`.
     var fieldRows: [String] = []
 
     var overall: FieldScore {
@@ -138,7 +139,10 @@ enum FoodLabelEvaluation {
                                              entry.sourceText.replacingOccurrences(of: "\t", with: " "),
                                              entry.repairs.map(\.rawValue).joined(separator: ",")].joined(separator: "\t")
                                              + "\t" + (entry.evidence.map { ReviewModel.features($0) }
-                                                 ?? []).map { String(format: "%.4f", $0) }.joined(separator: "\t"))
+                                                 ?? []).map { String(format: "%.4f", $0) }.joined(separator: "\t")
+                                             + "\t" + [entry.evidence?.unpairedRow == true ? "1" : "0",
+                                                        "\(entry.evidence?.otherRowsContradicted ?? 0)"]
+                                                 .joined(separator: "\t"))
                 }
                 if let truthValue, let predictedValue, truthValue == predictedValue {
                     score.correct += 1

@@ -16,6 +16,9 @@ import NutriLensTestSupport
 ///   (`parse(lines:secondReading:)`). Without it, a `NAME.second.json` beside the lines (`nutrilens eval
 ///   --ocr-engine both --dump-lines`: the re-read cells' second reading and its keys) is passed as the scanner does
 ///   (`parse(lines:secondReading:keys:)`), so the dumps reproduce the `both` engine's fields.
+/// - `NUTRILENS_DUMP_PLAIN=1`: the words' recogniser confidences are dropped, so the tables are read as plain text
+///   (``ReviewModel/Text/plain``: the plain-text model and the disordered-table flag), as an app's OCR without
+///   confidences would give them (session 19).
 /// - `NUTRILENS_EVAL_VERBOSE=1` prints every mismatching field; `NUTRILENS_DUMP_ONLY=PART` the rows and entries of
 ///   the photos whose NAME contains PART.
 final class LineDumpEvaluationTests: XCTestCase {
@@ -31,6 +34,7 @@ final class LineDumpEvaluationTests: XCTestCase {
         let verbose = environment["NUTRILENS_EVAL_VERBOSE"] != nil
         let only = environment["NUTRILENS_DUMP_ONLY"]
         let secondDumps = environment["NUTRILENS_SECOND_DUMPS"].map { URL(fileURLWithPath: $0) }
+        let plain = environment["NUTRILENS_DUMP_PLAIN"] != nil
         var report = EvaluationReport()
         var records: [FieldRecord] = []
         for path in list.split(separator: "\n").map(String.init) {
@@ -39,9 +43,14 @@ final class LineDumpEvaluationTests: XCTestCase {
             if let only, !name.contains(only) { continue }
             let sidecar = root.appendingPathComponent((relative as NSString).deletingPathExtension + ".json")
             guard let truth = SidecarTruth(url: sidecar) else { continue }
-            let lines: [TextLine]
+            var lines: [TextLine]
             if let data = try? Data(contentsOf: dumps.appendingPathComponent("\(name).lines.json")) {
                 lines = try JSONDecoder().decode([TextLine].self, from: data)
+                if plain {
+                    for index in lines.indices {
+                        for word in lines[index].words.indices { lines[index].words[word].confidence = nil }
+                    }
+                }
             } else {
                 lines = []   // OCR skipped or found nothing: every truth field is missed.
             }
@@ -125,10 +134,11 @@ struct SecondReadingDump: Decodable {
 /// One truth or predicted field of a dump evaluation, written as a TSV row: image (path relative to the photos'
 /// root), key, predicted (`-` when missed), truth (`-` when spurious), outcome (`right`, `wrong`, `missed`,
 /// `spurious`), confidence, review (`review` or `-`), own row (1 when the truth number stands on the nutrient's own
-/// row of the OCR text), source text, repairs, then the entry's ``ReviewModel`` features.
+/// row of the OCR text), source text, repairs, then the entry's ``ReviewModel`` features, then the evidence of
+/// ``ReviewModel/flagsDisorder(_:)`` the models do not weigh (`unpaired_row`, `other_rows_contradicted`).
 struct FieldRecord {
     static let header = "image\tkey\tpredicted\ttruth\toutcome\tconfidence\treview\town_row\tsource\trepairs\t"
-        + ReviewModel.featureNames.joined(separator: "\t")
+        + ReviewModel.featureNames.joined(separator: "\t") + "\tunpaired_row\tother_rows_contradicted"
 
     var image: String
     var key: String
@@ -153,7 +163,9 @@ struct FieldRecord {
          ownRow ? "1" : "0", (entry?.sourceText ?? "").replacingOccurrences(of: "\t", with: " "),
          entry?.repairs.map(\.rawValue).joined(separator: ",") ?? ""].joined(separator: "\t") + "\t"
             + (entry?.evidence.map { ReviewModel.features($0).map { String(format: "%.4f", $0) } }
-               ?? Array(repeating: "-", count: ReviewModel.featureNames.count)).joined(separator: "\t")
+               ?? Array(repeating: "-", count: ReviewModel.featureNames.count)).joined(separator: "\t") + "\t"
+            + (entry?.evidence.map { [$0.unpairedRow ? "1" : "0", "\($0.otherRowsContradicted)"] } ?? ["-", "-"])
+                .joined(separator: "\t")
     }
 }
 
