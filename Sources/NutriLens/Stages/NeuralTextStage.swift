@@ -31,6 +31,8 @@ struct NeuralTextStage: Sendable {
     static let detectorLongSide = 1280
     /// ``ScannerConfiguration/textDetectorLongSide``, clamped to 32...4096 (`TextReadOptions`' range).
     let detectorLongSide: Int
+    /// ``ScannerConfiguration/textSmallTextRedetection``: small text on a small photo detected again, enlarged.
+    let redetectsSmallText: Bool
     /// Boxes re-read in the other turn to decide the page's orientation: the longest, whose confidence says most.
     static let orientationSample = 8
 
@@ -49,6 +51,7 @@ struct NeuralTextStage: Sendable {
         detectorLongSide = min(max(configuration.textDetectorLongSide, 32), 4096)
         options = TextReadOptions(detectorLongSide: detectorLongSide, minimumConfidence: 0.5)
         textBoxes = configuration.textBoxes
+        redetectsSmallText = configuration.textSmallTextRedetection
     }
 
     /// One orientation's reading.
@@ -87,8 +90,8 @@ struct NeuralTextStage: Sendable {
     func read(_ working: WorkingImage, scoring: ([TextLine]) -> ReadingScore) throws -> Output {
         let start = ThreadCPUClock.now()
         let image = working.image
-        // Never enlarged (PaddleOCR's limit_type "max", as the dump evaluation ran): a small photo's text is already
-        // big enough, and enlarging costs detector time for nothing.
+        // Never enlarged (PaddleOCR's limit_type "max", as the dump evaluation ran): a small photo's text is mostly
+        // big enough, and enlarging costs detector time for nothing; `redetectsSmallText` is the measured exception.
         var options = options
         options.detectorLongSide = min(detectorLongSide, max(image.width, image.height))
         do {
@@ -109,6 +112,15 @@ struct NeuralTextStage: Sendable {
                 if other > kept {
                     readings.append(try reading(image, boxes, quarterTurns: turns.second, scoring: scoring))
                 }
+            }
+            if redetectsSmallText, !readings.contains(where: \.score.isConvincing),
+               let side = Self.smallTextDetectorSide(boxes.map(\.quad), longSide: max(image.width, image.height),
+                                                     detectedAt: options.detectorLongSide, configuredSide: detectorLongSide) {
+                var enlarged = options
+                enlarged.detectorLongSide = side
+                let turn = readings.max { $0.score < $1.score }!.quarterTurns
+                readings.append(try reading(image, try reader.detect(image, options: enlarged), quarterTurns: turn,
+                                            scoring: scoring))
             }
             let best = readings.max { $0.score < $1.score }!
             return Output(best: best, readings: readings, cpuSeconds: ThreadCPUClock.now() - start, width: image.width,
