@@ -75,6 +75,10 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertFalse(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textSmallTextRedetection)
         XCTAssertTrue(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--small-text-redetect", "a"]))
             .textSmallTextRedetection)
+        XCTAssertNil(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textRedetectionLongSide)
+        XCTAssertEqual(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--redetect-side", "1920", "a"]))
+            .textRedetectionLongSide, 1920)
+        XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--redetect-side", "9000", "a"])))
     }
 
     func testFastStartsFromTheFastPresetAndExplicitOptionsStillApply() throws {

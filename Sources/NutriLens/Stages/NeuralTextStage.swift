@@ -33,6 +33,8 @@ struct NeuralTextStage: Sendable {
     let detectorLongSide: Int
     /// ``ScannerConfiguration/textSmallTextRedetection``: small text on a small photo detected again, enlarged.
     let redetectsSmallText: Bool
+    /// ``ScannerConfiguration/textRedetectionLongSide``: an unconvincing shrunk photo detected again at this side.
+    let redetectionLongSide: Int?
     /// Boxes re-read in the other turn to decide the page's orientation: the longest, whose confidence says most.
     static let orientationSample = 8
 
@@ -52,6 +54,7 @@ struct NeuralTextStage: Sendable {
         options = TextReadOptions(detectorLongSide: detectorLongSide, minimumConfidence: 0.5)
         textBoxes = configuration.textBoxes
         redetectsSmallText = configuration.textSmallTextRedetection
+        redetectionLongSide = configuration.textRedetectionLongSide.map { min(max($0, 32), 4096) }
     }
 
     /// One orientation's reading.
@@ -113,14 +116,19 @@ struct NeuralTextStage: Sendable {
                     readings.append(try reading(image, boxes, quarterTurns: turns.second, scoring: scoring))
                 }
             }
+            let longSide = max(image.width, image.height)
             if redetectsSmallText, !readings.contains(where: \.score.isConvincing),
-               let side = Self.smallTextDetectorSide(boxes.map(\.quad), longSide: max(image.width, image.height),
+               let side = Self.smallTextDetectorSide(boxes.map(\.quad), longSide: longSide,
                                                      detectedAt: options.detectorLongSide, configuredSide: detectorLongSide) {
-                var enlarged = options
-                enlarged.detectorLongSide = side
-                let turn = readings.max { $0.score < $1.score }!.quarterTurns
-                readings.append(try reading(image, try reader.detect(image, options: enlarged), quarterTurns: turn,
-                                            scoring: scoring))
+                readings.append(try reading(image, detectedAt: side, options: options, after: readings, scoring: scoring))
+            }
+            if let wanted = redetectionLongSide, options.detectorLongSide < longSide,
+               !readings.contains(where: \.score.isConvincing) {
+                let side = min(wanted, longSide)
+                if side > options.detectorLongSide {
+                    readings.append(try reading(image, detectedAt: side, options: options, after: readings,
+                                                scoring: scoring))
+                }
             }
             let best = readings.max { $0.score < $1.score }!
             return Output(best: best, readings: readings, cpuSeconds: ThreadCPUClock.now() - start, width: image.width,
@@ -128,6 +136,16 @@ struct NeuralTextStage: Sendable {
         } catch let error as TextReaderError {
             throw ScanError.stageFailed(stage: "ocr", message: "neural text reader: \(error.description)")
         }
+    }
+
+    /// A second detection of `image` at long side `side`, read in the turn of the best of `readings` (non-empty): the
+    /// reading ``redetectsSmallText`` and ``redetectionLongSide`` add.
+    private func reading(_ image: DecodedImage, detectedAt side: Int, options: TextReadOptions, after readings: [Reading],
+                         scoring: ([TextLine]) -> ReadingScore) throws -> Reading {
+        var options = options
+        options.detectorLongSide = side
+        let turn = readings.max { $0.score < $1.score }!.quarterTurns
+        return try reading(image, try reader.detect(image, options: options), quarterTurns: turn, scoring: scoring)
     }
 
     /// The boxes ``textBoxes`` asks for recognised as turned `quarterTurns`, the segments as upright lines, and their
