@@ -72,6 +72,13 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--detector-side", "960", "a"]))
             .textDetectorLongSide, 960)
         XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--detector-side", "8", "a"])))
+        XCTAssertFalse(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textSmallTextRedetection)
+        XCTAssertTrue(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--small-text-redetect", "a"]))
+            .textSmallTextRedetection)
+        XCTAssertNil(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textRedetectionLongSide)
+        XCTAssertEqual(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--redetect-side", "1920", "a"]))
+            .textRedetectionLongSide, 1920)
+        XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--redetect-side", "9000", "a"])))
     }
 
     func testFastStartsFromTheFastPresetAndExplicitOptionsStillApply() throws {

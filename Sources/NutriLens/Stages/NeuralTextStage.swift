@@ -31,6 +31,10 @@ struct NeuralTextStage: Sendable {
     static let detectorLongSide = 1280
     /// ``ScannerConfiguration/textDetectorLongSide``, clamped to 32...4096 (`TextReadOptions`' range).
     let detectorLongSide: Int
+    /// ``ScannerConfiguration/textSmallTextRedetection``: small text on a small photo detected again, enlarged.
+    let redetectsSmallText: Bool
+    /// ``ScannerConfiguration/textRedetectionLongSide``: an unconvincing shrunk photo detected again at this side.
+    let redetectionLongSide: Int?
     /// Boxes re-read in the other turn to decide the page's orientation: the longest, whose confidence says most.
     static let orientationSample = 8
 
@@ -49,6 +53,8 @@ struct NeuralTextStage: Sendable {
         detectorLongSide = min(max(configuration.textDetectorLongSide, 32), 4096)
         options = TextReadOptions(detectorLongSide: detectorLongSide, minimumConfidence: 0.5)
         textBoxes = configuration.textBoxes
+        redetectsSmallText = configuration.textSmallTextRedetection
+        redetectionLongSide = configuration.textRedetectionLongSide.map { min(max($0, 32), 4096) }
     }
 
     /// One orientation's reading.
@@ -87,8 +93,8 @@ struct NeuralTextStage: Sendable {
     func read(_ working: WorkingImage, scoring: ([TextLine]) -> ReadingScore) throws -> Output {
         let start = ThreadCPUClock.now()
         let image = working.image
-        // Never enlarged (PaddleOCR's limit_type "max", as the dump evaluation ran): a small photo's text is already
-        // big enough, and enlarging costs detector time for nothing.
+        // Never enlarged (PaddleOCR's limit_type "max", as the dump evaluation ran): a small photo's text is mostly
+        // big enough, and enlarging costs detector time for nothing; `redetectsSmallText` is the measured exception.
         var options = options
         options.detectorLongSide = min(detectorLongSide, max(image.width, image.height))
         do {
@@ -110,12 +116,36 @@ struct NeuralTextStage: Sendable {
                     readings.append(try reading(image, boxes, quarterTurns: turns.second, scoring: scoring))
                 }
             }
+            let longSide = max(image.width, image.height)
+            if redetectsSmallText, !readings.contains(where: \.score.isConvincing),
+               let side = Self.smallTextDetectorSide(boxes.map(\.quad), longSide: longSide,
+                                                     detectedAt: options.detectorLongSide, configuredSide: detectorLongSide) {
+                readings.append(try reading(image, detectedAt: side, options: options, after: readings, scoring: scoring))
+            }
+            if let wanted = redetectionLongSide, options.detectorLongSide < longSide,
+               !readings.contains(where: \.score.isConvincing) {
+                let side = min(wanted, longSide)
+                if side > options.detectorLongSide {
+                    readings.append(try reading(image, detectedAt: side, options: options, after: readings,
+                                                scoring: scoring))
+                }
+            }
             let best = readings.max { $0.score < $1.score }!
             return Output(best: best, readings: readings, cpuSeconds: ThreadCPUClock.now() - start, width: image.width,
                           height: image.height)
         } catch let error as TextReaderError {
             throw ScanError.stageFailed(stage: "ocr", message: "neural text reader: \(error.description)")
         }
+    }
+
+    /// A second detection of `image` at long side `side`, read in the turn of the best of `readings` (non-empty): the
+    /// reading ``redetectsSmallText`` and ``redetectionLongSide`` add.
+    private func reading(_ image: DecodedImage, detectedAt side: Int, options: TextReadOptions, after readings: [Reading],
+                         scoring: ([TextLine]) -> ReadingScore) throws -> Reading {
+        var options = options
+        options.detectorLongSide = side
+        let turn = readings.max { $0.score < $1.score }!.quarterTurns
+        return try reading(image, try reader.detect(image, options: options), quarterTurns: turn, scoring: scoring)
     }
 
     /// The boxes ``textBoxes`` asks for recognised as turned `quarterTurns`, the segments as upright lines, and their
