@@ -67,10 +67,10 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// Whether the neural reader detects a small photo once more, enlarged up to 3x, when its table text is small (the
     /// median detected box under 16 px at the photo's own size) and the reading is not convincing, keeping the reading
     /// the grammar scores higher (``ocrEngine`` `.neural` and `.both`; docs/text.md, "Small text on small photos").
-    /// Default `false`: on the shared label photos it reads 6 more correct fields and 2 more wrong ones, all on
-    /// julielee9067's thumbnails, at 1.8-2.5x the OCR CPU of the six photos that take it (1.03x the corpus's). For
-    /// measuring alternatives.
-    public var textSmallTextRedetection = false
+    /// Default `true` (session 19): on the shared label photos it reads 6 more correct fields and 2 more wrong ones,
+    /// both flagged for review, all on julielee9067's thumbnails, at 1.8-2.5x the OCR CPU of the six photos that take
+    /// it (1.03x the corpus's); photos at least as large as ``textDetectorLongSide`` never take it.
+    public var textSmallTextRedetection = true
 
     /// When set, a photo the neural reader detected below its own size (long side over ``textDetectorLongSide``) whose
     /// reading is not convincing is detected once more at this long side (never above the photo's own, 32...4096), and
