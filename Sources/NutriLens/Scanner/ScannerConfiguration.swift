@@ -61,7 +61,9 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// Long side, in pixels, at which the neural reader's detector sees the working image (``ocrEngine`` `.neural`
     /// and `.both`), 32...4096, rounded to a multiple of 32 by the detector; never above the image's own long side.
     /// Default 1280 (`NeuralTextStage.detectorLongSide`): 960 and 1120 read fewer fields on the shared label photos
-    /// (docs/text.md, "Detection scale", per source folder). For measuring alternatives.
+    /// (docs/text.md, "Detection scale", per source folder). For measuring alternatives. Sides above about 2000 on a
+    /// 3000 x 4000 photo exceed the detector's activation bound (`TextNetwork.maxActivationFloats`): the text stage
+    /// then fails with `TextReaderError.inputTooLarge` (a `stage_failed` in the result); 1920 works.
     public var textDetectorLongSide = NeuralTextStage.detectorLongSide
 
     /// Whether the neural reader detects a small photo once more, enlarged up to 3x, when its table text is small (the
