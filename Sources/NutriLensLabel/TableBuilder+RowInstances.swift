@@ -7,11 +7,13 @@ extension TableBuilder {
     func chooseRowInstances() -> [AssembledRow] {
         let kcal = energyColumns(columnCount: 1).first?.kcal
             .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
-        let (inferred, leadingCells) = Self.inferLeadingRow(Self.inferLostRowNames(
-            Self.shiftingPastNameContinuations(
-                Self.returningStrayNameCells(Self.trimWeakCells(
-                    Self.droppingReferenceIntakeColumn(rows, intakes: layout.referenceIntakes)), kcal: kcal), kcal: kcal)),
-                                                         leading: self.leadingCells, after: energyLine)
+        // Row-level repairs, each on the rows the one before left.
+        var read = Self.droppingReferenceIntakeColumn(rows, intakes: layout.referenceIntakes)
+        read = Self.trimWeakCells(read)
+        read = Self.returningStrayNameCells(read, kcal: kcal)
+        read = Self.shiftingPastNameContinuations(read, kcal: kcal)
+        read = Self.inferLostRowNames(read)
+        let (inferred, leadingCells) = Self.inferLeadingRow(read, leading: self.leadingCells, after: energyLine)
         // A names block read out of the declaration order (not on US panels, which declare rows in another order).
         let named = layout.isUSStyle ? inferred : Self.orderingNamesBlocks(inferred, kcal: kcal)
         // Rows whose value OCR lost stop rebalancing moves; the whole-table moves below never see them, so no
