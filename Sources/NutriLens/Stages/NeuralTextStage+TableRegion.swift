@@ -79,6 +79,6 @@ extension NeuralTextStage {
         let kept = segments.compactMap { $0 }.filter { $0.confidence >= options.minimumConfidence }
         let lines = RecognizedLines.lines(kept, quarterTurns: first.quarterTurns, width: image.width, height: image.height)
         return Reading(quarterTurns: first.quarterTurns, segments: segments, lines: lines, score: scoring(lines),
-                       note: " region")
+                       note: " region \(region.width)x\(region.height)@\(side)")
     }
 }

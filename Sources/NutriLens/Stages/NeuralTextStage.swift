@@ -69,7 +69,8 @@ struct NeuralTextStage: Sendable {
         var segments: [RecognizedText?]
         var lines: [TextLine]
         var score: ReadingScore
-        /// What the trace adds to the reading's name: " region" for the table region detected again.
+        /// What the trace adds to the reading's name: " region WxH@SIDE" for the table region (its size in working
+        /// pixels) detected again at detector side SIDE.
         var note = ""
     }
 
