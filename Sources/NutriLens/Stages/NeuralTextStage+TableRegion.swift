@@ -31,7 +31,10 @@ extension NeuralTextStage {
     /// those boxes' median height on every side and clipped to the `width` x `height` image. `quads` are the first
     /// detection's boxes turned into reading order (``turned(_:quarterTurns:)``), in image pixels.
     static func tableRegion(_ quads: [NutriLensText.TextQuad], anchors: Set<Int>, width: Int, height: Int) -> PixelRect? {
-        guard width > 0, height > 0, let band = TableBand.select(quads, anchors: anchors), !band.isEmpty else { return nil }
+        let rows = TableBand.rows(quads)
+        let named = rows.indices.filter { rows[$0].contains(where: anchors.contains) }
+        guard width > 0, height > 0, named.count >= TableBand.minimumAnchorRows else { return nil }
+        let band = rows[named.first!...named.last!].flatMap { $0 }
         let rects = band.map { quads[$0].boundingRect }
         let heights = band.map { quads[$0].height }.sorted()
         let margin = Int((tableRegionMarginHeights * heights[heights.count / 2]).rounded(.up))
