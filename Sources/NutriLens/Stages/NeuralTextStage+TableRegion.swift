@@ -56,6 +56,18 @@ extension NeuralTextStage {
         return gain >= tableRegionMinimumGain ? side : nil
     }
 
+    /// Intersection over union of two boxes' rectangles above which a box of the region's detection is the first
+    /// detection's box found again (0.9: corners within a few percent of the box's size), and keeps its first reading.
+    static let tableRegionSameBoxOverlap = 0.9
+
+    /// Intersection over union of `a` and `b` (0...1; 0 when either is empty).
+    static func overlap(_ a: PixelRect, _ b: PixelRect) -> Double {
+        let w = min(a.maxX, b.maxX) - max(a.x, b.x), h = min(a.maxY, b.maxY) - max(a.y, b.y)
+        guard w > 0, h > 0 else { return 0 }
+        let inter = Double(w * h)
+        return inter / (Double(a.width * a.height + b.width * b.height) - inter)
+    }
+
     /// Whether `quad`'s centre lies in `region` (a first-detection box the region's detection replaces).
     static func centre(of quad: NutriLensText.TextQuad, isIn region: PixelRect) -> Bool {
         let x = quad.corners.map(\.x).reduce(0, +) / 4, y = quad.corners.map(\.y).reduce(0, +) / 4
@@ -77,8 +89,19 @@ extension NeuralTextStage {
         options.regionOfInterest = region
         let inside = try reader.detect(image, options: options)
         let outside = boxes.indices.filter { !Self.centre(of: boxes[$0].quad, isIn: region) }
-        let segments = outside.map { first.segments[$0] }
-            + (try recognize(image, inside, quarterTurns: first.quarterTurns)).map { Optional($0) }
+        // A box the first detection found the same (its rectangle overlapping at least `tableRegionSameBoxOverlap`)
+        // keeps its first reading: the recogniser crops it from the same photo pixels either way.
+        let replaced = boxes.indices.filter { !outside.contains($0) && first.segments[$0] != nil }
+        let same = inside.map { box in
+            replaced.first { Self.overlap(box.quad.boundingRect, boxes[$0].quad.boundingRect) >= Self.tableRegionSameBoxOverlap }
+        }
+        let fresh = inside.indices.filter { same[$0] == nil }
+        var read = [RecognizedText?](repeating: nil, count: inside.count)
+        for (index, text) in zip(fresh, try recognize(image, fresh.map { inside[$0] }, quarterTurns: first.quarterTurns)) {
+            read[index] = text
+        }
+        for index in inside.indices { if let old = same[index] { read[index] = first.segments[old] } }
+        let segments = outside.map { first.segments[$0] } + read
         let kept = segments.compactMap { $0 }.filter { $0.confidence >= options.minimumConfidence }
         let lines = RecognizedLines.lines(kept, quarterTurns: first.quarterTurns, width: image.width, height: image.height)
         return Reading(quarterTurns: first.quarterTurns, segments: segments, lines: lines, score: scoring(lines),
