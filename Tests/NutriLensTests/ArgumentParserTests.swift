@@ -79,8 +79,8 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--redetect-side", "1920", "a"]))
             .textRedetectionLongSide, 1920)
         XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--redetect-side", "9000", "a"])))
-        XCTAssertFalse(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textTableRegionRedetection)
-        XCTAssertTrue(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--table-redetect", "a"]))
+        XCTAssertTrue(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textTableRegionRedetection)
+        XCTAssertFalse(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--no-table-redetect", "a"]))
             .textTableRegionRedetection)
     }
 

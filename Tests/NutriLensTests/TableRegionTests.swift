@@ -32,13 +32,24 @@ final class TableRegionTests: XCTestCase {
         XCTAssertEqual(region, PixelRect(x: 1160, y: 1960, width: 440, height: 250))
     }
 
-    /// A box that reaches into the band across the lines is in the region even when it sits far along the row (a
-    /// two-column table, a serving size beside the title): the band spans the page's width, as `TableBand`'s does.
+    /// A box on a named row is in the region even when it sits far along the row (a two-column table, a value column
+    /// beside the names): rows span the page's width.
     func testABoxOnTheTablesRowsWidensTheRegion() {
         var cup = Self.cup()
         cup.quads.append(Self.box(2500, 2060, 200))
         let region = NeuralTextStage.tableRegion(cup.quads, anchors: Set(cup.names), width: 3000, height: 4000)
         XCTAssertEqual(region, PixelRect(x: 1160, y: 1960, width: 1580, height: 250))
+    }
+
+    /// Rows before the first and after the last named row are left out (only the margin reaches them), and unnamed
+    /// rows between named ones are in.
+    func testTheRegionSpansTheNamedRowsOnly() {
+        var cup = Self.cup()
+        cup.quads.append(Self.box(1200, 1900, 300))   // a title 100 px above the first row
+        cup.quads.append(Self.box(2000, 2090, 100))   // on row 3, whose name is not an anchor
+        let anchors = Set([cup.names[0], cup.names[1], cup.names[2], cup.names[4], cup.names[5]])
+        let region = NeuralTextStage.tableRegion(cup.quads, anchors: anchors, width: 3000, height: 4000)
+        XCTAssertEqual(region, PixelRect(x: 1160, y: 1960, width: 980, height: 250))
     }
 
     /// Clipped to the photo; one named row is no table (TableBand's two anchor rows), nor is none.

@@ -9,10 +9,11 @@ import NutriLensText
 /// detection; on a 3000 x 4000 photo of a cup whose table covers a fifth of it, the table's text is then 4-8 px and the
 /// DB detector merges stacked cells or finds none (docs/history/session-19-readerloss.md, class A1). The first reading
 /// still names the table's rows: the rows whose boxes name table parts (`TableAnchors.namesTablePart`, as
-/// ``TableBand`` uses them) locate it. That region, grown by ``tableRegionMarginHeights`` box heights, is detected once
+/// ``TableBand`` uses them) locate it. That region (``tableRegion(_:anchors:width:height:)``), grown by ``tableRegionMarginHeights`` box heights, is detected once
 /// more from the photo's own pixels at ``tableRegionDetectorSide(_:longSide:detectedAt:configuredSide:)`` (its long side
-/// up to the configured detector side, never enlarged past the photo's pixels), those boxes are recognised in the
-/// reading's turn, the first reading's boxes outside the region are kept as read, and the grammar scores the result
+/// up to the configured detector side, never enlarged past the photo's pixels), the boxes it finds anew are recognised
+/// in the reading's turn (those the first detection found the same keep their reading), the first reading's boxes
+/// outside the region are kept as read, and the grammar scores the result
 /// against the other readings. The detector maps the region's boxes back to whole-image pixels
 /// (`TextReadOptions.regionOfInterest`).
 extension NeuralTextStage {
@@ -25,11 +26,14 @@ extension NeuralTextStage {
     /// detection's (1.25x): less changes too little to find a box the first missed, and costs a detection all the same.
     static let tableRegionMinimumGain = 1.25
 
-    /// The table's region in image pixels, or `nil` without a table: the bounding rectangle of every box
-    /// ``TableBand/select(_:anchors:)`` puts in the band around the rows whose boxes name table parts (`anchors`,
-    /// indices into `quads`; at least ``TableBand/minimumAnchorRows`` rows), grown by ``tableRegionMarginHeights`` of
-    /// those boxes' median height on every side and clipped to the `width` x `height` image. `quads` are the first
-    /// detection's boxes turned into reading order (``turned(_:quarterTurns:)``), in image pixels.
+    /// The table's region in image pixels, or `nil` without a table: the bounding rectangle of every box on the rows
+    /// (``TableBand/rows(_:)``, along the page's reading direction) from the first to the last row with a box that
+    /// names a table part (`anchors`, indices into `quads`; at least ``TableBand/minimumAnchorRows`` such rows), grown
+    /// by ``tableRegionMarginHeights`` of those boxes' median height on every side and clipped to the `width` x
+    /// `height` image. A row spans the page, so a value column beside the names is in it (and so is other text on the
+    /// same rows). `quads` are the first detection's boxes turned into reading order (``turned(_:quarterTurns:)``), in
+    /// image pixels. ``TableBand/select(_:anchors:)``'s band (3 rows and 10 % more) was measured first: it made the
+    /// regions larger (so detected at a lower scale) and read 1 field fewer (docs/history/session-19-tableredetect.md).
     static func tableRegion(_ quads: [NutriLensText.TextQuad], anchors: Set<Int>, width: Int, height: Int) -> PixelRect? {
         let rows = TableBand.rows(quads)
         let named = rows.indices.filter { rows[$0].contains(where: anchors.contains) }
