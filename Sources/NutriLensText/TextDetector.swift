@@ -56,11 +56,21 @@ public final class TextDetector: Sendable {
     func detect(_ image: DecodedImage, region: PixelRect?, longSide: Int, settings: DBPostProcessor) throws -> [DetectedBox] {
         let area = try Self.clip(region, image)
         let size = networkSize(width: area.width, height: area.height, longSide: longSide)
-        let boxes = try withMap(image, region: area, size: size) { map in
-            settings.boxes(map: map, mapWidth: size.width, mapHeight: size.height, sourceWidth: area.width, sourceHeight: area.height)
+        return try withMap(image, region: area, size: size) { map in
+            Self.imageBoxes(map: map, mapWidth: size.width, mapHeight: size.height, region: area, settings: settings)
         }
-        let offset = SIMD2(Double(area.x), Double(area.y))
-        return Self.readingOrder(boxes.map { DetectedBox(corners: $0.corners.map { $0 + offset }, score: $0.score) })
+    }
+
+    /// The boxes of a probability map (`mapWidth` x `mapHeight`, the network size) of `region` in the pixels of the
+    /// whole image, in reading order: map coordinates scaled by the region's size over the map's (x and y apart, as
+    /// the input was resampled), then moved by the region's origin. A region detected at its own scale therefore
+    /// yields the boxes a detection of the whole image at that scale would give there.
+    static func imageBoxes(map: UnsafeBufferPointer<Float>, mapWidth: Int, mapHeight: Int, region: PixelRect,
+                           settings: DBPostProcessor) -> [DetectedBox] {
+        let boxes = settings.boxes(map: map, mapWidth: mapWidth, mapHeight: mapHeight, sourceWidth: region.width,
+                                   sourceHeight: region.height)
+        let offset = SIMD2(Double(region.x), Double(region.y))
+        return readingOrder(boxes.map { DetectedBox(corners: $0.corners.map { $0 + offset }, score: $0.score) })
     }
 
     /// The post-processing this model's configuration asks for.

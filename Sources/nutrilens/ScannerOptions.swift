@@ -28,6 +28,7 @@ enum ScannerOptions {
         OptionSpec(name: "text-boxes", short: nil, valueName: "WHICH", help: "Boxes the neural reader recognises: all (default) or table-band (the first box of each text row, then only the band of rows around those naming table parts, every box when fewer than two do; for busy pack photos: the same fields on the label corpus at 1.03x the OCR CPU there, where tables fill the photos)."),
         OptionSpec(name: "detector-side", short: nil, valueName: "PX", help: "Long side at which the neural reader detects text, 32-4096 (default 1280; never above the photo's own); for measuring alternatives."),
         OptionSpec(name: "no-small-text-redetect", short: nil, valueName: nil, help: "Do not detect a small photo again, enlarged up to 3x, when its text boxes are small (median under 16 px) and the reading is unconvincing (by default it is, and the better-scoring reading is kept: label corpus +6 correct, +2 wrong fields, both flagged, all on thumbnails)."),
+        OptionSpec(name: "no-table-redetect", short: nil, valueName: nil, help: "Do not detect the table region of a photo that was shrunk for detection again from the photo's own pixels when its reading is unconvincing (by default it is, and the better-scoring reading is kept: label corpus +6 correct fields, no folder with more wrong ones, 1.12x OCR CPU)."),
         OptionSpec(name: "redetect-side", short: nil, valueName: "PX", help: "Detect a photo that was shrunk for detection again at long side PX (32-4096, never above the photo's own) when its reading is unconvincing; the better-scoring reading is kept. Off by default; for measuring alternatives."),
         OptionSpec(name: "text-models", short: nil, valueName: "DIR", help: "Folder with the neural reader's ppocrv6_tiny_{det,rec}.nlg (default: discovered: NUTRILENS_MODELS, then models/)."),
         OptionSpec(name: "model", short: nil, valueName: "FILE", help: "Classifier model file (default: discovered)."),
@@ -99,6 +100,7 @@ enum ScannerOptions {
         }
         if let side = try args.integer("detector-side", in: 32...4096) { config.textDetectorLongSide = side }
         if args.flags.contains("no-small-text-redetect") { config.textSmallTextRedetection = false }
+        if args.flags.contains("no-table-redetect") { config.textTableRegionRedetection = false }
         if let side = try args.integer("redetect-side", in: 32...4096) { config.textRedetectionLongSide = side }
         try OCRStrategyOptions.apply(args.allValues["ocr"] ?? [], to: &config.ocr, languages: config.languages)
         return config

@@ -79,6 +79,9 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--redetect-side", "1920", "a"]))
             .textRedetectionLongSide, 1920)
         XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--redetect-side", "9000", "a"])))
+        XCTAssertTrue(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textTableRegionRedetection)
+        XCTAssertFalse(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--no-table-redetect", "a"]))
+            .textTableRegionRedetection)
     }
 
     func testFastStartsFromTheFastPresetAndExplicitOptionsStillApply() throws {

@@ -35,6 +35,8 @@ struct NeuralTextStage: Sendable {
     let redetectsSmallText: Bool
     /// ``ScannerConfiguration/textRedetectionLongSide``: an unconvincing shrunk photo detected again at this side.
     let redetectionLongSide: Int?
+    /// ``ScannerConfiguration/textTableRegionRedetection``: an unconvincing shrunk photo's table region detected again.
+    let redetectsTableRegion: Bool
     /// Boxes re-read in the other turn to decide the page's orientation: the longest, whose confidence says most.
     static let orientationSample = 8
 
@@ -55,6 +57,7 @@ struct NeuralTextStage: Sendable {
         textBoxes = configuration.textBoxes
         redetectsSmallText = configuration.textSmallTextRedetection
         redetectionLongSide = configuration.textRedetectionLongSide.map { min(max($0, 32), 4096) }
+        redetectsTableRegion = configuration.textTableRegionRedetection
     }
 
     /// One orientation's reading.
@@ -66,6 +69,9 @@ struct NeuralTextStage: Sendable {
         var segments: [RecognizedText?]
         var lines: [TextLine]
         var score: ReadingScore
+        /// What the trace adds to the reading's name: " region WxH@SIDE" for the table region (its size in working
+        /// pixels) detected again at detector side SIDE.
+        var note = ""
     }
 
     /// What the stage read: the best reading, every reading made (for the trace) and its thread CPU.
@@ -80,7 +86,7 @@ struct NeuralTextStage: Sendable {
                 // A reading that skipped boxes says how many it recognised: its lines are not the whole page.
                 let read = reading.segments.filter { $0 != nil }.count
                 let band = read < reading.segments.count ? " band \(read)/\(reading.segments.count)" : ""
-                return OCRReadingTrace.Reading(name: "neural q\(reading.quarterTurns)\(band)", models: "ppocrv6_tiny",
+                return OCRReadingTrace.Reading(name: "neural q\(reading.quarterTurns)\(band)\(reading.note)", models: "ppocrv6_tiny",
                                                passes: [], score: reading.score)
             }
             return OCRReadingTrace(width: width, height: height, cpuSeconds: cpuSeconds, readings: tried,
@@ -117,6 +123,11 @@ struct NeuralTextStage: Sendable {
                 }
             }
             let longSide = max(image.width, image.height)
+            if redetectsTableRegion, options.detectorLongSide < longSide, !readings.contains(where: \.score.isConvincing),
+               let region = try tableRegionReading(image, boxes, first: readings.max { $0.score < $1.score }!,
+                                                   detectedAt: options.detectorLongSide, scoring: scoring) {
+                readings.append(region)
+            }
             if redetectsSmallText, !readings.contains(where: \.score.isConvincing),
                let side = Self.smallTextDetectorSide(boxes.map(\.quad), longSide: longSide,
                                                      detectedAt: options.detectorLongSide, configuredSide: detectorLongSide) {
@@ -178,7 +189,7 @@ struct NeuralTextStage: Sendable {
 
     /// `boxes` read as text turned `quarterTurns` clockwise (in batches: `TextRecognizer.recognize(_:quads:...)`),
     /// one result per box in order.
-    private func recognize(_ image: DecodedImage, _ boxes: [(quad: NutriLensText.TextQuad, score: Float)],
+    func recognize(_ image: DecodedImage, _ boxes: [(quad: NutriLensText.TextQuad, score: Float)],
                            quarterTurns: Int) throws -> [RecognizedText] {
         try reader.recognizer.recognize(image, quads: boxes.map { Self.turned($0.quad, quarterTurns: quarterTurns) },
                                         detectionScores: boxes.map(\.score), padding: options.linePadding)
