@@ -34,6 +34,11 @@ extension LineAnalyzer {
             if best == nil, let (term, lost) = termLosingItsStart(wordBytes[index]) {
                 best = (term.term, term.length, lost, 1)
             }
+            // "lron 0.1mg": a glyph read as its look-alike (capital I as l, m as rn); the corrected word spells a name.
+            if best == nil, let (term, span, replaced) = termThroughGlyphConfusion(wordBytes, at: index, match: match),
+               !breaks[(index + 1)..<(index + span)].contains(true) {
+                best = (term.term, term.length, replaced, span)
+            }
             // "P rotein", "Sod ium": OCR split a one-word name (a gap after a capital, a wide letter). Names of five
             // or more letters only, spelt exactly when more than one letter was split off, so that no short word
             // joined to another passes for one; not a unit after an amount ("2,6 g - gras saturés"), nor before a

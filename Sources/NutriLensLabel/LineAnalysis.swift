@@ -181,7 +181,7 @@ enum LineAnalyzer {
 
     static func analyzeWhole(_ text: String, lineIndex: Int, box: TextBox?,
                                      wordBoxes: [(start: Int, end: Int, box: TextBox)]) -> LineAnalysis {
-        let chars = Array(text)
+        let chars = vitaminIndexDigits(Array(text))
         let words = words(chars)
         let folded = words.map(\.folded)
         var events: [(Int, LineAnalysis.Event)] = []
