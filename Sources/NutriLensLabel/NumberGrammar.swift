@@ -39,6 +39,8 @@ struct ScannedQuantity: Sendable, Hashable {
     var text: String
 
     var value: Decimal { primary.value }
+    /// ``value`` as a `Double`, for ratio and consistency arithmetic (the grammar keeps amounts as `Decimal`).
+    var doubleValue: Double { NSDecimalNumber(decimal: value).doubleValue }
 
     /// A bare "1" (or "I", "l", "|" read as one) with no unit: often a column rule, not a value.
     var isSeparatorLike: Bool {

@@ -149,20 +149,22 @@ enum ReviewEvidenceBuilder {
             evidence.unpairedRow = isUnpaired(entry, in: snapshot)
             entries[index].evidence = evidence
         }
+        // The table's rows with an entry failing a check of its own, once per table.
+        let contradicted = Set(entries.compactMap { entry -> Nutrient? in
+            guard let evidence = entry.evidence,
+                  [evidence.servingRatio, evidence.referenceIntake, evidence.parentRow].contains(.disagrees)
+            else { return nil }
+            return row(of: entry.nutrient)
+        })
         for index in entries.indices {
-            let nutrient = entries[index].nutrient
-            let contradicted = Set(entries.compactMap { other -> Nutrient? in
-                guard let evidence = other.evidence, !sameRow(other.nutrient, nutrient),
-                      [evidence.servingRatio, evidence.referenceIntake, evidence.parentRow].contains(.disagrees)
-                else { return nil }
-                return other.nutrient.isEnergy ? .energyKcal : other.nutrient
-            })
-            entries[index].evidence?.otherRowsContradicted = contradicted.count
+            let others = contradicted.subtracting([row(of: entries[index].nutrient)]).count
+            entries[index].evidence?.otherRowsContradicted = others
         }
     }
 
-    /// kJ and kcal are one row (the energy row); any other nutrient is its own.
-    private static func sameRow(_ a: Nutrient, _ b: Nutrient) -> Bool { a == b || (a.isEnergy && b.isEnergy) }
+    /// The row a nutrient is read on: kJ and kcal are one row (the energy row, named by kcal); any other nutrient is
+    /// its own.
+    private static func row(of nutrient: Nutrient) -> Nutrient { nutrient.isEnergy ? .energyKcal : nutrient }
 
     /// See ``ReviewEvidence/unpairedRow``: a non-energy row without a value in a column of the table that holds
     /// energy (kJ or kcal), or, where the entry's preparation has a per 100 g and a per serving column with at least

@@ -28,8 +28,8 @@ extension RowAssembler {
         let characters = Array(line.text)
         guard quantity.start <= characters.count,
               characters[previous.quantity.end..<quantity.start].allSatisfy({ " /(|".contains($0) }) else { return false }
-        let bare = NSDecimalNumber(decimal: quantity.value).doubleValue
-        let read = NSDecimalNumber(decimal: previous.quantity.value).doubleValue
+        let bare = quantity.doubleValue
+        let read = previous.quantity.doubleValue
         return unit == .kilojoule ? ConsistencyChecks.energyPairAgrees(kj: read, kcal: bare)
             : ConsistencyChecks.energyPairAgrees(kj: bare, kcal: read)
     }

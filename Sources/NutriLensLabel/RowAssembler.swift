@@ -448,7 +448,7 @@ struct RowAssembler {
         var best = pendingValues.count - count
         var bestPenalty = Double.infinity
         for start in 0...(pendingValues.count - count) {
-            let values = pendingValues[start..<(start + count)].map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
+            let values = pendingValues[start..<(start + count)].map { $0.quantity.doubleValue }
             var penalty = Double(values.filter { $0 > 100 }.count)
             for index in 1..<max(1, count) where nutrients[index].isSubRow && values[index] > values[index - 1] {
                 penalty += 0.5

@@ -36,7 +36,7 @@ extension TableBuilder {
         var kjCells = energyCells.filter { $0.quantity.unit == .kilojoule }
         var kcalCells = energyCells.filter { $0.quantity.unit == .kilocalorie }
         var unknown: [AssembledCell] = []
-        func double(_ cell: AssembledCell) -> Double { NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
+        func double(_ cell: AssembledCell) -> Double { cell.quantity.doubleValue }
         for cell in energyCells where cell.quantity.unit == nil {
             // "Energy/Energie/Energia (kJ) 1404 351": the one energy unit the row's name prints is the unit of each
             // bare amount on its line (per 100 g and per portion), whatever their ratio.
@@ -77,8 +77,8 @@ extension TableBuilder {
                 let first = unknown[index]
                 if index + 1 < unknown.count {
                     let second = unknown[index + 1]
-                    let a = NSDecimalNumber(decimal: first.quantity.value).doubleValue
-                    let b = NSDecimalNumber(decimal: second.quantity.value).doubleValue
+                    let a = first.quantity.doubleValue
+                    let b = second.quantity.doubleValue
                     if ConsistencyChecks.energyPairAgrees(kj: a, kcal: b) {
                         kjCells.append(withUnit(first, .kilojoule))
                         kcalCells.append(withUnit(second, .kilocalorie))
@@ -117,7 +117,7 @@ extension TableBuilder {
     /// are ordered so that the per-serving one is the per-100 g one × size/100. Cells without a partner follow in their order.
     static func pairedByRatio(kj: [AssembledCell], kcal: [AssembledCell], servingGrams: Double?,
                               servingFirst: Bool) -> (kj: [AssembledCell], kcal: [AssembledCell]) {
-        func double(_ cell: AssembledCell) -> Double { NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
+        func double(_ cell: AssembledCell) -> Double { cell.quantity.doubleValue }
         func agrees(_ a: AssembledCell, _ b: AssembledCell) -> Bool {
             ConsistencyChecks.energyPairAgrees(kj: double(a), kcal: double(b))
         }
@@ -162,8 +162,8 @@ extension TableBuilder {
     func orderedByMacros(_ pairs: [EnergyPair], rows: [AssembledRow], placement: ColumnPlacement) -> [EnergyPair] {
         guard pairs.count >= 2 else { return pairs }
         func kcal(_ pair: EnergyPair) -> Double? {
-            if let cell = pair.kcal { return NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
-            return pair.kj.map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue / 4.184 }
+            if let cell = pair.kcal { return cell.quantity.doubleValue }
+            return pair.kj.map { $0.quantity.doubleValue / 4.184 }
         }
         func estimate(column: Int) -> (withFiber: Double, withoutFiber: Double)? {
             var values: [Nutrient: CandidateValue] = [:]
@@ -206,7 +206,7 @@ extension TableBuilder {
         guard let estimate = ConsistencyChecks.macroEnergyKcal(known) else { return }
         let cell = pair.kj ?? pair.kcal
         guard let cell, pair.kj == nil || pair.kcal == nil, cell.quantity.isEnergyOfUnknownUnit else { return }
-        let value = NSDecimalNumber(decimal: cell.quantity.value).doubleValue
+        let value = cell.quantity.doubleValue
         let asKcal = ConsistencyChecks.energyMismatch(kcal: value, estimate: estimate) == 0
         let asKJ = ConsistencyChecks.energyMismatch(kcal: value / 4.184, estimate: estimate) == 0
         if pair.kj != nil, asKcal, !asKJ {

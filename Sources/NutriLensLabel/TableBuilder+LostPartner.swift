@@ -19,7 +19,7 @@ extension TableBuilder {
         guard let lastPair = pairPositions.max() else { return nil }
         let portion = 100 * ratio
         func isPortionSize(_ quantity: ScannedQuantity) -> Bool {
-            let grams = NSDecimalNumber(decimal: quantity.value).doubleValue
+            let grams = quantity.doubleValue
             return quantity.unit == .gram && quantity.qualifier == nil && abs(grams - portion) <= 0.5 + 0.05 * portion
         }
         let lone = cells.indices.filter {

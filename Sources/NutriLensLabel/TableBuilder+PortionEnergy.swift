@@ -20,10 +20,9 @@ extension TableBuilder {
         let kj = table.filter { $0.quantity.unit == .kilojoule && $0.quantity.qualifier == nil }
         let kcal = table.filter { $0.quantity.unit == .kilocalorie && $0.quantity.qualifier == nil }
         guard kj.count == columnCount, kcal.count == columnCount,
-              zip(kj, kcal).allSatisfy({ ConsistencyChecks.energyPairAgrees(kj: double($0.0), kcal: double($0.1)) })
+              zip(kj, kcal).allSatisfy({
+                  ConsistencyChecks.energyPairAgrees(kj: $0.0.quantity.doubleValue, kcal: $0.1.quantity.doubleValue) })
         else { return cells }
         return table
     }
-
-    private static func double(_ cell: AssembledCell) -> Double { NSDecimalNumber(decimal: cell.quantity.value).doubleValue }
 }

@@ -6,7 +6,7 @@ extension TableBuilder {
     /// language block), the occurrence nearest the middle of the table wins, then the one with more cells.
     func chooseRowInstances() -> [AssembledRow] {
         let kcal = energyColumns(columnCount: 1).first?.kcal
-            .map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }
+            .map { $0.quantity.doubleValue }
         // Row-level repairs, each on the rows the one before left.
         var read = Self.droppingReferenceIntakeColumn(rows, intakes: layout.referenceIntakes)
         read = Self.trimWeakCells(read)
@@ -73,7 +73,7 @@ extension TableBuilder {
         let servingRatio = layout.servingSize?.quantity.map { NSDecimalNumber(decimal: $0).doubleValue / 100 }
         guard columns.count == 2 else { return servingRatio }
         func value(_ cell: AssembledCell?) -> Double? {
-            cell.map { NSDecimalNumber(decimal: $0.quantity.value).doubleValue }.flatMap { $0 > 0 ? $0 : nil }
+            cell.map { $0.quantity.doubleValue }.flatMap { $0 > 0 ? $0 : nil }
         }
         let kcalRatio = value(columns[1].kcal).flatMap { second in value(columns[0].kcal).map { second / $0 } }
         let kjRatio = value(columns[1].kj).flatMap { second in value(columns[0].kj).map { second / $0 } }

@@ -25,8 +25,8 @@ extension TableBuilder {
             let a = row.cells[0], b = row.cells[1]
             guard isInformative(a), isInformative(b), !a.quantity.isPercent, !b.quantity.isPercent,
                   a.quantity.unit == b.quantity.unit else { continue }
-            ratios.append(NSDecimalNumber(decimal: b.quantity.value).doubleValue
-                          / NSDecimalNumber(decimal: a.quantity.value).doubleValue)
+            ratios.append(b.quantity.doubleValue
+                          / a.quantity.doubleValue)
         }
         guard ratios.count >= 3 else { return rows }
         let median = ratios.sorted()[ratios.count / 2]
@@ -38,8 +38,8 @@ extension TableBuilder {
         return rows.map { row in
             guard !row.nutrient.isEnergy, row.cells.count >= 2 else { return row }
             let a = row.cells[0], b = row.cells[1]
-            let first = NSDecimalNumber(decimal: a.quantity.value).doubleValue
-            let second = NSDecimalNumber(decimal: b.quantity.value).doubleValue
+            let first = a.quantity.doubleValue
+            let second = b.quantity.doubleValue
             guard a.lineIndex != b.lineIndex, isInformative(a), isInformative(b),
                   fits(b, a, ratio: median), !fits(a, b, ratio: median),
                   abs(first - second * median) <= 0.1 * first else { return row }

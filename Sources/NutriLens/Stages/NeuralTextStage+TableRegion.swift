@@ -92,10 +92,11 @@ extension NeuralTextStage {
         options.detectorLongSide = side
         options.regionOfInterest = region
         let inside = try reader.detect(image, options: options)
-        let outside = boxes.indices.filter { !Self.centre(of: boxes[$0].quad, isIn: region) }
+        let isInside = boxes.map { Self.centre(of: $0.quad, isIn: region) }
+        let outside = boxes.indices.filter { !isInside[$0] }
         // A box the first detection found the same (its rectangle overlapping at least `tableRegionSameBoxOverlap`)
         // keeps its first reading: the recogniser crops it from the same photo pixels either way.
-        let replaced = boxes.indices.filter { !outside.contains($0) && first.segments[$0] != nil }
+        let replaced = boxes.indices.filter { isInside[$0] && first.segments[$0] != nil }
         let same = inside.map { box in
             replaced.first { Self.overlap(box.quad.boundingRect, boxes[$0].quad.boundingRect) >= Self.tableRegionSameBoxOverlap }
         }

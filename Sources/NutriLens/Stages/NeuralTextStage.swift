@@ -29,8 +29,10 @@ struct NeuralTextStage: Sendable {
     /// 0.920 precision in the dump evaluation (scripts/dump-label-text.py), 0.882 / 0.949 through this stage
     /// (docs/scanner.md); 960 and 1120 read fewer fields (docs/text.md, "Detection scale", session 18).
     static let detectorLongSide = 1280
-    /// ``ScannerConfiguration/textDetectorLongSide``, clamped to 32...4096 (`TextReadOptions`' range).
+    /// ``ScannerConfiguration/textDetectorLongSide``, clamped by ``clampedSide(_:)``.
     let detectorLongSide: Int
+    /// A configured detector side within 32...4096, `TextReadOptions`' range.
+    static func clampedSide(_ side: Int) -> Int { min(max(side, 32), 4096) }
     /// ``ScannerConfiguration/textSmallTextRedetection``: small text on a small photo detected again, enlarged.
     let redetectsSmallText: Bool
     /// ``ScannerConfiguration/textRedetectionLongSide``: an unconvincing shrunk photo detected again at this side.
@@ -52,11 +54,11 @@ struct NeuralTextStage: Sendable {
         // PaddleOCR's drop score (0.5, not fitted here): segments whose mean character probability is below it are
         // left out of the grammar's lines. Against keeping every segment (the dump evaluation's choice), the 128
         // corpus photos lose no correct field and 3 wrong ones; TestImages are unchanged (docs/scanner.md).
-        detectorLongSide = min(max(configuration.textDetectorLongSide, 32), 4096)
+        detectorLongSide = Self.clampedSide(configuration.textDetectorLongSide)
         options = TextReadOptions(detectorLongSide: detectorLongSide, minimumConfidence: 0.5)
         textBoxes = configuration.textBoxes
         redetectsSmallText = configuration.textSmallTextRedetection
-        redetectionLongSide = configuration.textRedetectionLongSide.map { min(max($0, 32), 4096) }
+        redetectionLongSide = configuration.textRedetectionLongSide.map(Self.clampedSide)
         redetectsTableRegion = configuration.textTableRegionRedetection
     }
 
