@@ -1,3 +1,4 @@
+import NutriLens
 import NutriLensOCR
 import XCTest
 @testable import nutrilens
@@ -68,20 +69,19 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertNil(config.workingMaxDimension)
         XCTAssertEqual(config.routing, .foodFirst)
         XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--lang", "eng;rm", "a"])))
-        XCTAssertEqual(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textDetectorLongSide, 1280)
-        XCTAssertEqual(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--detector-side", "960", "a"]))
-            .textDetectorLongSide, 960)
-        XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--detector-side", "8", "a"])))
-        XCTAssertTrue(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textSmallTextRedetection)
-        XCTAssertFalse(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--no-small-text-redetect", "a"]))
-            .textSmallTextRedetection)
-        XCTAssertNil(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textRedetectionLongSide)
-        XCTAssertEqual(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--redetect-side", "1920", "a"]))
-            .textRedetectionLongSide, 1920)
-        XCTAssertThrowsError(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--redetect-side", "9000", "a"])))
-        XCTAssertTrue(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"])).textTableRegionRedetection)
-        XCTAssertFalse(try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--no-table-redetect", "a"]))
-            .textTableRegionRedetection)
+        func parsed(_ arguments: String...) throws -> ScannerConfiguration {
+            try ScannerOptions.configuration(from: ScanCommand.spec.parse(arguments + ["a"]))
+        }
+        XCTAssertEqual(try parsed().textDetectorLongSide, 1280)
+        XCTAssertEqual(try parsed("--detector-side", "960").textDetectorLongSide, 960)
+        XCTAssertThrowsError(try parsed("--detector-side", "8"))
+        XCTAssertTrue(try parsed().textSmallTextRedetection)
+        XCTAssertFalse(try parsed("--no-small-text-redetect").textSmallTextRedetection)
+        XCTAssertNil(try parsed().textRedetectionLongSide)
+        XCTAssertEqual(try parsed("--redetect-side", "1920").textRedetectionLongSide, 1920)
+        XCTAssertThrowsError(try parsed("--redetect-side", "9000"))
+        XCTAssertTrue(try parsed().textTableRegionRedetection)
+        XCTAssertFalse(try parsed("--no-table-redetect").textTableRegionRedetection)
     }
 
     func testFastStartsFromTheFastPresetAndExplicitOptionsStillApply() throws {
