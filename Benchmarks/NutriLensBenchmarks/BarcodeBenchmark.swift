@@ -181,11 +181,11 @@ enum BarcodeBenchmark {
         }
         var args = ["-q", "--nodbus"]
         if addOns { args += ["-Sean2.enable", "-Sean5.enable"] }
-        let before = childrenCPU()
+        let before = ProcessMemory.childrenCPUSeconds()
         let t0 = DispatchTime.now().uptimeNanoseconds
         let out = try BenchProcess.run("/usr/bin/zbarimg", args + [file])
         let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
-        let cpu = (childrenCPU() - before) * 1000
+        let cpu = (ProcessMemory.childrenCPUSeconds() - before) * 1000
         let results = out.split(separator: "\n").compactMap { line -> (String, String)? in
             let parts = line.split(separator: ":", maxSplits: 1).map(String.init)
             return parts.count == 2 ? (parts[0], parts[1]) : nil
@@ -215,14 +215,6 @@ enum BarcodeBenchmark {
             }
             return (out, cpu)
         }
-    }
-
-    /// User + system CPU seconds of all waited-for child processes so far.
-    static func childrenCPU() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     struct ZxingResult { var ms: Double; var results: [(String, String)] }

@@ -193,11 +193,11 @@ enum OCRBenchmark {
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
-        let t0 = childrenCPUTime()
+        let t0 = ProcessMemory.childrenCPUSeconds()
         guard (try? p.run()) != nil else { return ("", 0) }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        let t = childrenCPUTime() - t0
+        let t = ProcessMemory.childrenCPUSeconds() - t0
         return (String(decoding: data, as: UTF8.self), t)
     }
 
@@ -217,12 +217,6 @@ enum OCRBenchmark {
         var ts = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
-    static func childrenCPUTime() -> Double {
-        var u = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &u)
-        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
     }
 
     // MARK: scoring

@@ -13,6 +13,15 @@ enum ProcessMemory {
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
+    /// User + system CPU seconds of this process's children that have ended and been waited for
+    /// (`getrusage(RUSAGE_CHILDREN)`): what a peer's command-line processes cost, whatever else the machine runs.
+    static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
     /// Path of the shared library file this process mapped whose name starts with `prefix` (e.g. `libtesseract.so`),
     /// from `/proc/self/maps`; `nil` when none is mapped. Tells which Tesseract build a figure was measured with
     /// (Debian's in /usr/lib, or scripts/build-tesseract.sh's in /usr/local/lib).
