@@ -118,9 +118,8 @@ struct NeuralTextStage: Sendable {
                 let late = try recognize(image, unread.map { boxes[$0] }, quarterTurns: turns.first)
                 let kept = sample.compactMap { first.segments[$0]?.confidence }.reduce(0, +)
                     + late.map(\.confidence).reduce(0, +)
-                let other = try recognize(image, sample.map { boxes[$0] }, quarterTurns: turns.second)
-                    .map(\.confidence).reduce(0, +)
-                if other > kept {
+                // Read one box at a time and only until the comparison is settled (NeuralTextStage+PageTurn).
+                if try readsBetterTurned(image, sample.map { boxes[$0] }, quarterTurns: turns.second, than: kept) {
                     readings.append(try reading(image, boxes, quarterTurns: turns.second, scoring: scoring))
                 }
             }
