@@ -13,8 +13,9 @@ import NutriLensText
 /// runs across or down the photo, which leaves two turns (0 or 180; 90 or 270). The first is read; when the grammar
 /// finds that reading not convincing (`ReadingScore.isConvincing`), the longest boxes are read again in the other
 /// turn, and only when those read with more confidence (text upside down reads as low-probability characters) is the
-/// whole page read that way too and the reading the grammar scores higher kept. An upright label costs at most a few
-/// extra lines; the detector runs once in every case.
+/// whole page read that way too and the reading the grammar scores higher kept. The sample is read one line at a time,
+/// cheapest first, only until the comparison is settled (``readsBetterTurned(_:_:quarterTurns:than:)``, session 20):
+/// an upright label costs two or three extra short lines; the detector runs once in every case.
 ///
 /// Which boxes are recognised: ``ScannerConfiguration/textBoxes``. `.tableBand` reads the first box of each row
 /// first, and then only the boxes in the band around the rows that name table parts (``TableBand``), every box when
