@@ -43,7 +43,8 @@ final class PageTurnDecisionTests: XCTestCase {
     /// On a real label upright and upside down the early decision is the one the full sample gives.
     func testEarlyDecisionMatchesTheFullSampleOnATestImage() throws {
         let stage = try NeuralTextStage(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
-        let image = try ImageDecoder.decode(contentsOf: TestPaths.testImages.appendingPathComponent("deg_rot180_de.jpg")).image
+        let photo = TestPaths.testImages.appendingPathComponent("deg_rot180_de.jpg")
+        let image = try ImageDecoder.decode(contentsOf: photo).image
         var options = stage.options
         options.detectorLongSide = min(options.detectorLongSide, max(image.width, image.height))  // as `read` detects
         let boxes = try stage.reader.detect(image, options: options)

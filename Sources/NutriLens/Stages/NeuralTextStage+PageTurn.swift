@@ -11,7 +11,7 @@ import NutriLensText
 /// comparison (``turnDecision(readSum:unread:kept:)``) the rest is not read. The boxes are read one at a time, the
 /// cheapest first (the shortest for their height: the recogniser's input width grows with it), so the lines left
 /// unread are the longest, most expensive ones. On an upright page the other turn reads as low-probability
-/// characters and two or three of the eight settle it. The decision is the one all eight gave: a line's reading does
+/// characters and one to three of the eight settle it. The decision is the one all eight gave: a line's reading does
 /// not depend on the lines read with it (`TextRecognizer.recognize`: bit for bit whatever the batch), the bounds hold
 /// with a margin far above the rounding of eight additions, and when every box is read the sum is taken in the
 /// sample's order, as before.
