@@ -11,9 +11,7 @@ final class FrontOfPackStripTests: XCTestCase {
                         ("Sugars", "12.2g", "14%"), ("Salt", "0.3g", "5%")]
 
     /// A word 14 px a character wide and 30 px high with its left edge at `x` and top at `y`.
-    static func word(_ text: String, _ x: Double, _ y: Double) -> TextWord {
-        TextWord(text: text, box: TextBox(x: x, y: y, width: Double(text.count) * 14, height: 30), confidence: 0.9)
-    }
+    static let word = SideBySidePanelTests.word
 
     /// The strip as lines with boxes, one line per word as a segment reader gives them: icons 170 px apart, names at
     /// `y`, amounts 50 px below, the energy's kcal under its kJ, the %RI figures under the amounts; `dy` per icon
@@ -59,6 +57,20 @@ final class FrontOfPackStripTests: XCTestCase {
             250kcal
             13% 22% 43% 14% 5%
             of an adult's reference intake
+            """))
+    }
+
+    /// The strip as UK packs print it whole: the portion named above ("Each pack (400g) contains", which names no
+    /// column), the per-100 g energy stated on a line of its own below; the strip stays per portion.
+    func testWholeUKStripWithTypicalValuesLineIsPerPortion() throws {
+        assertPerPortion(try parseTable("""
+            Each pack (400g) contains
+            Energy Fat Saturates Sugars Salt
+            1042kJ 15.5g 8.5g 12.2g 0.3g
+            250kcal
+            13% 22% 43% 14% 5%
+            of an adult's reference intake
+            Typical values (as sold) per 100g: Energy 260kJ/62kcal
             """))
     }
 

@@ -8,9 +8,7 @@ import XCTest
 /// (``LineAnalyzer/amountsFollowBracketedUnit(_:quantities:)``).
 final class WrappedRowNameTests: XCTestCase {
     /// A word 14 px a character wide and 30 px high with its left edge at `x` and top at `y`.
-    static func word(_ text: String, _ x: Double, _ y: Double) -> TextWord {
-        TextWord(text: text, box: TextBox(x: x, y: y, width: Double(text.count) * 14, height: 30), confidence: 0.9)
-    }
+    static let word = SideBySidePanelTests.word
 
     /// Rows as (name lines, per 100 g, per portion): the amounts on the name's last line, names from x 40 (words one
     /// space apart), amounts at x 700 and 900, 50 px a line.
