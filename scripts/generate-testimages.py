@@ -858,7 +858,8 @@ def main():
     ap.add_argument("--seed", type=int, default=20240501, help="random seed (the committed set uses the default)")
     ap.add_argument("--classes", action="store_true",
                     help="with --count: render only the label classes of scripts/testimage_classes.py (AU/NZ panels, "
-                         "light on dark, vitamins in mg/µg, linear on a bottle, busy packs, eight languages)")
+                         "light on dark, vitamins in mg/µg, linear on a bottle, busy packs, eight languages, "
+                         "front-of-pack strips)")
     ap.add_argument("--scale", type=float, default=1.0,
                     help="size factor for text, barcodes and margins (the committed set uses 1.0: 18-26 px text; 1.5 "
                          "measured no better on OCR, which rescales text to its own x-height)")

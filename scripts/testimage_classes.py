@@ -10,6 +10,8 @@ scripts/generate-testimages.py (`layout` names below; each function takes the ge
 - `bottle`: a linear (run-in) declaration wrapped round a bottle (strong cylindrical curvature).
 - `busy`: a small table on a large pack crowded with claims, numbers, an ingredient list and a barcode.
 - `eight`: a table whose row names are printed in eight languages, wrapped over several lines per row.
+- `fop`: a UK front-of-pack reference-intake strip: "Each pack (N g) contains" over five icons side by side (energy,
+  fat, saturates, sugars, salt), each name above its amount and its %RI, per portion (session 20).
 
 Sidecar values are the numbers as printed (key units: kJ, kcal, grams; mg/µg converted to grams), written as plain
 decimals (never 2.5e-06).
@@ -20,7 +22,7 @@ from decimal import Decimal
 
 from PIL import Image, ImageDraw
 
-LAYOUTS = ("dark", "au", "micro", "bottle", "busy", "eight")
+LAYOUTS = ("dark", "au", "micro", "bottle", "busy", "eight", "fop")
 
 # Row names for the eight-language table and the micronutrient block (Annex XV / Annex XIII wording per language).
 EXTRA_LEX = {
@@ -269,6 +271,46 @@ def eight(G, rng, spec):
 # Helpers
 # ---------------------------------------------------------------------------------------------------------------------
 
+# Regulation (EU) 1169/2011 Annex XIII Part B reference intakes of the front-of-pack strip's icons.
+FOP_RI = {"energy-kj": 8400, "fat": 70, "saturated-fat": 20, "sugars": 90, "salt": 6}
+
+
+def fop(G, rng, spec):
+    """A UK front-of-pack strip: five icons side by side (name, amount, %RI), per portion, no per-100 g header."""
+    size = spec.get("size", 22)
+    f, bold = G.font(spec.get("font", "DejaVuSans"), size), G.font(spec.get("font", "DejaVuSans"), size, bold=True)
+    portion = rng.choice([150, 200, 250, 300, 400])
+    kj = rng.randint(400, 2200)
+    kcal = round(kj / 4.184)
+    fat = Decimal(str(round(rng.uniform(2, 30), 1)))
+    sat = Decimal(str(round(float(fat) * rng.uniform(0.2, 0.6), 1)))
+    sugars = Decimal(str(round(rng.uniform(1, 30), 1)))
+    salt = Decimal(str(round(rng.uniform(0.2, 2.5), 1)))
+    icons = [("Energy", [f"{kj}kJ", f"{kcal}kcal"], round(kj / FOP_RI["energy-kj"] * 100)),
+             ("Fat", [f"{_plain(fat)}g"], round(float(fat) / FOP_RI["fat"] * 100)),
+             ("Saturates", [f"{_plain(sat)}g"], round(float(sat) / FOP_RI["saturated-fat"] * 100)),
+             ("Sugars", [f"{_plain(sugars)}g"], round(float(sugars) / FOP_RI["sugars"] * 100)),
+             ("Salt", [f"{_plain(salt)}g"], round(float(salt) / FOP_RI["salt"] * 100))]
+    cell = int(max(bold.getlength(name) for name, _, _ in icons) + 1.6 * size)
+    line = int(size * 1.4)
+    width, top = cell * len(icons) + 2 * size, 2 * line
+    img = Image.new("RGB", (width, top + 5 * line + 2 * line), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.text((size, size // 2), f"Each pack ({portion}g) contains", font=bold, fill=(0, 0, 0))
+    for i, (name, amounts, percent) in enumerate(icons):
+        x = size + i * cell
+        d.rounded_rectangle((x + 4, top - 6, x + cell - 4, top + 5 * line), radius=size, outline=(0, 0, 0), width=2)
+        d.text((x + size // 2, top), name, font=bold, fill=(0, 0, 0))
+        for j, amount in enumerate(amounts):
+            d.text((x + size // 2, top + (1 + j) * line + line // 2), amount, font=f, fill=(0, 0, 0))
+        d.text((x + size // 2, top + 3 * line + line // 2), f"{percent}%", font=f, fill=(0, 0, 0))
+    d.text((size, top + 5 * line + line // 2), "of an adult's reference intake", font=f, fill=(0, 0, 0))
+    nutrition = {"language": "en", "serving_size": f"{portion}g", "nutriments": {
+        "energy-kj_serving": kj, "energy-kcal_serving": kcal, "fat_serving": fat, "saturated-fat_serving": sat,
+        "sugars_serving": sugars, "salt_serving": salt}}
+    return img, nutrition, [f"front-of-pack reference-intake strip, per portion of {portion} g, no per-100 g header"]
+
+
 def _wrap(names, per_line):
     """Names joined by " / ", `per_line` to a printed line."""
     lines = []
@@ -297,7 +339,8 @@ def _stack(top, bottom, gap=16):
 def render(G, layout, rng, spec):
     """-> (image, nutrition, notes, barcodes): `barcodes` lists every code drawn on the image as sidecar entries
     (`{"symbology", "text"}`), `[]` for layouts that draw none."""
-    drawn = {"dark": dark, "au": au, "micro": micro, "bottle": bottle, "busy": busy, "eight": eight}[layout](G, rng, spec)
+    drawn = {"dark": dark, "au": au, "micro": micro, "bottle": bottle, "busy": busy, "eight": eight,
+             "fop": fop}[layout](G, rng, spec)
     return drawn if len(drawn) == 4 else (*drawn, [])
 
 
@@ -321,6 +364,7 @@ COMMITTED = [
     ("class_linear_bottle_en", {"kind": "label", "layout": "bottle", "lang": "en", "size": 24}),
     ("class_busy_pack_en", {"kind": "label", "layout": "busy", "lang": "en", "serving": 30}),
     ("class_eight_languages", {"kind": "label", "layout": "eight"}),
+    ("class_front_of_pack_strip_en", {"kind": "label", "layout": "fop", "lang": "en"}),
 ]
 
 

@@ -120,7 +120,8 @@ struct ColumnLayout: Sendable {
             columns.append(token.spec)
         }
         if columns.isEmpty {
-            let spec = ColumnSpec(basis: isUSStyle ? .perServing : .per100g, preparation: .asSold)
+            let perServing = isUSStyle || isFrontOfPackStrip(lines)
+            let spec = ColumnSpec(basis: perServing ? .perServing : .per100g, preparation: .asSold)
             return ColumnLayout(columns: [spec], servingSize: servingSize, fromHeaders: false, isUSStyle: isUSStyle)
         }
         // A per-serving header read on an earlier line than per 100 g is usually a title line ("Portion 30 g +

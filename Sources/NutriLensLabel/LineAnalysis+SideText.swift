@@ -38,7 +38,7 @@ extension LineAnalyzer {
     /// (mg)"): tables that give the unit in the name column and bare numbers in the value columns.
     private static func namesMassUnit(_ name: String) -> Bool {
         let folded = name.lowercased().replacingOccurrences(of: " ", with: "")
-        return ["(g)", "(mg)", "(µg)", "(μg)", "(mcg)"].contains { folded.contains($0) }
+        return bracketedMassUnits.contains { folded.contains($0) }
     }
 
     /// Visual rows rebuilt from word boxes join a table row with the text beside it: a %DV statement ("*Percent

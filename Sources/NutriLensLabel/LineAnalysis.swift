@@ -258,10 +258,12 @@ enum LineAnalyzer {
             return word.count > 1 && !Lexicon.ofWhichWords.contains(word) && !NumberGrammar.traceWords.contains(word)
                 && !["kj", "kcal", "g", "mg", "ml"].contains(word)
         }
-        if mentions.isEmpty && (proseWords.count >= 2 || isPackTextWithNumbers(folded: folded, chars: chars)) {
+        if mentions.isEmpty && (proseWords.count >= 2 && !amountsFollowBracketedUnit(chars, quantities: quantities)
+                                    || isPackTextWithNumbers(folded: folded, chars: chars)) {
             // "Packung enthält ca. 11 Portionen", "10 Portionen": counts in prose are no amounts. Nor are the bare
             // numbers of pack text after a table ("Postfach 255", "Waldstr. 27", "1 Packung", "emballage = 16,5",
-            // "0800 86 00 60"), which the table's last row would otherwise take.
+            // "0800 86 00 60"), which the table's last row would otherwise take. Bare numbers right after a bracketed
+            // unit end a wrapped row name and are its amounts ("taire /ibra dietética* (g) 0 0", session 20).
             events.removeAll { event in
                 if case .quantity(let quantity) = event.1 { return quantity.unit == nil && !quantity.isPercent
                     && !quantity.isEnergyOfUnknownUnit && !quantity.isVolume }
