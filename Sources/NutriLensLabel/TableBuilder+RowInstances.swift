@@ -33,7 +33,9 @@ extension TableBuilder {
             return pairedPenalty <= realignedPenalty ? paired : nil
         }
         // A vitamin's or mineral's mg amount on a row declared in grams is no value of that row.
-        let withCells = Self.droppingMilligramCells(paired ?? realigned).filter { !$0.cells.isEmpty }
+        // Settled rows where a row's lost values left the next row's pair dealt over both names.
+        let settled = Self.returningPairsSplitAcrossNames(paired ?? realigned, ratio: ratio, kcal: kcal)
+        let withCells = Self.droppingMilligramCells(settled).filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
         let median = Double(sortedLines[sortedLines.count / 2])
