@@ -175,8 +175,12 @@ enum NumberGrammar {
         // "Vitamin D 400 IU": international units measure activity, not mass; the amount is kept apart so that only
         // vitamin D (one factor) is converted (TableBuilder.candidate).
         let internationalUnitsEnd = unitScan == nil ? internationalUnitEnd(chars, at: end) : nil
-        if unitScan == nil, internationalUnitsEnd == nil, end < chars.count, chars[end].isLetter,
-           !isLetterUnitless(chars, at: end) {
+        // "4x", "1x = 49.5 ml": a count glued to its multiplication sign (packs, portions, pieces) is no cell; a pack
+        // text "4x" after the salt row's name had become salt's value (FoodLabel full 0151, session 20).
+        if unitScan == nil, internationalUnitsEnd == nil, end < chars.count, isMultiplicationSign(chars, at: end) {
+            return nil
+        }
+        if unitScan == nil, internationalUnitsEnd == nil, end < chars.count, chars[end].isLetter {
             return nil
         }
         // "© 2017 MONSTER ENERGY COMPANY": a copyright year, next to a word that names the energy row.
@@ -309,10 +313,10 @@ enum NumberGrammar {
         return unit.isEnergy
     }
 
-    /// "x" in "2 x 30 g" and similar: letters that may follow a bare number without making it part of a word.
-    private static func isLetterUnitless(_ chars: [Character], at index: Int) -> Bool {
+    /// "x" or "×" glued to a number and ending the word ("4x", "2× 30 g"): the number is a count.
+    private static func isMultiplicationSign(_ chars: [Character], at index: Int) -> Bool {
         let next: Character? = index + 1 < chars.count ? chars[index + 1] : nil
-        return chars[index] == "x" && (next == nil || next == " ")
+        return (chars[index] == "x" || chars[index] == "×") && (next == nil || next == " ")
     }
 
     /// `true` when the separator at `position` ends a word of three or more letters and the digits after it carry
