@@ -155,6 +155,9 @@ enum NumberGrammar {
         guard digits.contains(where: isDigit) else { return nil }
         if !digits.contains(where: { _ in true }) { return nil }
         let hasRealDigit = chars[start..<index].contains(where: isDigit) || (index == start + 1 && index == chars.count)
+        // A single digit and a decimal comma making up the whole line ("0,", "3,"): a decimal whose digits after the
+        // comma were cut off at the crop's edge ("0,88 g" read "0,"), no amount (FoodLabel crops 0233, 0052, session 20).
+        if isCutOffDecimal(chars, digits: digits, start: start, end: index) { return nil }
         // Trailing separators ("389.") are punctuation.
         var end = index
         while let last = digits.last, isSeparator(last) {
@@ -311,6 +314,14 @@ enum NumberGrammar {
     private static func energyUnitFollows(_ chars: [Character], at index: Int) -> Bool {
         guard let unit = scanUnit(chars, at: index)?.unit else { return false }
         return unit.isEnergy
+    }
+
+    /// `true` when the line is one digit and a decimal comma, spaces aside: the integer part of a decimal whose
+    /// fraction digits a crop cut off. A full stop stays punctuation ("Eiweiss 8." ends a run-in sentence), and a
+    /// comma after more digits or other words is a list's ("Postfach 2550,").
+    private static func isCutOffDecimal(_ chars: [Character], digits: [Character], start: Int, end: Int) -> Bool {
+        guard digits.count == 2, isDigit(digits[0]), digits[1] == "," else { return false }
+        return chars[..<start].allSatisfy { $0 == " " } && chars[end...].allSatisfy { $0 == " " }
     }
 
     /// "x" or "×" glued to a number and ending the word ("4x", "2× 30 g"): the number is a count.
