@@ -26,20 +26,14 @@ extension TableBuilder {
     ///   - ratio: per-serving / per-100 g ratio of the table (`nil`: no witness, rows unchanged).
     ///   - kcal: the first column's kcal, for the consistency checks (`nil`: rows unchanged).
     static func returningPairsSplitAcrossNames(_ rows: [AssembledRow], ratio: Double?, kcal: Double?) -> [AssembledRow] {
-        guard let ratio,
-              let (typical, rowCount) = mostCommonCellCount(rows.lazy.filter { $0.cells.count >= 2 && !$0.nutrient.isEnergy }),
-              rowCount >= 3,
+        guard let ratio, let typical = typicalAmountsPerRow(rows),
               // Each nutrient named once: a name read twice (a wrapped continuation, a stray word) means rows read out
               // of step, which the rules before this one settle.
               Set(rows.map(\.nutrient)).count == rows.count else { return rows }
         var result = rows
         for index in result.indices.dropLast() {
             let lost = result[index], next = result[index + 1]
-            guard lost.cells.count == 1, !lost.nutrient.isEnergy, !next.nutrient.isEnergy,
-                  lost.nutrient != next.nutrient, next.cells.count == typical - 1, !next.isValueLost,
-                  let serving = next.cells.first,
-                  next.lineIndex > lost.lineIndex, lost.cells[0].lineIndex > next.lineIndex,
-                  serving.lineIndex >= lost.cells[0].lineIndex,
+            guard holdsFirstAmountOfNextRow(lost, next: next, typical: typical), let serving = next.cells.first,
                   isInformative(lost.cells[0]), isInformative(serving),
                   fits(lost.cells[0], serving, ratio: ratio) else { continue }
             var moved = result
