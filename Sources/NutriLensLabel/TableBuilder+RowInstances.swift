@@ -32,9 +32,9 @@ extension TableBuilder {
                   let realignedPenalty = Self.firstColumnPenalty(realigned, kcal: kcal) else { return paired }
             return pairedPenalty <= realignedPenalty ? paired : nil
         }
-        // A vitamin's or mineral's mg amount on a row declared in grams is no value of that row.
-        // Settled rows where a row's lost values left the next row's pair dealt over both names.
+        // A row whose figures OCR lost, read in one names block with the next row, took the next row's first amount.
         let settled = Self.returningPairsSplitAcrossNames(paired ?? realigned, ratio: ratio, kcal: kcal)
+        // A vitamin's or mineral's mg amount on a row declared in grams is no value of that row.
         let withCells = Self.droppingMilligramCells(settled).filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
