@@ -26,7 +26,13 @@ import sys
 # Checked by hand (docs/label.md, "FoodLabel sidecars"): 0039 from sugars on each truth is the row above's;
 # 0175 truth is the 20 g portion column (59 kcal), the label's per 100 g column says 295 kcal; 0373 saturated fat 31
 # is the carbohydrate value (the label prints no saturates row).
-SIDECAR_SUSPECT = {'0039', '0175', '0373'}
+# Added in session 20 (flwrong; each read beside the OCR text of all three variants, reasons in docs/label.md
+# "FoodLabel sidecars"): 0047 fibre recorded absent, printed 0.2 g | 0.1 g; 0219 fibre 0, printed 5 g | 1,5 g on a
+# 30 g portion; 0242 another product's values (2330 kcal, above any food's 900); 0281 56 kcal, printed 648 kJ / 156
+# kcal (ratio 4.15); 0312 fat 117.8 g (over 100 g), printed 17,8 g; 0361 salt 0.01, printed "sel 0,02 g" on every
+# variant; 0420 saturates 22 above fat 4.9 (printed 2,2 g) and fibre 15 (printed 1,5 g); 0422 613 kcal is the
+# printed 613 kJ (149 kcal printed); 0470 fat 2.5, printed 3,5 g, with 8,8 g per 250 ml and 64 kcal confirming 3.5.
+SIDECAR_SUSPECT = {'0039', '0175', '0373', '0047', '0219', '0242', '0281', '0312', '0361', '0420', '0422', '0470'}
 
 
 def half(label_id):

@@ -155,6 +155,9 @@ enum NumberGrammar {
         guard digits.contains(where: isDigit) else { return nil }
         if !digits.contains(where: { _ in true }) { return nil }
         let hasRealDigit = chars[start..<index].contains(where: isDigit) || (index == start + 1 && index == chars.count)
+        // A single digit and a decimal comma making up the whole line ("0,", "3,"): a decimal whose digits after the
+        // comma were cut off at the crop's edge ("0,88 g" read "0,"), no amount (FoodLabel crops 0233, 0052, session 20).
+        if isCutOffDecimal(chars, digits: digits, start: start, end: index) { return nil }
         // Trailing separators ("389.") are punctuation.
         var end = index
         while let last = digits.last, isSeparator(last) {
@@ -175,8 +178,12 @@ enum NumberGrammar {
         // "Vitamin D 400 IU": international units measure activity, not mass; the amount is kept apart so that only
         // vitamin D (one factor) is converted (TableBuilder.candidate).
         let internationalUnitsEnd = unitScan == nil ? internationalUnitEnd(chars, at: end) : nil
-        if unitScan == nil, internationalUnitsEnd == nil, end < chars.count, chars[end].isLetter,
-           !isLetterUnitless(chars, at: end) {
+        // "4x", "1x = 49.5 ml": a count glued to its multiplication sign (packs, portions, pieces) is no cell; a pack
+        // text "4x" after the salt row's name had become salt's value (FoodLabel full 0151, session 20).
+        if unitScan == nil, internationalUnitsEnd == nil, end < chars.count, isMultiplicationSign(chars, at: end) {
+            return nil
+        }
+        if unitScan == nil, internationalUnitsEnd == nil, end < chars.count, chars[end].isLetter {
             return nil
         }
         // "© 2017 MONSTER ENERGY COMPANY": a copyright year, next to a word that names the energy row.
@@ -309,10 +316,18 @@ enum NumberGrammar {
         return unit.isEnergy
     }
 
-    /// "x" in "2 x 30 g" and similar: letters that may follow a bare number without making it part of a word.
-    private static func isLetterUnitless(_ chars: [Character], at index: Int) -> Bool {
+    /// `true` when the line is one digit and a decimal comma, spaces aside: the integer part of a decimal whose
+    /// fraction digits a crop cut off. A full stop stays punctuation ("Eiweiss 8." ends a run-in sentence), and a
+    /// comma after more digits or other words is a list's ("Postfach 2550,").
+    private static func isCutOffDecimal(_ chars: [Character], digits: [Character], start: Int, end: Int) -> Bool {
+        guard digits.count == 2, isDigit(digits[0]), digits[1] == "," else { return false }
+        return chars[..<start].allSatisfy { $0 == " " } && chars[end...].allSatisfy { $0 == " " }
+    }
+
+    /// "x" or "×" glued to a number and ending the word ("4x", "2× 30 g"): the number is a count.
+    private static func isMultiplicationSign(_ chars: [Character], at index: Int) -> Bool {
         let next: Character? = index + 1 < chars.count ? chars[index + 1] : nil
-        return chars[index] == "x" && (next == nil || next == " ")
+        return (chars[index] == "x" || chars[index] == "×") && (next == nil || next == " ")
     }
 
     /// `true` when the separator at `position` ends a word of three or more letters and the digits after it carry

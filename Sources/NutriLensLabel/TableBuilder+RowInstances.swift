@@ -32,8 +32,10 @@ extension TableBuilder {
                   let realignedPenalty = Self.firstColumnPenalty(realigned, kcal: kcal) else { return paired }
             return pairedPenalty <= realignedPenalty ? paired : nil
         }
+        // A row whose figures OCR lost, read in one names block with the next row, took the next row's first amount.
+        let settled = Self.returningPairsSplitAcrossNames(paired ?? realigned, ratio: ratio, kcal: kcal)
         // A vitamin's or mineral's mg amount on a row declared in grams is no value of that row.
-        let withCells = Self.droppingMilligramCells(paired ?? realigned).filter { !$0.cells.isEmpty }
+        let withCells = Self.droppingMilligramCells(settled).filter { !$0.cells.isEmpty }
         guard !withCells.isEmpty else { return [] }
         let sortedLines = withCells.map(\.lineIndex).sorted()
         let median = Double(sortedLines[sortedLines.count / 2])

@@ -20,17 +20,11 @@ extension TableBuilder {
     /// Rows names printed in a block above their values keep their amounts: there no nutrient is named twice.
     /// - Parameter kcal: the first column's kcal, for the consistency checks (`nil`: no check).
     static func returningStrayNameCells(_ rows: [AssembledRow], kcal: Double?) -> [AssembledRow] {
-        // The table's columns, from rows with two or more amounts (at least three of them): each stray row and the
-        // row it robbed both hold one amount, so counting every row would let the damage outvote the table.
-        guard let (typical, rowCount) = mostCommonCellCount(rows.lazy.filter { $0.cells.count >= 2 && !$0.nutrient.isEnergy }),
-              rowCount >= 3 else { return rows }
+        guard let typical = typicalAmountsPerRow(rows) else { return rows }
         var result = rows
         for index in result.indices.dropLast() {
             let stray = result[index], next = result[index + 1]
-            guard stray.cells.count == 1, !stray.nutrient.isEnergy, !next.nutrient.isEnergy,
-                  stray.nutrient != next.nutrient, next.cells.count == typical - 1, !next.isValueLost,
-                  next.lineIndex > stray.lineIndex, stray.cells[0].lineIndex > next.lineIndex,
-                  next.cells.first.map({ $0.lineIndex >= stray.cells[0].lineIndex }) ?? true,
+            guard holdsFirstAmountOfNextRow(stray, next: next, typical: typical),
                   result.indices.contains(where: { $0 != index && result[$0].nutrient == stray.nutrient
                       && !result[$0].cells.isEmpty }) else { continue }
             var moved = result
@@ -43,5 +37,24 @@ extension TableBuilder {
             result = moved
         }
         return result
+    }
+
+    /// The table's amounts per row, from rows with two or more amounts (at least three such rows; energy rows left
+    /// out), `nil` when fewer: a row that took another's amount and the row it robbed both hold one amount, so
+    /// counting every row would let the damage outvote the table.
+    static func typicalAmountsPerRow(_ rows: [AssembledRow]) -> Int? {
+        guard let (typical, rowCount) = mostCommonCellCount(rows.lazy.filter { $0.cells.count >= 2 && !$0.nutrient.isEnergy }),
+              rowCount >= 3 else { return nil }
+        return typical
+    }
+
+    /// `true` when `row` holds exactly one amount, read below the name line of `next` (the row after it, another
+    /// nutrient, neither energy), and `next` holds one amount fewer than `typical` with none read before that amount:
+    /// the shape of a row that took the next row's first amount (a stray name's, or a lost row's in one names block).
+    static func holdsFirstAmountOfNextRow(_ row: AssembledRow, next: AssembledRow, typical: Int) -> Bool {
+        row.cells.count == 1 && !row.nutrient.isEnergy && !next.nutrient.isEnergy && row.nutrient != next.nutrient
+            && next.cells.count == typical - 1 && !next.isValueLost
+            && next.lineIndex > row.lineIndex && row.cells[0].lineIndex > next.lineIndex
+            && (next.cells.first.map { $0.lineIndex >= row.cells[0].lineIndex } ?? true)
     }
 }
