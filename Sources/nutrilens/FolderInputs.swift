@@ -25,15 +25,15 @@ struct FolderInputs {
         }
     }
 
-    /// "no images in 'photos/': searched 2 folders and 3 files; an image is a JPEG/PNG by content or a file named
-    /// .jpg, .png, .heic, … (hidden files are skipped)".
+    /// "no images in 'photos/': searched 2 folders recursively and 3 files, none of them an image (an image is a
+    /// JPEG/PNG/HEIC/WebP by content or a file named .avif .bmp …; hidden files are skipped)".
     static func noImagesMessage(_ search: FolderSearch) -> String {
         let folders = "\(search.foldersSearched) folder\(search.foldersSearched == 1 ? "" : "s")"
         let entries = search.entriesSeen == 0 ? "found no file"
             : "\(search.entriesSeen) file\(search.entriesSeen == 1 ? "" : "s"), none of them an image"
         let names = ImageFileDiscovery.imageExtensions.sorted().map { "." + $0 }.joined(separator: " ")
         return "no images in '\(search.folder)': searched \(folders) recursively and \(entries) "
-            + "(an image is a JPEG/PNG by content or a file named \(names); hidden files are skipped)"
+            + "(an image is a JPEG/PNG/HEIC/WebP by content or a file named \(names); hidden files are skipped)"
     }
 
     /// The batch result of a folder that could not be listed: `unreadable`, like a file that cannot be read.

@@ -166,7 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files-from", required=True, help="list of photo paths or URLs, one per line ('-' = stdin)")
     parser.add_argument("--out", required=True, help="folder for part-NNNNN.jsonl result files")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                        help="local workers (one process, one thread each) when no --scheduler is given")
+                        help="local workers (threads of this process, one nutrilens at a time each) when no --scheduler "
+                             "is given")
     parser.add_argument("--scheduler", help="address of a running Dask scheduler (tcp://host:8786)")
     parser.add_argument("--nutrilens", default=shutil.which("nutrilens") or "nutrilens",
                         help="path of the nutrilens binary on the workers")

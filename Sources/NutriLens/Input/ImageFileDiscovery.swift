@@ -4,8 +4,8 @@ import NutriLensImageIO
 /// Expands command-line style paths into the list of files to scan.
 public enum ImageFileDiscovery {
     /// File name extensions (lower case) that mark a file as a photo a user meant to scan, whatever its content:
-    /// the formats NutriLens decodes (JPEG, PNG) plus ones people commonly drop in a folder (GIF, WebP, HEIC/HEIF, AVIF, TIFF,
-    /// BMP), so a file the decoder cannot read is reported with its typed error instead of silently skipped.
+    /// the formats NutriLens decodes (JPEG, PNG, HEIC/HEIF, WebP) plus ones people commonly drop in a folder (GIF, AVIF,
+    /// TIFF, BMP), so a file the decoder cannot read is reported with its typed error instead of silently skipped.
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "gif", "webp", "heic", "heif", "avif", "tif", "tiff", "bmp"]
 
     /// Files named explicitly are kept as given (so a bad one is reported, not silently dropped); folders are walked
