@@ -13,7 +13,7 @@ struct CandidateValue: Sendable {
         guard let grams = reading.unit?.grams else { return reading.value }
         return reading.value * grams
     }
-    var keyDouble: Double { NSDecimalNumber(decimal: keyValue).doubleValue }
+    var keyDouble: Double { keyValue.asDouble }
     /// Exact values take part in sum checks; "<" and trace values do not (openfoodfacts-server #11075).
     var isExact: Bool { qualifier == nil }
 }

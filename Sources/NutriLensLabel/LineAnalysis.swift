@@ -378,8 +378,8 @@ enum LineAnalyzer {
         guard plain.count == 2, quantities.count == 2 else { return }
         let first = quantities[plain[0]], second = quantities[plain[1]]
         guard first.end <= second.start, String(chars[first.end..<second.start]).contains("/") else { return }
-        let kj = NSDecimalNumber(decimal: first.value).doubleValue
-        let kcal = NSDecimalNumber(decimal: second.value).doubleValue
+        let kj = first.value.asDouble
+        let kcal = second.value.asDouble
         guard kj >= 40, ConsistencyChecks.energyPairAgrees(kj: kj, kcal: kcal) else { return }
         quantities[plain[0]].isEnergyOfUnknownUnit = true
         quantities[plain[1]].isEnergyOfUnknownUnit = true

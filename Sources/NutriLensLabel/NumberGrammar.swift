@@ -40,7 +40,7 @@ struct ScannedQuantity: Sendable, Hashable {
 
     var value: Decimal { primary.value }
     /// ``value`` as a `Double`, for ratio and consistency arithmetic (the grammar keeps amounts as `Decimal`).
-    var doubleValue: Double { NSDecimalNumber(decimal: value).doubleValue }
+    var doubleValue: Double { value.asDouble }
 
     /// A bare "1" (or "I", "l", "|" read as one) with no unit: often a column rule, not a value.
     var isSeparatorLike: Bool {
@@ -359,4 +359,10 @@ enum NumberGrammar {
         }
         return nil
     }
+}
+
+extension Decimal {
+    /// The value as a `Double`: the grammar's one conversion for ratio and consistency arithmetic (amounts stay
+    /// `Decimal`, so printed figures keep their digits). Foundation's own `Decimal.doubleValue` is not public on Linux.
+    var asDouble: Double { NSDecimalNumber(decimal: self).doubleValue }
 }

@@ -105,7 +105,6 @@ extension ReviewEvidence.Check {
 
 /// Computes ``ReviewEvidence`` for the entries of a finished table.
 enum ReviewEvidenceBuilder {
-    private static func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
 
     /// Sets `evidence` on every entry from the table's own numbers (the recognition and second-reading features are
     /// added by the parser).
@@ -133,7 +132,7 @@ enum ReviewEvidenceBuilder {
                 let kj = siblings.first { $0.nutrient == .energyKJ && $0.qualifier == nil }
                 let kcal = siblings.first { $0.nutrient == .energyKcal && $0.qualifier == nil }
                 if let kj, let kcal {
-                    evidence.energy = .init(ConsistencyChecks.energyPairAgrees(kj: double(kj.value), kcal: double(kcal.value)))
+                    evidence.energy = .init(ConsistencyChecks.energyPairAgrees(kj: kj.value.asDouble, kcal: kcal.value.asDouble))
                 }
             case .fat, .carbohydrates, .proteins, .fiber:
                 evidence.energy = evidence.column
@@ -143,7 +142,7 @@ enum ReviewEvidenceBuilder {
             if let percent = entry.referenceIntakePercent, entry.qualifier == nil,
                let intake = entry.nutrient.referenceIntake(in: intakes) {
                 evidence.referenceIntake = .init(ServingColumnRepair.percentAgrees(
-                    amount: double(entry.valueInKeyUnit), intake: double(intake), percent: percent))
+                    amount: entry.valueInKeyUnit.asDouble, intake: intake.asDouble, percent: percent))
             }
             evidence.parentRow = .init(parentRowAgrees(entry, siblings: siblings))
             evidence.unpairedRow = isUnpaired(entry, in: snapshot)
@@ -186,14 +185,14 @@ enum ReviewEvidenceBuilder {
     /// when energy or one of the three macros is missing or qualified.
     static func energyMatchesMacros(_ column: [NutritionEntry]) -> Bool? {
         func exact(_ nutrient: Nutrient) -> Double? {
-            column.first { $0.nutrient == nutrient && $0.qualifier == nil }.map { double($0.valueInKeyUnit) }
+            column.first { $0.nutrient == nutrient && $0.qualifier == nil }.map { $0.valueInKeyUnit.asDouble }
                 ?? column.first { $0.nutrient == nutrient }.map { _ in 0 }
         }
         guard let fat = exact(.fat), let carbohydrates = exact(.carbohydrates), let proteins = exact(.proteins) else {
             return nil
         }
-        let kcal = column.first { $0.nutrient == .energyKcal && $0.qualifier == nil }.map { double($0.value) }
-            ?? column.first { $0.nutrient == .energyKJ && $0.qualifier == nil }.map { double($0.value) / 4.184 }
+        let kcal = column.first { $0.nutrient == .energyKcal && $0.qualifier == nil }.map { $0.value.asDouble }
+            ?? column.first { $0.nutrient == .energyKJ && $0.qualifier == nil }.map { $0.value.asDouble / 4.184 }
         guard let kcal else { return nil }
         let polyols = exact(.polyols) ?? 0
         let base = 9 * fat + 4 * max(0, carbohydrates - polyols) + 2.4 * polyols + 4 * proteins
@@ -209,16 +208,16 @@ enum ReviewEvidenceBuilder {
                       && $0.qualifier == nil
               }) else { return nil }
         let (per100, serving) = entry.basis == .per100g ? (entry, other) : (other, entry)
-        let expected = double(per100.valueInKeyUnit) * servingGrams / 100
-        let actual = double(serving.valueInKeyUnit)
+        let expected = per100.valueInKeyUnit.asDouble * servingGrams / 100
+        let actual = serving.valueInKeyUnit.asDouble
         if entry.nutrient.isEnergy { return abs(actual - expected) <= max(6, 0.1 * expected) }
-        return ServingColumnRepair.servingAgrees(per100: double(per100.valueInKeyUnit), serving: actual,
+        return ServingColumnRepair.servingAgrees(per100: per100.valueInKeyUnit.asDouble, serving: actual,
                                                  grams: servingGrams)
     }
 
     private static func parentRowAgrees(_ entry: NutritionEntry, siblings: [NutritionEntry]) -> Bool? {
         func exceeds(_ sub: NutritionEntry, _ parent: NutritionEntry) -> Bool {
-            sub.qualifier == nil && double(sub.valueInKeyUnit) > double(parent.valueInKeyUnit) + 0.05
+            sub.qualifier == nil && sub.valueInKeyUnit.asDouble > parent.valueInKeyUnit.asDouble + 0.05
         }
         if let parentNutrient = entry.nutrient.parentRow,
            let parent = siblings.first(where: { $0.nutrient == parentNutrient }) {

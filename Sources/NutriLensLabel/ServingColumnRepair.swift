@@ -64,20 +64,20 @@ enum ServingColumnRepair {
                                 per100Percent: percentTrusted ? per100.referenceIntakePercent : nil,
                                 servingPercent: percentTrusted && serving?.qualifier == nil
                                     ? serving?.referenceIntakePercent : nil,
-                                intake: per100.nutrient.referenceIntake(in: referenceIntakes).map(double),
-                                servingUpperBound: serving?.qualifier == .lessThan ? serving.map { double($0.valueInKeyUnit) } : nil)
-        let per100Key = double(per100.valueInKeyUnit)
-        let servingKey = usableServing.map { double($0.valueInKeyUnit) }
+                                intake: per100.nutrient.referenceIntake(in: referenceIntakes).map(\.asDouble),
+                                servingUpperBound: serving?.qualifier == .lessThan ? serving.map { $0.valueInKeyUnit.asDouble } : nil)
+        let per100Key = per100.valueInKeyUnit.asDouble
+        let servingKey = usableServing.map { $0.valueInKeyUnit.asDouble }
         guard let asPrinted = evidence.consistent(per100: per100Key, serving: servingKey), !asPrinted else { return [] }
 
         var fits: [(isPer100: Bool, Hypothesis)] = []
         for hypothesis in hypotheses(for: per100) {
-            let key = double(hypothesis.value) * unitScale(per100)
+            let key = hypothesis.value.asDouble * unitScale(per100)
             if evidence.consistent(per100: key, serving: servingKey) == true { fits.append((true, hypothesis)) }
         }
         if let usableServing, servingGrams != nil {
             for hypothesis in hypotheses(for: usableServing) {
-                let key = double(hypothesis.value) * unitScale(usableServing)
+                let key = hypothesis.value.asDouble * unitScale(usableServing)
                 if evidence.consistent(per100: per100Key, serving: key) == true { fits.append((false, hypothesis)) }
             }
         }
@@ -111,16 +111,16 @@ enum ServingColumnRepair {
         var serving = Set<Nutrient>()
         var percent = Set<Nutrient>()
         for entry in entries where entry.qualifier == nil && entry.value > 0 {
-            if let intake = entry.nutrient.referenceIntake(in: referenceIntakes).map(double),
+            if let intake = entry.nutrient.referenceIntake(in: referenceIntakes).map(\.asDouble),
                let printed = entry.referenceIntakePercent,
-               printed > 0, percentAgrees(amount: double(entry.valueInKeyUnit), intake: intake, percent: printed) {
+               printed > 0, percentAgrees(amount: entry.valueInKeyUnit.asDouble, intake: intake, percent: printed) {
                 percent.insert(entry.nutrient)
             }
             guard entry.basis == .perServing, let servingGrams, let per100 = entries.first(where: {
                 $0.basis == .per100g && $0.nutrient == entry.nutrient && $0.preparation == entry.preparation
                     && $0.qualifier == nil && $0.value > 0
             }) else { continue }
-            if servingAgrees(per100: double(per100.valueInKeyUnit), serving: double(entry.valueInKeyUnit),
+            if servingAgrees(per100: per100.valueInKeyUnit.asDouble, serving: entry.valueInKeyUnit.asDouble,
                              grams: servingGrams) {
                 serving.insert(entry.nutrient)
             }
@@ -173,7 +173,7 @@ enum ServingColumnRepair {
     /// %RI printed as a whole percent: within 1.5 points or 12 %.
     static func percentAgrees(amount: Double, intake: Double, percent: Decimal) -> Bool {
         let expected = amount / intake * 100
-        return abs(double(percent) - expected) <= max(1.5, 0.12 * expected)
+        return abs(percent.asDouble - expected) <= max(1.5, 0.12 * expected)
     }
 
     /// Hypotheses other than the value as printed, least change first: separator inserted (÷ 10, ÷ 100, …) into a
@@ -244,7 +244,7 @@ enum ServingColumnRepair {
     /// Values the guidance lets a label print as "0" or "<…" carry too little precision to argue about a digit:
     /// ≤ 0.5 g for macronutrients, ≤ 0.0125 g salt; micronutrients are compared only above zero.
     private static func isAboveRoundingFloor(_ entry: NutritionEntry) -> Bool {
-        let grams = double(entry.valueInKeyUnit)
+        let grams = entry.valueInKeyUnit.asDouble
         switch entry.nutrient {
         case .salt: return grams > 0.0125
         default: return entry.nutrient.isMicronutrient ? grams > 0 : grams > 0.5
@@ -252,8 +252,7 @@ enum ServingColumnRepair {
     }
 
     private static func unitScale(_ entry: NutritionEntry) -> Double {
-        entry.value == 0 ? 1 : double(entry.valueInKeyUnit) / double(entry.value)
+        entry.value == 0 ? 1 : entry.valueInKeyUnit.asDouble / entry.value.asDouble
     }
 
-    private static func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
 }

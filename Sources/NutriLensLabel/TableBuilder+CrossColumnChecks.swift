@@ -10,8 +10,8 @@ extension TableBuilder {
             let exact = entries.filter { $0.nutrient == nutrient && $0.qualifier == nil && $0.preparation == .asSold }
             guard let per100 = exact.first(where: { $0.basis == .per100g }),
                   let serving = exact.first(where: { $0.basis == .perServing }) else { return nil }
-            let base = NSDecimalNumber(decimal: per100.value).doubleValue
-            return base >= 40 ? NSDecimalNumber(decimal: serving.value).doubleValue / base : nil
+            let base = per100.value.asDouble
+            return base >= 40 ? serving.value.asDouble / base : nil
         }
         guard let kcal = ratio(.energyKcal), let kj = ratio(.energyKJ), kcal > 0, kj > 0,
               abs(kcal - kj) <= 0.03 * max(kcal, kj) else { return nil }
@@ -20,12 +20,11 @@ extension TableBuilder {
 
     /// Salt vs sodium, per serving vs per 100 g, %RI vs Annex XIII reference intakes.
     func crossColumnChecks(_ entries: inout [NutritionEntry], findings: inout [ConsistencyFinding]) {
-        func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
         func lower(_ index: Int, by factor: Double) {
             entries[index].confidence *= factor
             entries[index].needsReview = entries[index].confidence < Self.grammarReviewThreshold
         }
-        let printedServingSize = layout.servingSize?.quantity.map(double)
+        let printedServingSize = layout.servingSize?.quantity.map(\.asDouble)
         let unresolved = ServingColumnRepair.repair(&entries, servingGrams: printedServingSize,
                                    referenceIntakes: layout.referenceIntakes,
                                    reviewThreshold: Self.grammarReviewThreshold, findings: &findings)
@@ -34,8 +33,8 @@ extension TableBuilder {
             guard let sodium = entries.first(where: {
                 $0.nutrient == .sodium && $0.basis == salt.basis && $0.preparation == salt.preparation && $0.qualifier == nil
             }) else { continue }
-            let expected = double(sodium.valueInKeyUnit) * 2.5
-            let actual = double(salt.valueInKeyUnit)
+            let expected = sodium.valueInKeyUnit.asDouble * 2.5
+            let actual = salt.valueInKeyUnit.asDouble
             if abs(actual - expected) > max(0.06, 0.12 * expected) {
                 lower(index, by: 0.7)
                 findings.append(ConsistencyFinding(check: "salt-vs-sodium", keys: [salt.key, sodium.key],
@@ -51,8 +50,8 @@ extension TableBuilder {
                     $0.nutrient == serving.nutrient && $0.basis == .per100g && $0.preparation == serving.preparation
                         && $0.qualifier == nil
                 }) else { continue }
-                let expected = double(per100.valueInKeyUnit) * size / 100
-                let actual = double(serving.valueInKeyUnit)
+                let expected = per100.valueInKeyUnit.asDouble * size / 100
+                let actual = serving.valueInKeyUnit.asDouble
                 let tolerance = serving.nutrient.isEnergy ? max(6, 0.1 * expected) : max(0.15, 0.12 * expected)
                 if abs(actual - expected) > tolerance {
                     lower(index, by: 0.75)
@@ -69,12 +68,12 @@ extension TableBuilder {
                 // A row with no reference intake (fibre, trans fat, …) printed beside the %RI of another row's
                 // intake for the same amount ("Fibre 14 g 28%": 28 % of protein's 50 g) holds that row's cell.
                 // Not US panels: their %DV covers added sugars (50 g, as protein's RI), fibre, potassium.
-                guard !layout.isUSStyle, !entries[index].nutrient.isMicronutrient, double(percent) >= 1 else { continue }
-                let amount = double(entries[index].valueInKeyUnit)
+                guard !layout.isUSStyle, !entries[index].nutrient.isMicronutrient, percent.asDouble >= 1 else { continue }
+                let amount = entries[index].valueInKeyUnit.asDouble
                 let owner = [Nutrient.fat, .saturatedFat, .carbohydrates, .sugars, .proteins, .salt].first { other in
                     guard let otherIntake = other.referenceIntake(in: layout.referenceIntakes) else { return false }
-                    return amount / double(otherIntake) * 100 >= 1
-                        && ServingColumnRepair.percentAgrees(amount: amount, intake: double(otherIntake), percent: percent)
+                    return amount / otherIntake.asDouble * 100 >= 1
+                        && ServingColumnRepair.percentAgrees(amount: amount, intake: otherIntake.asDouble, percent: percent)
                 }
                 if let owner {
                     lower(index, by: 0.8)
@@ -85,8 +84,8 @@ extension TableBuilder {
                 }
                 continue
             }
-            let expected = double(entries[index].valueInKeyUnit) / double(intake) * 100
-            if ServingColumnRepair.percentAgrees(amount: double(entries[index].valueInKeyUnit), intake: double(intake),
+            let expected = entries[index].valueInKeyUnit.asDouble / intake.asDouble * 100
+            if ServingColumnRepair.percentAgrees(amount: entries[index].valueInKeyUnit.asDouble, intake: intake.asDouble,
                                                  percent: percent) {
                 entries[index].confidence = min(1, entries[index].confidence + 0.05)
                 entries[index].needsReview = entries[index].confidence < Self.grammarReviewThreshold

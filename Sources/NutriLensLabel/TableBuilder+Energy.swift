@@ -6,7 +6,7 @@ extension TableBuilder {
         var kj: AssembledCell?
         var kcal: AssembledCell?
         var kjValue: Decimal?
-        var kcalValue: Double? { kcalDecimal.map { NSDecimalNumber(decimal: $0).doubleValue } }
+        var kcalValue: Double? { kcalDecimal.map { $0.asDouble } }
         var kcalDecimal: Decimal?
         var repairs: [ValueRepair] = []
         var consistent: Bool?
@@ -98,7 +98,7 @@ extension TableBuilder {
                 index += 1
             }
         }
-        let servingGrams = layout.servingSize?.quantity.map { NSDecimalNumber(decimal: $0).doubleValue }
+        let servingGrams = layout.servingSize?.quantity.map { $0.asDouble }
         let servingFirst = layout.columns.count >= 2 && layout.columns[0].basis == .perServing
             && layout.columns[1].basis == .per100g
         (kjCells, kcalCells) = Self.pairedByRatio(kj: kjCells, kcal: kcalCells, servingGrams: servingGrams,
@@ -249,7 +249,7 @@ extension TableBuilder {
         let kcalKey = spec.key(of: .energyKcal)
         for (kjValue, kjRepairs) in kjOptions {
             for (kcalValue, kcalRepairs) in kcalOptions {
-                let a = NSDecimalNumber(decimal: kjValue).doubleValue, b = NSDecimalNumber(decimal: kcalValue).doubleValue
+                let a = kjValue.asDouble, b = kcalValue.asDouble
                 if ConsistencyChecks.energyPairAgrees(kj: a, kcal: b) {
                     pair.accept(kj: kjValue, kcal: kcalValue, repairs: kjRepairs + kcalRepairs)
                     if !pair.repairs.isEmpty {
@@ -380,13 +380,13 @@ extension TableBuilder {
         // 100 leaves several digits fitting the ratio's band.
         for digit in 1...9 {
             if kcalDigits.count >= 2, kjValue >= 100, let restored = Decimal(string: "\(digit)\(kcalDigits)"),
-               ConsistencyChecks.energyPairAgrees(kj: NSDecimalNumber(decimal: kjValue).doubleValue,
-                                                  kcal: NSDecimalNumber(decimal: restored).doubleValue) {
+               ConsistencyChecks.energyPairAgrees(kj: kjValue.asDouble,
+                                                  kcal: restored.asDouble) {
                 fits.append((kjValue, restored))
             }
             if kjDigits.count >= 2, kcalValue >= 100, let restored = Decimal(string: "\(digit)\(kjDigits)"),
-               ConsistencyChecks.energyPairAgrees(kj: NSDecimalNumber(decimal: restored).doubleValue,
-                                                  kcal: NSDecimalNumber(decimal: kcalValue).doubleValue) {
+               ConsistencyChecks.energyPairAgrees(kj: restored.asDouble,
+                                                  kcal: kcalValue.asDouble) {
                 fits.append((restored, kcalValue))
             }
         }
@@ -396,7 +396,7 @@ extension TableBuilder {
     private static func macrosAllow(kcal: Decimal, asRead: Decimal, macros: [Nutrient: CandidateValue]) -> Bool {
         guard let estimate = ConsistencyChecks.macroEnergyKcal(macros) else { return true }
         func mismatch(_ value: Decimal) -> Double {
-            ConsistencyChecks.energyMismatch(kcal: NSDecimalNumber(decimal: value).doubleValue, estimate: estimate)
+            ConsistencyChecks.energyMismatch(kcal: value.asDouble, estimate: estimate)
         }
         return mismatch(kcal) == 0 && (kcal == asRead || mismatch(asRead) > 0)
     }

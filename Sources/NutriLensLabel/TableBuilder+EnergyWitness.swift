@@ -17,8 +17,8 @@ extension TableBuilder {
     static func energySideContradictedByMacros(kj: Decimal, kcal: Decimal,
                                                macros: [Nutrient: CandidateValue]) -> Nutrient? {
         guard let estimate = ConsistencyChecks.macroEnergyKcal(macros) else { return nil }
-        let kjKcal = NSDecimalNumber(decimal: kj).doubleValue / 4.184
-        let kcalValue = NSDecimalNumber(decimal: kcal).doubleValue
+        let kjKcal = kj.asDouble / 4.184
+        let kcalValue = kcal.asDouble
         // A pair with no more kJ than kcal is no one figure misread but cells of two columns (FoodLabel large crop
         // 0500: the portion's "169kJ" beside the 100 g "204kcal", with the portion's macros confirming 169 kJ).
         guard kjKcal > 0, kcalValue > 0, kjKcal * 4.184 > kcalValue else { return nil }

@@ -111,7 +111,7 @@ extension TableBuilder {
     func flagRareAmounts(_ entries: inout [NutritionEntry]) {
         // Per serving too: a serving holds at most what 100 g of the rare foods do (5 g salt is most of a day's 6 g).
         for index in entries.indices {
-            let grams = NSDecimalNumber(decimal: entries[index].valueInKeyUnit).doubleValue
+            let grams = entries[index].valueInKeyUnit.asDouble
             guard Self.isRareAmount(grams, of: entries[index].nutrient) else { continue }
             entries[index].confidence *= 0.75
             entries[index].needsReview = entries[index].needsReview || entries[index].confidence < Self.grammarReviewThreshold

@@ -146,7 +146,7 @@ extension TableBuilder {
         // A single digit ("5 g") lost no separator: "0,5" read without it is "05".
         guard original.cell.quantity.text.filter(\.isNumber).count >= 2 else { return false }
         let printed = original.readings[0]
-        let grams = NSDecimalNumber(decimal: printed.value * (printed.unit?.grams ?? 1)).doubleValue
+        let grams = (printed.value * (printed.unit?.grams ?? 1)).asDouble
         return grams > parent.keyDouble + 0.05
     }
 
@@ -191,7 +191,7 @@ extension TableBuilder {
 
     /// The serving size in grams when the header states one in g ("per 30 g serving"), else `nil`.
     var servingGrams: Double? {
-        layout.servingSize?.quantity.map { NSDecimalNumber(decimal: $0).doubleValue }
+        layout.servingSize?.quantity.map { $0.asDouble }
             .flatMap { $0 > 0 && layout.servingSize?.unit?.lowercased() == "g" ? $0 : nil }
     }
 }

@@ -72,7 +72,7 @@ extension TableBuilder {
     /// ratios agree within 10 %; else the printed serving size / 100 g; `nil` when neither is known.
     private func servingEnergyRatio() -> Double? {
         let columns = energyColumns(columnCount: 2)
-        let servingRatio = layout.servingSize?.quantity.map { NSDecimalNumber(decimal: $0).doubleValue / 100 }
+        let servingRatio = layout.servingSize?.quantity.map { $0.asDouble / 100 }
         guard columns.count == 2 else { return servingRatio }
         func value(_ cell: AssembledCell?) -> Double? {
             cell.map { $0.quantity.doubleValue }.flatMap { $0 > 0 ? $0 : nil }

@@ -109,7 +109,7 @@ extension TableBuilder {
         let a = per100.quantity, b = serving.quantity
         guard !a.isPercent, !b.isPercent, a.unit == b.unit || a.unit == nil || b.unit == nil,
               a.primary.unit?.isEnergy != true, b.primary.unit?.isEnergy != true else { return false }
-        let x = NSDecimalNumber(decimal: a.value).doubleValue, y = NSDecimalNumber(decimal: b.value).doubleValue
+        let x = a.value.asDouble, y = b.value.asDouble
         if a.qualifier != nil || b.qualifier != nil {
             // "<0,5 g | <0,5 g", "<0,5 g | 0,1 g": bounds pair with bounds or with values under them.
             if a.qualifier != nil && b.qualifier != nil { return true }

@@ -31,7 +31,7 @@ extension TableBuilder {
         guard ratios.count >= 3 else { return rows }
         let median = ratios.sorted()[ratios.count / 2]
         let agreeing = ratios.filter { abs($0 - median) <= 0.1 * median }.count
-        let servingFactor = servingGrams.map { NSDecimalNumber(decimal: $0).doubleValue / 100 }
+        let servingFactor = servingGrams.map { $0.asDouble / 100 }
         let servingAgrees = servingFactor.map { abs($0 - median) <= 0.1 * median } ?? false
         guard median > 0, abs(median - 1) >= 0.08, agreeing + (servingAgrees ? 1 : 0) >= 3, agreeing >= 2,
               (agreeing + 1) * 3 >= ratios.count * 2 else { return rows }

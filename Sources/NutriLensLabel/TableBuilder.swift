@@ -131,8 +131,7 @@ struct TableBuilder {
         crossColumnChecks(&entries, findings: &findings)
         flagRareAmounts(&entries)
         entries += Self.portionOfHundredEntries(entries, layout: layout)
-        ReviewEvidenceBuilder.attach(to: &entries, servingGrams: layout.servingSize?.quantity.map {
-            NSDecimalNumber(decimal: $0).doubleValue }, intakes: layout.referenceIntakes)
+        ReviewEvidenceBuilder.attach(to: &entries, servingGrams: layout.servingSize?.quantity.map(\.asDouble), intakes: layout.referenceIntakes)
         let distinctNutrients = Set(entries.map(\.nutrient))
         guard distinctNutrients.count >= options.minimumRows else { return nil }
         entries.sort {
@@ -165,13 +164,13 @@ extension TableBuilder {
     /// gives 11.2 g | 16.4 g). `false` without a serving size other than 100, or with fewer than three such rows.
     static func servingColumnFirst(_ rows: [AssembledRow], servingGrams: Decimal?) -> Bool {
         guard let servingGrams else { return false }
-        let factor = NSDecimalNumber(decimal: servingGrams).doubleValue / 100
+        let factor = servingGrams.asDouble / 100
         guard factor > 0, abs(factor - 1) > 0.2 else { return false }
         var servingFirst = 0, per100First = 0
         for row in rows where row.cells.count >= 2 {
             let (a, b) = (row.cells[0].quantity, row.cells[1].quantity)
             guard a.qualifier == nil, b.qualifier == nil, !a.isPercent, !b.isPercent, a.unit == b.unit else { continue }
-            let first = NSDecimalNumber(decimal: a.value).doubleValue, second = NSDecimalNumber(decimal: b.value).doubleValue
+            let first = a.value.asDouble, second = b.value.asDouble
             guard first > 0, second > 0 else { continue }
             if abs(first / second - factor) <= 0.15 * factor { servingFirst += 1 }
             if abs(second / first - factor) <= 0.15 * factor { per100First += 1 }
@@ -191,7 +190,7 @@ extension TableBuilder {
     static func basesSwappedByServingRatio(_ columns: [ColumnSpec], rows: [AssembledRow], placement: ColumnPlacement,
                                            layout: ColumnLayout) -> (Int, Int)? {
         guard let servingGrams = layout.servingSize?.quantity else { return nil }
-        let factor = NSDecimalNumber(decimal: servingGrams).doubleValue / 100
+        let factor = servingGrams.asDouble / 100
         guard factor > 0, abs(factor - 1) > 0.2,
               let per100 = columns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)),
               let serving = columns.firstIndex(of: ColumnSpec(basis: .perServing, preparation: .asSold)) else { return nil }
@@ -200,7 +199,7 @@ extension TableBuilder {
             guard let a = placement.cell(of: rows, row: index, column: per100)?.quantity,
                   let b = placement.cell(of: rows, row: index, column: serving)?.quantity,
                   a.qualifier == nil, b.qualifier == nil, !a.isPercent, !b.isPercent, a.unit == b.unit else { continue }
-            let first = NSDecimalNumber(decimal: a.value).doubleValue, second = NSDecimalNumber(decimal: b.value).doubleValue
+            let first = a.value.asDouble, second = b.value.asDouble
             if first > 0, second > 0 { ratios.append(second / first) }
         }
         guard ratios.count >= 3 else { return nil }
@@ -208,7 +207,7 @@ extension TableBuilder {
         let agreeing = ratios.filter { abs($0 - median) <= 0.1 * median }.count
         guard agreeing >= 3, agreeing * 3 >= ratios.count * 2 else { return nil }
         func fits(_ ratio: Double, _ size: Double) -> Bool { abs(ratio - size) <= 0.1 * size }
-        let printedFitsAsRead = layout.headerAmounts.contains { fits(median, NSDecimalNumber(decimal: $0).doubleValue / 100) }
+        let printedFitsAsRead = layout.headerAmounts.contains { fits(median, $0.asDouble / 100) }
         return fits(1 / median, factor) && !fits(median, factor) && !printedFitsAsRead ? (per100, serving) : nil
     }
 }
