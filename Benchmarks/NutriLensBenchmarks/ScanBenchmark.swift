@@ -33,7 +33,8 @@ enum ScanBenchmark {
         /// `ScannerConfiguration.ocrTimeBudget`, seconds of the scanning thread's CPU time (`--ocr-budget`; default
         /// the library's 5 s, `0` = unlimited): the latency bound a user trades fields for.
         var ocrBudget: Double?
-        /// Start from `ScannerConfiguration.fast` (one OCR reading, primary language) instead of the defaults.
+        /// Start from `ScannerConfiguration.fast` (the neural engine without its second detections) instead of the
+        /// defaults.
         var fast = false
         var jsonPath: String?
 
