@@ -87,9 +87,30 @@ final class CLITests: XCTestCase {
         let lines = run.jsonLines
         XCTAssertEqual(lines.count, 2)
         XCTAssertEqual(lines[0]["path"] as? String, text.path)
-        XCTAssertEqual((lines[1]["error"] as? [String: Any])?["type"] as? String, "unreadable")
+        XCTAssertEqual((lines[1]["error"] as? [String: Any])?["type"] as? String, "file_not_found", "as scan says it")
         let json = try runCLI(["parse", "--json", text.path])
         XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any], "--json prints one array")
+    }
+
+    /// parse's file errors are scan's typed kinds (`ImageIO.FileReading`): a folder, a missing file, non-UTF-8 text.
+    func testParseFileErrorsAreScansKinds() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let missing = dir.appendingPathComponent("none.txt")
+        let latin1 = dir.appendingPathComponent("latin1.txt")
+        try Data([0x46, 0x65, 0x74, 0x74, 0x20, 0xFC, 0xFF]).write(to: latin1)
+        let parse = try runCLI(["parse", "--jsonl", dir.path, missing.path, latin1.path])
+        XCTAssertEqual(parse.status, 1)
+        let errors = parse.jsonLines.map { $0["error"] as? [String: Any] }
+        XCTAssertEqual(errors.map { $0?["type"] as? String }, ["unreadable", "file_not_found", "unreadable"])
+        XCTAssertEqual(errors[0]?["message"] as? String, "cannot read \(dir.path): is a directory")
+        XCTAssertEqual(errors[1]?["message"] as? String, "no such file: \(missing.path)")
+        XCTAssertEqual(errors[2]?["message"] as? String, "cannot read \(latin1.path): not UTF-8 text")
+        let scan = try runCLI(["scan", "--jsonl", "--no-barcode", "--no-classifier", missing.path])
+        let scanError = scan.jsonLines.first?["error"] as? [String: Any]
+        XCTAssertEqual(scanError?["type"] as? String, "file_not_found")
+        XCTAssertEqual(scanError?["message"] as? String, errors[1]?["message"] as? String)
+        let small = NutritionTextReader.read(contentsOf: latin1, maxFileBytes: 3)
+        XCTAssertEqual(small.error?.kind.rawValue, "file_too_large")
     }
 
     func testParseReadsAGermanTableExactly() throws {
