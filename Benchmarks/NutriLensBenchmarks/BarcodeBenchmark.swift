@@ -40,7 +40,11 @@ enum BarcodeBenchmark {
     static let blurredFolders: Set<String> = ["ean13-5", "upca-6"]
 
     static func run(_ args: [String]) throws {
-        let corpus = args.first { !$0.hasPrefix("--") && Double($0) == nil } ?? "../shared/corpus/barcodes"
+        // The corpus is the first argument that is neither an option nor the value of one (`--only ean13`).
+        let valued: Set<String> = ["--budget", "--steps", "--only"]
+        let corpus = args.indices.first { i in
+            !args[i].hasPrefix("--") && Double(args[i]) == nil && (i == 0 || !valued.contains(args[i - 1]))
+        }.map { args[$0] } ?? "../shared/corpus/barcodes"
         let useZbarimg = !args.contains("--no-zbarimg"), useZxing = !args.contains("--no-zxing")
         var options = BarcodeReadOptions(findAll: args.contains("--findall"), focusOnBarRegions: !args.contains("--whole"))
         if let i = args.firstIndex(of: "--budget"), i + 1 < args.count, let b = Double(args[i + 1]) { options.timeBudget = b }
@@ -177,7 +181,7 @@ enum BarcodeBenchmark {
         var file = path
         if rotation != 0 {
             file = NSTemporaryDirectory() + "nl-bench-rot.png"
-            _ = try BenchProcess.run("/usr/bin/convert", [path, "-rotate", String(rotation), file])
+            try BenchProcess.convert([path, "-rotate", String(rotation)], to: file)
         }
         var args = ["-q", "--nodbus"]
         if addOns { args += ["-Sean2.enable", "-Sean5.enable"] }

@@ -10,6 +10,31 @@ enum BenchProcess {
         String(decoding: try runData(exe, args, stdin: stdin), as: UTF8.self)
     }
 
+    /// The path of the executable `name` on `PATH` (the benchmarks' tools: ImageMagick's `convert`).
+    /// - Throws: `BenchUsageError` naming the tool and `install` (how to get it) when no `PATH` folder holds it.
+    static func tool(_ name: String, install: String) throws -> String {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for folder in folders where !folder.isEmpty {
+            let path = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        throw BenchUsageError(message: "`\(name)` not found on PATH (\(folders.joined(separator: ":"))); \(install)")
+    }
+
+    /// Runs ImageMagick's `convert` (found on `PATH`) with `args` followed by `output`, removing `output` first.
+    /// - Throws: `BenchUsageError` when `convert` is not on `PATH`, or when it wrote no `output` (a stand-in that is not
+    ///   ImageMagick, a file it cannot read), naming the call.
+    static func convert(_ args: [String], to output: String) throws {
+        let install = "install ImageMagick (apt-get install imagemagick)"
+        let exe = try tool("convert", install: install)
+        try? FileManager.default.removeItem(atPath: output)
+        try run(exe, args + [output])
+        guard FileManager.default.fileExists(atPath: output) else {
+            throw BenchUsageError(message: "`\(exe) \((args + [output]).joined(separator: " "))` wrote nothing; is it "
+                                  + "ImageMagick? \(install)")
+        }
+    }
+
     /// Same as `run`, returning the raw bytes of stdout.
     static func runData(_ exe: String, _ args: [String], stdin: String? = nil) throws -> Data {
         let p = Process()

@@ -161,8 +161,8 @@ enum DecodeBenchmark {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let out = dir + "/" + URL(fileURLWithPath: jpeg).deletingPathExtension().lastPathComponent + "-\(width)x\(height).png"
         if !FileManager.default.fileExists(atPath: out) {
-            _ = try BenchProcess.run("/usr/bin/convert", [jpeg, "-auto-orient", "-resize", "\(width)x\(height)!",
-                                                                    "-depth", "8", "-type", "TrueColor", out])
+            try BenchProcess.convert([jpeg, "-auto-orient", "-resize", "\(width)x\(height)!", "-depth", "8", "-type",
+                                      "TrueColor"], to: out)
         }
         return out
     }

@@ -33,7 +33,8 @@ enum ScanBenchmark {
         /// `ScannerConfiguration.ocrTimeBudget`, seconds of the scanning thread's CPU time (`--ocr-budget`; default
         /// the library's 5 s, `0` = unlimited): the latency bound a user trades fields for.
         var ocrBudget: Double?
-        /// Start from `ScannerConfiguration.fast` (one OCR reading, primary language) instead of the defaults.
+        /// Start from `ScannerConfiguration.fast` (the neural engine without its second detections) instead of the
+        /// defaults.
         var fast = false
         var jsonPath: String?
 
@@ -129,9 +130,14 @@ enum ScanBenchmark {
         var tesseractLibrary: String?
         /// The OCR budget the scans ran with, seconds of CPU time; `nil` = unlimited.
         var ocrBudgetSeconds: Double?
-        /// The OCR strategy's readings (`psm11+levelled-psm11+psm3`) and language routing the scans ran with.
+        /// The OCR strategy's readings (`psm11+levelled-psm11+psm3`) and language routing the scans ran with (Tesseract's:
+        /// used only when `ocrEngine` is `tesseract`, and for the re-read cells of `both`).
         var ocrReadings: String
         var languageRouting: String
+        /// The text engine the scans ran (`neural`, `tesseract`, `both`) and, for the neural reader, which second
+        /// detections were on (`small-text+table-region`, `none`); `nil` in reports written before session 20.
+        var ocrEngine: String?
+        var secondDetections: String?
     }
 
     static func run(arguments: [String]) throws {
@@ -222,7 +228,9 @@ enum ScanBenchmark {
                             tesseractLibrary: ProcessMemory.mappedLibrary(named: "libtesseract.so"),
                             ocrBudgetSeconds: scanner.configuration.ocrTimeBudget,
                             ocrReadings: scanner.configuration.ocr.readings.map(\.description).joined(separator: "+"),
-                            languageRouting: scanner.configuration.ocr.languageRouting.rawValue)
+                            languageRouting: scanner.configuration.ocr.languageRouting.rawValue,
+                            ocrEngine: scanner.configuration.ocrEngine.rawValue,
+                            secondDetections: secondDetections(of: scanner.configuration))
         printReport(report)
         if let path = options.jsonPath {
             let encoder = JSONEncoder()
@@ -313,12 +321,27 @@ enum ScanBenchmark {
                                barcodesRead: report.barcodes.rate, tablesExact: report.tables.rate)
     }
 
+    /// The neural reader's second detections a configuration runs: `small-text`, `table-region`, `redetect-N`
+    /// joined by `+`, or `none`.
+    static func secondDetections(of configuration: ScannerConfiguration) -> String {
+        var on: [String] = []
+        if configuration.textSmallTextRedetection { on.append("small-text") }
+        if configuration.textTableRegionRedetection { on.append("table-region") }
+        if let side = configuration.textRedetectionLongSide { on.append("redetect-\(side)") }
+        return on.isEmpty ? "none" : on.joined(separator: "+")
+    }
+
     static func printReport(_ r: Report) {
         func f(_ v: Double?, _ digits: Int = 1) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
-        print("\ntesseract library: \(r.tesseractLibrary ?? "not loaded")")
+        let engine = r.ocrEngine ?? "tesseract"
+        print("\ntext engine: \(engine)" + (engine == "tesseract" ? "" : "; second detections: \(r.secondDetections ?? "-")"))
+        print("tesseract library: \(r.tesseractLibrary ?? "not loaded")")
         print("OpenBLAS core: \(BLASCore.loadedCoreType ?? "none")")
-        print("OCR budget: " + (r.ocrBudgetSeconds.map { "\(f($0, 2)) s of CPU per image" } ?? "unlimited")
-              + "; readings \(r.ocrReadings), languages \(r.languageRouting)")
+        // Tesseract's reading settings only when Tesseract reads (all of a photo, or `both`'s re-read cells).
+        if engine != "neural" {
+            print("Tesseract OCR budget: " + (r.ocrBudgetSeconds.map { "\(f($0, 2)) s of CPU per image" } ?? "unlimited")
+                  + "; readings \(r.ocrReadings), languages \(r.languageRouting)")
+        }
         print("cold start: " + r.coldStartMs.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value)) ms" }.joined(separator: ", "))
         print("\n| stage | n | min ms | median ms | p95 ms |\n|---|---:|---:|---:|---:|")
         for (stage, d) in r.stageMs.sorted(by: { $0.key < $1.key }) {

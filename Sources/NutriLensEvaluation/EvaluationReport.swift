@@ -95,6 +95,12 @@ public struct EvaluationReport: Codable, Sendable, Equatable {
         case medianScanMs = "median_scan_ms", worstImages = "worst_images", imageScores = "image_scores"
     }
 
+    /// Reads a report written by `nutrilens eval --report` (a baseline).
+    /// - Throws: `JSONFileError` (`.unreadable` or `.malformed`), one line naming the file.
+    public static func load(from url: URL) throws -> EvaluationReport {
+        try JSONFileError.decode(url) { try JSONDecoder().decode(EvaluationReport.self, from: $0) }
+    }
+
     /// Aggregates per-image scores. `worstCount` bounds `worstImages` (default 10).
     public init(scores: [ImageScore], worstCount: Int = 10) {
         images = scores.count

@@ -29,7 +29,8 @@ public enum Evaluator {
                 continue
             }
             do { labelled.append((image, try GroundTruth.load(from: sidecar))) } catch {
-                skipped[image.relativePath] = "\(sidecar.relativePath) is not a ground-truth sidecar: \(error)"
+                let reason = (error as? JSONFileError)?.reason ?? "\(error)"
+                skipped[image.relativePath] = "its sidecar \(sidecar.relativePath) is not a ground-truth sidecar: \(reason)"
             }
         }
         var scores: [ImageScore] = []

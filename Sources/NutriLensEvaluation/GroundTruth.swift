@@ -55,7 +55,9 @@ public struct GroundTruth: Codable, Sendable, Equatable {
     }
 
     /// Reads and decodes the sidecar at `url`.
-    public static func load(from url: URL) throws -> GroundTruth { try decode(Data(contentsOf: url)) }
+    /// - Throws: `JSONFileError` (`.unreadable`: missing, a directory, no permission; `.malformed`: not JSON of the
+    ///   ground-truth shape), one line naming the file.
+    public static func load(from url: URL) throws -> GroundTruth { try JSONFileError.decode(url, with: decode) }
 
     /// The sidecar beside an image (`a/b.jpg` → `a/b.json`), or `nil` when there is none.
     public static func sidecarURL(for image: URL) -> URL? {

@@ -5,14 +5,18 @@ import Darwin
 #endif
 
 /// Reads files with POSIX calls, so each failure maps to a precise `ImageDecodingError` (missing file,
-/// permission, directory, size over the limit) and a regular file's size is checked before a byte is read.
-enum FileReading {
-    /// The whole file, or with `prefix` only its first `prefix` bytes (plus whether that is all of it).
-    /// - Throws: `.fileNotFound`, `.unreadable`, `.fileTooLarge` (only when reading the whole file).
-    static func read(path: String, maxBytes: Int) throws -> [UInt8] {
+/// permission, directory, size over the limit) and a regular file's size is checked before a byte is read. Public so
+/// that other inputs (the OCR text files of `NutritionTextReader`) fail with the same typed kinds as images.
+public enum FileReading {
+    /// The whole file at `path`, at most `maxBytes` bytes.
+    /// - Throws: `ImageDecodingError.fileNotFound` (no such file), `.unreadable` (permissions, a directory: reason
+    ///   `is a directory`, an I/O error), `.fileTooLarge` (over `maxBytes`; nothing more is read).
+    public static func read(path: String, maxBytes: Int) throws -> [UInt8] {
         try read(path: path, maxBytes: maxBytes, prefix: nil).bytes
     }
 
+    /// The whole file, or with `prefix` only its first `prefix` bytes (plus whether that is all of it).
+    /// - Throws: `.fileNotFound`, `.unreadable`, `.fileTooLarge` (only when reading the whole file).
     static func read(path: String, maxBytes: Int, prefix: Int?) throws -> (bytes: [UInt8], complete: Bool) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {

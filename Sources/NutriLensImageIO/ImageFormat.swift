@@ -28,7 +28,7 @@ enum FormatSniffer {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The decodable format of `bytes`, or the error to report: `.empty`, `.truncated` for a cut signature,
-    /// `.unsupported` for image formats we
+    /// `.corrupt` for JPEG's `FF D8` not followed by a marker, `.unsupported` for image formats we
     /// recognise but do not decode (GIF, TIFF, BMP, AVIF, JPEG 2000, JPEG XL, PDF), else `.unrecognizedFormat`.
     /// HEIF is an ISO-BMFF `ftyp` box whose major or compatible brands name HEVC still images (`heic`, `heix`,
     /// `heim`, `heis`; `mif1`/`msf1` without `avif`); WebP is `RIFF` size `WEBP`.
@@ -57,6 +57,13 @@ enum FormatSniffer {
         }
         if bytes.count >= 2 && bytes.count < pngSignature.count && starts(Array(pngSignature.prefix(bytes.count))) {
             throw ImageDecodingError.truncated(format: .png, detail: "\(bytes.count) bytes, shorter than the signature")
+        }
+        // JPEG's start-of-image marker must be followed by a marker (FF); anything else is a damaged JPEG body
+        // (a file overwritten or cut and spliced after its first two bytes), not an unknown format.
+        if bytes.count >= 3 && starts([0xFF, 0xD8]) {
+            let next = String(bytes[2], radix: 16, uppercase: true)
+            throw ImageDecodingError.corrupt(format: .jpeg, detail: "the start-of-image marker FF D8 is followed by "
+                                             + "\(next.count == 1 ? "0" + next : next), not a marker (FF)")
         }
         let other: String?
         if ascii("GIF87a") || ascii("GIF89a") { other = "GIF" }

@@ -24,7 +24,9 @@ enum EvalCommand {
         DIR is searched like scan's folders (links followed once); images without a sidecar are left out. Whenever
         stderr is a terminal a progress bar (count, rate, time left) runs on it; -q turns it off.
         Exit status: 0 ok, 1 regression against --baseline or no labelled image in DIR (named on stderr with what
-        was searched), 2 usage error, 3 unreadable folder/sidecar/baseline.
+        was searched), 2 usage error, 3 unreadable DIR or baseline, or a sidecar that is not ground-truth JSON (each
+        named on stderr with the reason; the images with readable sidecars are still scored and reported, and when
+        none is, nothing is compared with the baseline).
 
         \(OCRStrategyOptions.help)
         """)
@@ -48,8 +50,8 @@ enum EvalCommand {
         // Read the baseline before scanning so a bad path fails fast.
         var baseline: EvaluationReport?
         if let path = args.values["baseline"] {
-            do { baseline = try JSONDecoder().decode(EvaluationReport.self, from: Data(contentsOf: URL(fileURLWithPath: path))) } catch {
-                Terminal.err("nutrilens eval: cannot read baseline report \(path): \(error)")
+            do { baseline = try EvaluationReport.load(from: URL(fileURLWithPath: path)) } catch {
+                Terminal.err("nutrilens eval: cannot use the baseline report \(error)")
                 return .setup
             }
         }
@@ -86,8 +88,14 @@ enum EvalCommand {
                                             thumbnail: thumbnail, baseline: baselineScores[score.path]))
         })
         progress.clear()
-        for (path, reason) in (report.skipped ?? [:]).sorted(by: { $0.key < $1.key }) {
+        let skipped = report.skipped ?? [:]
+        for (path, reason) in skipped.sorted(by: { $0.key < $1.key }) {
             Terminal.err("nutrilens eval: skipped \(path): \(reason)")
+        }
+        if report.images == 0 {
+            Terminal.err("nutrilens eval: no image could be scored: the \(skipped.count) labelled image"
+                         + "\(skipped.count == 1 ? "'s sidecar is" : "s' sidecars are") not ground-truth JSON (above)")
+            return .setup
         }
         if let path = args.values["report"] {
             do {
@@ -110,15 +118,21 @@ enum EvalCommand {
         } else {
             Terminal.out(EvaluationSummary.describe(report))
         }
-        guard let baseline else { return .success }
+        // A skipped sidecar is a set-up error (3) after the others are scored and compared.
+        let finished: ExitCode = skipped.isEmpty ? .success : .setup
+        if !skipped.isEmpty {
+            Terminal.err("nutrilens eval: \(skipped.count) labelled image\(skipped.count == 1 ? "" : "s") skipped (above); "
+                         + "\(report.images) scored")
+        }
+        guard let baseline else { return finished }
         let regressions = report.regressions(against: baseline, tolerance: tolerance)
         if regressions.isEmpty {
             Terminal.err("no regression against \(args.values["baseline"]!)")
-            return .success
+            return finished
         }
         Terminal.err("REGRESSION against \(args.values["baseline"]!):")
         for r in regressions { Terminal.err("  \(r)") }
-        return .someFailed
+        return skipped.isEmpty ? .someFailed : .setup
     }
 }
 

@@ -10,7 +10,8 @@ enum ParseCommand {
         minimumPositionals: 1,
         details: """
         FILE '-' reads standard input. Each file gives one result object with path, nutrition (absent when the text
-        holds no nutrition table) and error.
+        holds no nutrition table) and error: a file that cannot be read has scan's error types (file_not_found,
+        unreadable: a folder, no permission, not UTF-8 text; file_too_large over 256 MiB).
         Exit status: 0 all files read, 1 some file unreadable, 2 usage error.
         """)
 

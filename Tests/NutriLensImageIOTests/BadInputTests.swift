@@ -48,6 +48,23 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    /// `FF D8` (JPEG's start of image) followed by anything but a marker is a damaged JPEG, not an unknown format.
+    func testJPEGSignatureWithAGarbageBodyIsACorruptJPEG() {
+        let garbage = Data([0xFF, 0xD8, 0x13, 0x37, 0x00, 0x42])
+        XCTAssertEqual(decodingError { try ImageDecoder.decode(data: garbage) },
+                       .corrupt(format: .jpeg, detail: "the start-of-image marker FF D8 is followed by 13, not a marker (FF)"))
+        XCTAssertEqual(decodingError { try ImageDecoder.readHeader(data: garbage) }?.typeName, "corrupt")
+        XCTAssertEqual(decodingError { try ImageDecoder.decode(data: Data([0xFF, 0xD8, 0x00])) },
+                       .corrupt(format: .jpeg, detail: "the start-of-image marker FF D8 is followed by 00, not a marker (FF)"))
+        XCTAssertEqual(ImageDecodingError.corrupt(format: .jpeg, detail: "x").description, "JPEG data is corrupt: x")
+        // Two bytes are still a cut signature; FF D8 FF is still sniffed as JPEG (its decoder says what is wrong).
+        guard case .truncated(.jpeg, _)? = decodingError({ try ImageDecoder.decode(data: Data([0xFF, 0xD8])) }) else {
+            return XCTFail("FF D8 alone is a truncated JPEG")
+        }
+        XCTAssertEqual(ImageDecoder.decodableFormat(of: Data([0xFF, 0xD8, 0xFF, 0xE0])), .jpeg)
+        XCTAssertNil(ImageDecoder.decodableFormat(of: garbage))
+    }
+
     func testZeroByteFile() {
         XCTAssertEqual(error("empty.jpg"), .empty)
         XCTAssertEqual(decodingError { try ImageDecoder.decode(data: Data()) }, .empty)

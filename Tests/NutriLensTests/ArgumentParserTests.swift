@@ -86,12 +86,20 @@ final class ArgumentParserTests: XCTestCase {
 
     func testFastStartsFromTheFastPresetAndExplicitOptionsStillApply() throws {
         let fast = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--fast", "a"]))
-        XCTAssertEqual(fast.ocr, .fast)
-        XCTAssertEqual(fast.ocr.languageRouting, .primary)
-        XCTAssertEqual(fast.languages, ["eng", "deu", "fra"], "the languages stay; only the routing changes")
-        let routed = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--fast", "--lang-routing", "routed", "a"]))
-        XCTAssertEqual(routed.ocr.readings, [.sparse, .levelledSparse])
-        XCTAssertEqual(routed.ocr.languageRouting, .routed)
+        XCTAssertEqual(fast, .fast)
+        XCTAssertEqual(fast.ocrEngine, .neural)
+        XCTAssertFalse(fast.textSmallTextRedetection)
+        XCTAssertFalse(fast.textTableRegionRedetection)
+        XCTAssertEqual(fast.ocr, .thorough, "Tesseract's strategy is not the preset's concern")
+        XCTAssertEqual(fast.languages, ["eng", "deu", "fra"])
+        let wide = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--fast", "--detector-side", "960", "a"]))
+        XCTAssertEqual(wide.textDetectorLongSide, 960)
+        XCTAssertFalse(wide.textTableRegionRedetection)
+        // The Tesseract single reading that --fast was before session 20, spelt out.
+        let single1 = try ScannerOptions.configuration(from: ScanCommand.spec.parse(
+            ["--ocr-engine", "tesseract", "--ocr-readings", "single", "--lang-routing", "primary", "a"]))
+        XCTAssertEqual(single1.ocrEngine, .tesseract)
+        XCTAssertEqual(single1.ocr, .fast)
         let plain = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["a"]))
         XCTAssertEqual(plain.ocr, .thorough)
         let single = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--ocr-readings", "single", "a"]))
@@ -106,7 +114,7 @@ final class ArgumentParserTests: XCTestCase {
     /// `--ocr KEY=VALUE` sets typed strategy fields, in order, after the presets and the other options.
     func testOCRAssignmentsSetStrategyFields() throws {
         let args = try ScanCommand.spec.parse([
-            "--fast", "--ocr", "readings=psm11+psm3", "--ocr", "gate-work=off", "--ocr=levelled-below-keys=always",
+            "--lang-routing", "primary", "--ocr", "readings=psm11+psm3", "--ocr", "gate-work=off", "--ocr=levelled-below-keys=always",
             "--ocr", "stop-without-table=off", "--ocr", "polarity=every-page", "--ocr", "x-height=20",
             "--ocr", "label-languages=label+primary", "--ocr", "final-languages=eng+fra", "--ocr", "table-reread=never",
             "--ocr", "tesseract.textord_min_xheight=8", "--ocr", "lang-routing=routed", "a"])
@@ -122,7 +130,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(ocr.finalReadingLanguages, ["eng", "fra"])
         XCTAssertEqual(ocr.readOptions.tableReread, .never)
         XCTAssertEqual(ocr.tesseractVariables, ["textord_min_xheight": "8"])
-        XCTAssertEqual(ocr.languageRouting, .routed, "--ocr comes after --fast")
+        XCTAssertEqual(ocr.languageRouting, .routed, "--ocr comes after --lang-routing")
         let gate = try ScannerOptions.configuration(from: ScanCommand.spec.parse(["--ocr", "gate-work=300", "a"]))
         XCTAssertEqual(gate.ocr.laterReadingGate, LaterReadingGate(workLimit: 300))
     }

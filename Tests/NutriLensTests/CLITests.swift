@@ -87,9 +87,30 @@ final class CLITests: XCTestCase {
         let lines = run.jsonLines
         XCTAssertEqual(lines.count, 2)
         XCTAssertEqual(lines[0]["path"] as? String, text.path)
-        XCTAssertEqual((lines[1]["error"] as? [String: Any])?["type"] as? String, "unreadable")
+        XCTAssertEqual((lines[1]["error"] as? [String: Any])?["type"] as? String, "file_not_found", "as scan says it")
         let json = try runCLI(["parse", "--json", text.path])
         XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any], "--json prints one array")
+    }
+
+    /// parse's file errors are scan's typed kinds (`ImageIO.FileReading`): a folder, a missing file, non-UTF-8 text.
+    func testParseFileErrorsAreScansKinds() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let missing = dir.appendingPathComponent("none.txt")
+        let latin1 = dir.appendingPathComponent("latin1.txt")
+        try Data([0x46, 0x65, 0x74, 0x74, 0x20, 0xFC, 0xFF]).write(to: latin1)
+        let parse = try runCLI(["parse", "--jsonl", dir.path, missing.path, latin1.path])
+        XCTAssertEqual(parse.status, 1)
+        let errors = parse.jsonLines.map { $0["error"] as? [String: Any] }
+        XCTAssertEqual(errors.map { $0?["type"] as? String }, ["unreadable", "file_not_found", "unreadable"])
+        XCTAssertEqual(errors[0]?["message"] as? String, "cannot read \(dir.path): is a directory")
+        XCTAssertEqual(errors[1]?["message"] as? String, "no such file: \(missing.path)")
+        XCTAssertEqual(errors[2]?["message"] as? String, "cannot read \(latin1.path): not UTF-8 text")
+        let scan = try runCLI(["scan", "--jsonl", "--no-barcode", "--no-classifier", missing.path])
+        let scanError = scan.jsonLines.first?["error"] as? [String: Any]
+        XCTAssertEqual(scanError?["type"] as? String, "file_not_found")
+        XCTAssertEqual(scanError?["message"] as? String, errors[1]?["message"] as? String)
+        let small = NutritionTextReader.read(contentsOf: latin1, maxFileBytes: 3)
+        XCTAssertEqual(small.error?.kind.rawValue, "file_too_large")
     }
 
     func testParseReadsAGermanTableExactly() throws {
@@ -156,6 +177,48 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(regressed.stderr.contains("REGRESSION"), regressed.stderr)
         XCTAssertTrue(regressed.stderr.contains("fields.recall: 100.0% -> 0.0%"), regressed.stderr)
 
-        XCTAssertEqual(try runCLI(["eval", "--baseline", dir.appendingPathComponent("nope.json").path, images.path]).status, 3)
+        let nope = dir.appendingPathComponent("nope.json").path
+        let missing = try runCLI(["eval", "--baseline", nope, images.path])
+        XCTAssertEqual(missing.status, 3)
+        XCTAssertEqual(missing.stderr, "nutrilens eval: cannot use the baseline report \(nope): no such file\n")
+    }
+
+    /// Sidecars that are not ground-truth JSON: named with a one-line reason; with none left to score eval exits 3
+    /// instead of reporting "0 images" and "no regression"; one among good ones is skipped, the rest scored, exit 3.
+    func testEvalWithUnreadableSidecarsNamesThemAndExitsThree() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let images = dir.appendingPathComponent("labelled")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        for name in ["eu_en_table_serving_ri", "barcode_ean13"] {
+            try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent("\(name).jpg"),
+                                             to: images.appendingPathComponent("\(name).jpg"))
+        }
+        try Data("not json".utf8).write(to: images.appendingPathComponent("eu_en_table_serving_ri.json"))
+        try Data(#"{"kind":"barcode","barcodes":"5000159407236"}"#.utf8).write(to: images.appendingPathComponent("barcode_ean13.json"))
+        let off = ["--quiet", "--jobs", "1", "--no-nutrition", "--no-barcode", "--no-classifier"]
+        let baseline = dir.appendingPathComponent("base.json")
+        try ScanResultJSON.encoder().encode(EvaluationReport(scores: [])).write(to: baseline)
+        let none = try runCLI(["eval"] + off + ["--baseline", baseline.path, images.path])
+        XCTAssertEqual(none.status, 3, none.stderr)
+        XCTAssertEqual(none.stdout, "", "no summary of 0 images")
+        XCTAssertFalse(none.stderr.contains("no regression"), none.stderr)
+        XCTAssertFalse(none.stderr.contains("DecodingError"), none.stderr)
+        let lines = none.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, none.stderr)
+        XCTAssertTrue(lines[0].hasPrefix("nutrilens eval: skipped \(images.path)/barcode_ean13.jpg: its sidecar "), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix("barcode_ean13.json is not a ground-truth sidecar: expected an array at barcodes"), lines[0])
+        XCTAssertTrue(lines[1].hasSuffix("eu_en_table_serving_ri.json is not a ground-truth sidecar: not valid JSON"), lines[1])
+        XCTAssertEqual(lines[2], "nutrilens eval: no image could be scored: the 2 labelled images' sidecars are not ground-truth JSON (above)")
+
+        try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent("barcode_ean13.json"),
+                                         to: images.appendingPathComponent("barcode_ean13.json.good"))
+        try FileManager.default.removeItem(at: images.appendingPathComponent("barcode_ean13.json"))
+        try FileManager.default.moveItem(at: images.appendingPathComponent("barcode_ean13.json.good"),
+                                         to: images.appendingPathComponent("barcode_ean13.json"))
+        let one = try runCLI(["eval"] + off + [images.path])
+        XCTAssertEqual(one.status, 3, one.stderr)
+        XCTAssertTrue(one.stdout.hasPrefix("1 images"), one.stdout)
+        XCTAssertTrue(one.stderr.contains("eu_en_table_serving_ri.json is not a ground-truth sidecar: not valid JSON"), one.stderr)
+        XCTAssertTrue(one.stderr.hasSuffix("nutrilens eval: 1 labelled image skipped (above); 1 scored\n"), one.stderr)
     }
 }

@@ -3,23 +3,42 @@ import XCTest
 import NutriLensLabel
 import NutriLensOCR
 
-/// `ScannerConfiguration.fast`: one PSM 11 reading with the primary language's engines only.
+/// `ScannerConfiguration.fast` (the neural engine without its second detections) and Tesseract's single reading
+/// (`OCRStrategy.fast`: one PSM 11 reading with the primary language's engines only), which `.fast` was before
+/// session 20.
 final class FastConfigurationTests: XCTestCase {
-    func testThePresetChangesOnlyTheOCRStrategyAndEngine() {
+    /// The Tesseract engine with `OCRStrategy.fast`: the old `.fast`, still `--ocr-engine tesseract --ocr-readings
+    /// single --lang-routing primary`.
+    private func tesseractSingleReading() -> ScannerConfiguration {
+        var configuration = ScannerConfiguration(ocrEngine: .tesseract)
+        configuration.ocr = .fast
+        return configuration
+    }
+
+    func testThePresetIsTheNeuralEngineWithoutItsSecondDetections() {
         var expected = ScannerConfiguration()
         XCTAssertEqual(expected.ocr, .thorough)
         XCTAssertEqual(expected.ocrEngine, .neural)
+        XCTAssertTrue(expected.textSmallTextRedetection)
+        XCTAssertTrue(expected.textTableRegionRedetection)
         XCTAssertNotEqual(ScannerConfiguration.fast, expected)
-        expected.ocr = .fast
-        expected.ocrEngine = .tesseract
-        XCTAssertEqual(ScannerConfiguration.fast, expected)
+        expected.textSmallTextRedetection = false
+        expected.textTableRegionRedetection = false
+        XCTAssertEqual(ScannerConfiguration.fast, expected, "nothing else changes: engine, detector side, stages")
+        XCTAssertEqual(ScannerConfiguration.fast.ocrEngine, .neural)
+        XCTAssertEqual(ScannerConfiguration.fast.textDetectorLongSide, 1280)
+        XCTAssertNil(ScannerConfiguration.fast.textRedetectionLongSide)
+        XCTAssertEqual(ScannerConfiguration.fast.stages, .all)
+    }
+
+    func testTesseractSingleReadingPreset() {
         XCTAssertEqual(OCRStrategy.fast.readings.map(\.description), ["psm11", "levelled-psm11"], "no PSM 3")
         XCTAssertEqual(OCRStrategy.fast.languageRouting, .primary)
         XCTAssertEqual(OCRStrategy.fast.levelledOnlyBelowKeys, 1)
     }
 
     func testOneReadingWithThePrimaryModelReadsACleanEnglishLabel() throws {
-        var configuration = ScannerConfiguration.fast
+        var configuration = tesseractSingleReading()
         configuration.stages = [.nutrition]
         configuration.ocrTimeBudget = nil  // debug builds on a busy CI are slow
         let stage = try OCRStage(configuration: configuration)
@@ -39,7 +58,7 @@ final class FastConfigurationTests: XCTestCase {
     }
 
     func testASkewedLabelThatReadsNoKeyAsPhotographedIsReadLevelled() throws {
-        var configuration = ScannerConfiguration.fast
+        var configuration = tesseractSingleReading()
         configuration.stages = [.nutrition]
         configuration.ocrTimeBudget = nil
         let stage = try OCRStage(configuration: configuration)

@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensImageIO
 import NutriLensLabel
 
 /// Reads a nutrition table from OCR text an app already has (Apple Vision, a cloud OCR): the library side of
@@ -34,14 +35,19 @@ public enum NutritionTextReader {
         return result
     }
 
-    /// Reads and parses a UTF-8 text file; an unreadable or non-UTF-8 file gives a result with `error.type`
-    /// `unreadable`.
-    public static func read(contentsOf url: URL) -> ScanResult {
+    /// Reads and parses a UTF-8 text file of at most `maxFileBytes` bytes (default 256 MiB, as
+    /// `ScannerConfiguration.maxFileBytes`). A file that cannot be read fails as a scan's photo would, with the same
+    /// `error.type` (`ImageIO.FileReading`): `file_not_found`, `unreadable` (a folder: reason `is a directory`;
+    /// permissions), `file_too_large`; a file that is not UTF-8 text gives `unreadable` with reason `not UTF-8 text`.
+    public static func read(contentsOf url: URL, maxFileBytes: Int = DecodeOptions().maxFileBytes) -> ScanResult {
         let path = url.relativePath
-        guard let data = try? Data(contentsOf: url) else {
-            return ScanResult(path: path, error: ScanError.unreadable(path: path, reason: "no such file or not readable").failure)
+        let bytes: [UInt8]
+        do { bytes = try FileReading.read(path: url.path, maxBytes: maxFileBytes) } catch let error as ImageDecodingError {
+            return ScanResult(path: path, error: ScanError.decoding(error).failure)
+        } catch {
+            return ScanResult(path: path, error: ScanFailure(.internal, message: String(describing: error)))
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
             return ScanResult(path: path, error: ScanError.unreadable(path: path, reason: "not UTF-8 text").failure)
         }
         return read(text: text, name: path)

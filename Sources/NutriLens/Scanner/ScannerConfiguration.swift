@@ -41,7 +41,8 @@ public struct ScannerConfiguration: Sendable, Equatable {
     }
     /// How OCR reads a photo: the readings, their stop and skip rules, the later-reading gate, language routing and
     /// the options of every Tesseract call (`NutriLensOCR.OCRStrategy`; presets `.thorough`, the default, and
-    /// `.fast`). Two configurations with different strategies can scan side by side in one process.
+    /// `.fast`; `ScannerConfiguration.fast` does not use the latter). Two configurations with different strategies
+    /// can scan side by side in one process.
     public var ocr: OCRStrategy
     /// The text engines that read: ``TextEngine``. Default `.neural`: on the 128 shared label photos it reads 1216 of
     /// 1379 fields at 0.949 precision where Tesseract reads 1023 at 0.927, and TestImages 522 of 523 (docs/scanner.md,
@@ -154,14 +155,24 @@ public struct ScannerConfiguration: Sendable, Equatable {
         case foodFirst = "food-first"
     }
 
-    /// Latency first: Tesseract (`ocrEngine = .tesseract`) reads each photo once with the primary language
-    /// (`ocr = .fast`), every other setting the default. Labels in the other configured languages are read with the
-    /// primary language's model only. On the 128 shared label photos 982 of 1084 fields at 0.44× the OCR CPU of
-    /// Tesseract's `.thorough` reading (`OCRStrategy.fast`); with `ocrTimeBudget` also lowered, the slowest photos are
-    /// cut short too.
+    /// Latency first: the default configuration (the neural engine) without its two second detections
+    /// (``textSmallTextRedetection`` and ``textTableRegionRedetection`` `false`): every photo is detected once at
+    /// ``textDetectorLongSide`` and its boxes recognised once. The page-turn check stays (an upside-down page is read
+    /// the right way up; it costs little since it stops when decided), as do the barcode and classifier stages.
+    /// Session 20, paired runs (the default and `.fast` at once, one job each, `scripts/trace-cpu-ratio.py`): on the
+    /// 128 shared label photos 1270 of 1379 fields correct, 1300 read, against the default's 1282 / 1314 (the 12
+    /// fewer all on julielee9067's thumbnails and programistkajavy's photos, the ones the second detections serve), at
+    /// 0.87x the OCR CPU summed (per photo median 0.99x: most photos take no second detection; OCR p95 1056 -> 868 ms);
+    /// TestImages the same 528 / 529 / 528 at the same CPU. Against Tesseract's single reading (`.fast` before
+    /// session 20) on TestImages: 528 instead of 484 correct fields (511 read) at 0.61x its OCR CPU summed, 0.80x per
+    /// photo (median).
+    /// The Tesseract engine's single reading (`.fast` before session 20) is slower than the neural default and reads
+    /// fewer fields; it is still `ocrEngine = .tesseract` with `ocr = .fast` (CLI `--ocr-engine tesseract
+    /// --ocr-readings single --lang-routing primary`).
     public static var fast: ScannerConfiguration {
-        var configuration = ScannerConfiguration(ocrEngine: .tesseract)
-        configuration.ocr = .fast
+        var configuration = ScannerConfiguration()
+        configuration.textSmallTextRedetection = false
+        configuration.textTableRegionRedetection = false
         return configuration
     }
 
