@@ -165,6 +165,9 @@ final class MalayTurkishTableTests: XCTestCase {
             ("Lemak tidak jenuh tunggal", .monounsaturatedFat), ("Tekli doymamış yağ", .monounsaturatedFat),
             // One edit from a short name is no name: "sehat" (healthy) is not "serat", "tus" not "tuz".
             ("sehat", nil), ("tus", nil), ("gola", nil), ("lift", nil),
+            // The "/" of "Asid Lemak Tepu / Saturated" read as an l after a phrase's last word (julielee eng_real_5);
+            // a one-word name with an l glued on stays unnamed.
+            ("yang terdiri daripada: Asid Lemak Tepul", .saturatedFat), ("Tuzl", nil), ("Gulal", nil),
         ]
         for (text, nutrient) in cases {
             let mentions = LineAnalyzer.analyze("\(text) 5 g", lineIndex: 0).mentions
