@@ -284,6 +284,59 @@ enum Lexicon {
         all += terms(.proteins, "hu", ["fehérje", "fehérjék"])
         all += terms(.proteins, "sr", ["proteini"])
         all += terms(.salt, "sk", ["soľ"])
+        // Malay (Malaysia, Brunei, Singapore: Food Regulations 1985 reg. 18B, labels printed "Tenaga / Energy",
+        // "Jumlah lemak / Total fat", "Asid lemak tepu", "Karbohidrat", "Jumlah gula", "Serat diet", "Garam") and
+        // Indonesian (BPOM regulation 22/2019 "Informasi Nilai Gizi": "Energi total", "Lemak total", "Lemak jenuh",
+        // "Karbohidrat total", "Gula", "Serat pangan", "Garam (Natrium)" in mg). Both languages share most words.
+        // Short names ("gula") match only as spelt by their length (``TextFolding/tolerance(forLength:)``); bare
+        // "serat" is exact-only, one edit from Indonesian "sehat" (healthy) of marketing text.
+        all += terms(.energyKJ, "ms", ["tenaga", "jumlah tenaga", "nilai tenaga"])
+        all += terms(.energyKJ, "id", ["energi total", "jumlah energi"])
+        // Indonesian "Energi dari lemak" is the US "Calories from fat": no energy row.
+        all += terms(nil, "id", ["energi dari lemak", "energi dari lemak jenuh"], ignored: true)
+        all += terms(.fat, "ms", ["lemak", "jumlah lemak"])
+        all += terms(.fat, "id", ["lemak total", "total lemak"])
+        all += terms(.saturatedFat, "ms", ["lemak tepu", "asid lemak tepu"])
+        all += terms(.saturatedFat, "id", ["lemak jenuh", "asam lemak jenuh"])
+        // Unsaturates named in full, so that their leading "lemak" is not read as a second fat row.
+        all += terms(.monounsaturatedFat, "ms", ["asid lemak monotaktepu", "lemak tak tepu tunggal",
+                                                 "asid lemak tak tepu tunggal"])
+        all += terms(.monounsaturatedFat, "id", ["lemak tidak jenuh tunggal", "lemak tak jenuh tunggal",
+                                                 "asam lemak tak jenuh tunggal"])
+        all += terms(.polyunsaturatedFat, "ms", ["asid lemak politaktepu", "lemak tak tepu poli",
+                                                 "asid lemak tak tepu poli"])
+        all += terms(.polyunsaturatedFat, "id", ["lemak tidak jenuh ganda", "lemak tak jenuh ganda",
+                                                 "asam lemak tak jenuh ganda"])
+        all += terms(.transFat, "ms", ["lemak trans", "asid lemak trans"])
+        all += terms(.cholesterol, "ms", ["kolesterol"])
+        all += terms(.carbohydrates, "ms", ["karbohidrat", "jumlah karbohidrat"])
+        all += terms(.carbohydrates, "id", ["karbohidrat total", "total karbohidrat"])
+        all += terms(.sugars, "ms", ["gula", "jumlah gula"])
+        all += terms(.sugars, "id", ["gula total", "total gula"])
+        all += terms(.fiber, "ms", ["serat diet", "serat dietari", "serat makanan"])
+        all += terms(.fiber, "id", ["serat pangan"])
+        all += terms(.fiber, "ms", ["serat"], fuzzy: false)
+        all += terms(.salt, "ms", ["garam"])
+        // "Garam (Natrium) 150 mg": the Indonesian label's sodium row, in mg.
+        all += terms(.sodium, "id", ["garam natrium"])
+        // Turkish (Türk Gıda Kodeksi Gıda Etiketleme ve Tüketicileri Bilgilendirme Yönetmeliği, 26.1.2017, the
+        // wording of Regulation (EU) 1169/2011 Annex XV: "Enerji", "Yağ", "Doymuş yağ", "Karbonhidrat", "Şekerler",
+        // "Lif", "Protein", "Tuz"). Folding writes ş ğ ı as s g i, as OCR often prints them (PP-OCRv6 tiny's
+        // dictionary has all three). "yağ", "lif", "tuz" are too short for fuzzy matching.
+        all += terms(.energyKJ, "tr", ["enerji", "enerji değeri"])
+        all += terms(.fat, "tr", ["yağ", "toplam yağ"])
+        all += terms(.saturatedFat, "tr", ["doymuş yağ", "doymuş yağ asitleri", "doymuş yağlar"])
+        all += terms(.monounsaturatedFat, "tr", ["tekli doymamış yağ", "tekli doymamış yağ asitleri"])
+        all += terms(.polyunsaturatedFat, "tr", ["çoklu doymamış yağ", "çoklu doymamış yağ asitleri"])
+        all += terms(.transFat, "tr", ["trans yağ", "trans yağ asitleri"])
+        all += terms(.cholesterol, "tr", ["kolesterol"])
+        all += terms(.carbohydrates, "tr", ["karbonhidrat", "karbonhidratlar"])
+        all += terms(.sugars, "tr", ["şekerler", "şeker"])
+        all += terms(.polyols, "tr", ["polioller"])
+        all += terms(.starch, "tr", ["nişasta"])
+        all += terms(.fiber, "tr", ["lif", "diyet lifi", "lifler"])
+        all += terms(.salt, "tr", ["tuz"])
+        all += terms(.sodium, "tr", ["sodyum"])
         all += micronutrientTerms
         return all
     }()
@@ -292,16 +345,22 @@ enum Lexicon {
     static let ofWhichWords: Set<String> = Set([
         "of which", "davon", "dont", "di cui", "waarvan", "w tym", "varav", "heraf", "hvorav", "josta", "joista",
         "de las cuales", "de los cuales", "dos quais", "das quais", "od toho", "od kojih", "din care", "including",
+        // Malay "yang terdiri daripada" ("yang" alone is too common a word to count as table vocabulary).
+        "terdiri daripada",
     ].flatMap { TextFolding.words($0) })
 
     /// Words for "per" before a basis ("per 100 g", "pro Portion", "je 100 g", "pour 100 g", "por porción", "na 100
     /// g"): what makes "100 g" a column header rather than a portion's weight.
-    static let perWords: Set<String> = ["per", "pro", "je", "pour", "par", "por", "para", "na"]
+    /// Malay/Indonesian "setiap 100 g"; Turkish "100 g için", "porsiyon başına" (after the basis).
+    static let perWords: Set<String> = ["per", "pro", "je", "pour", "par", "por", "para", "na", "setiap", "icin",
+                                        "basina"]
 
     /// Words naming a per-serving column ("Portion", "serving", "per serve", "annos" …).
     static let servingWords: Set<String> = [
         "serving", "servings", "serve", "portion", "portions", "portie", "porcion", "porcao", "porzione", "porcja",
         "porcji", "annos", "annosta", "annoksessa", "portionen", "porce", "porcija",
+        // Malay "hidangan", Indonesian "sajian" / "takaran saji", Turkish "porsiyon" ("1 porsiyonda").
+        "hidangan", "sajian", "saji", "porsiyon", "porsiyonda", "porsiyonluk",
     ]
 
     /// Package-unit words that name a serving only after "per"/"pro"/"pour" ("per ½ pack", "pro Riegel").
@@ -348,6 +407,11 @@ enum Lexicon {
         "significant source",
         // "NOT FOR RETAIL SALE": Italian "sale" is salt.
         "retail sale", "for sale",
+        // Malay/Indonesian ingredient lists ("Ramuan:", "Bahan-bahan:", "Komposisi:") and the Indonesian %AKG
+        // footnote ("*Persen AKG berdasarkan kebutuhan energi 2150 kkal"); Turkish "İçindekiler:" and the reference
+        // intake ("Ortalama bir yetişkin için referans alım (8400 kJ/2000 kcal)").
+        "ramuan", "bahan bahan", "komposisi", "persen akg", "kebutuhan energi", "icindekiler", "referans alim",
+        "ortalama bir yetiskin",
     ].map { TextFolding.words($0) }
 
     /// Words that mark a nutrition declaration (table title or column header) but name no row.
@@ -360,5 +424,9 @@ enum Lexicon {
         "nutritive", "nutritivi", "nutrizionale", "nutritionnelles", "energetiques", "naehrwerte", "valor", "valores",
         "voedingswaarden", "gemiddelde", "ravintoarvot", "naringsvarde", "naringsinnehall", "serving", "portion",
         "prepared", "zubereitet", "prepare", "as", "sold", "per", "contains", "quantity", "avg", "amount",
+        // Malay "Maklumat Pemakanan" / "Maklumat Khasiat", Indonesian "Informasi Nilai Gizi" and its "%AKG"
+        // column, Turkish "Besin Değerleri" / "Beslenme Bildirimi".
+        "maklumat", "pemakanan", "khasiat", "informasi", "nilai", "gizi", "akg", "besin", "degerleri", "beslenme",
+        "bildirimi",
     ]
 }

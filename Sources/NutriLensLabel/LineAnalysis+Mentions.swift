@@ -111,8 +111,18 @@ extension LineAnalyzer {
         var edits = 0
         for (offset, termWord) in term.bytes.enumerated() {
             let word = words[index + offset]
-            guard TextFolding.matches(word, termWord) else { return nil }
-            if word != termWord { edits += TextFolding.editDistance(word, termWord, limit: 2) }
+            if TextFolding.matches(word, termWord) {
+                if word != termWord { edits += TextFolding.editDistance(word, termWord, limit: 2) }
+                continue
+            }
+            // "Asid Lemak Tepul / Saturated fatty acids": the "/" after a bilingual name's last word read as an l
+            // glued to it; the phrase's other words already matched, so the l counts as one edit.
+            if offset > 0, offset == term.bytes.count - 1, termWord.count >= 3, word.count == termWord.count + 1,
+               word.last == UInt8(ascii: "l"), word.starts(with: termWord) {
+                edits += 1
+                continue
+            }
+            return nil
         }
         return (term.bytes.count, edits)
     }

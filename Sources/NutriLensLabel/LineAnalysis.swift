@@ -315,8 +315,12 @@ enum LineAnalyzer {
         let perAmount = hasPerWord && mentions.isEmpty
             && quantities.contains { ($0.unit == .gram || $0.isVolume) && $0.value != 100 && !$0.isPercent }
         // "8 servings per container", "Servings per package: 8": a count, not the serving size.
+        // Malay "Hidangan setiap bungkusan", Indonesian "Jumlah sajian per kemasan", Turkish "porsiyon sayısı".
         let countLine = containsPhrase(folded, ["servings", "per"]) || containsPhrase(folded, ["per", "container"])
             || containsPhrase(folded, ["portions", "per"]) || folded.first == "servings"
+            || containsPhrase(folded, ["setiap", "bungkusan"]) || containsPhrase(folded, ["per", "kemasan"])
+            || containsPhrase(folded, ["jumlah", "sajian"]) || containsPhrase(folded, ["jumlah", "hidangan"])
+            || containsPhrase(folded, ["porsiyon", "sayisi"])
         if (servingWord || folded.contains("size") || perAmount) && !countLine {
             // On a line a visual row joined with table rows ("Serving size Cholesterol 10mg 3% Incl. 13g Added
             // Sugars"), an amount after a row name is that row's, not the serving size.

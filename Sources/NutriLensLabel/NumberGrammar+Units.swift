@@ -103,9 +103,10 @@ extension NumberGrammar {
         case "kj", "kl", "kjoule", "kjoules", "kilojoule", "kilojoules": return UnitScan(unit: .kilojoule, end: end)
         case "k": return UnitScan(isEnergyOfUnknownUnit: true, end: end)
         // "Calories" stays a row name ("100 Calories from Fat 0"), never a unit.
-        // "kcol", "keal", "kral": OCR misreads of kcal seen in Tesseract output of real photos.
+        // "kcol", "keal", "kral": OCR misreads of kcal seen in Tesseract output of real photos. "kkal": Indonesian
+        // and Malay labels ("Energi total 150 kkal", BPOM "Informasi Nilai Gizi").
         case "kcal", "kcai", "kca", "kcals", "cal", "cals", "kcol", "keal", "kral", "kilocalorie", "kilocalories",
-             "kilokalorien":
+             "kilokalorien", "kkal", "kilokalori":
             return UnitScan(unit: .kilocalorie, end: end)
         case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes", "gramme", "grammo",
              "gramas":

@@ -65,7 +65,10 @@ final class TwoTablesTests: XCTestCase {
         assertValue(table, "fiber_serving", "5")
         assertValue(table, "sugars_serving", "2")
         assertValue(table, "proteins_serving", "5")
-        for key in ["fat_100g", "saturated-fat_100g", "carbohydrates_100g", "sugars_100g", "fiber_100g",
+        // "paid Lemak Te!" names fat in Malay since session 20 (the photo's "Jumlah Lemak / Total Fat 5.0g 4.0g"):
+        // its "520g" is read 5.2 g by an inserted decimal separator (truth 5.0), a repair the review flag marks.
+        XCTAssertEqual(table["fat_100g"]?.needsReview, true)
+        for key in ["saturated-fat_100g", "carbohydrates_100g", "sugars_100g", "fiber_100g",
                     "proteins_100g", "calcium_100g", "cholesterol_100g"] {
             XCTAssertNil(table[key], "\(key) = \(table[key].map { "\($0.value)" } ?? "")")
         }
@@ -84,8 +87,9 @@ final class TwoTablesTests: XCTestCase {
         XCTAssertTrue(texts.isSuperset(of: ["Less than 659", "Total Fat 259", "3759", "259 u)", "ate 4", "Fat 9 x"]),
                       "\(texts.sorted())")
         XCTAssertFalse(texts.contains("Saiz hidangan / Serving 7 keping / plece (809"))
+        // The second table starts at its Malay title ("Maklumat Khasiat", a title word since session 20).
         XCTAssertEqual(NutritionParser.secondTableStart(lines, footnoteLines: footnote)
-                        .map { lines[$0].text }, "Saiz hidangan / Serving 7 keping / plece (809")
+                        .map { lines[$0].text }, "Maklumat Khasiat /")
     }
 
     /// A single US panel whose footnote is followed by the ingredient list is one table; a panel without footnote
