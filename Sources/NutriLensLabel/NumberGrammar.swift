@@ -178,12 +178,11 @@ enum NumberGrammar {
         // "Vitamin D 400 IU": international units measure activity, not mass; the amount is kept apart so that only
         // vitamin D (one factor) is converted (TableBuilder.candidate).
         let internationalUnitsEnd = unitScan == nil ? internationalUnitEnd(chars, at: end) : nil
-        // "4x", "1x = 49.5 ml": a count glued to its multiplication sign (packs, portions, pieces) is no cell; a pack
-        // text "4x" after the salt row's name had become salt's value (FoodLabel full 0151, session 20).
-        if unitScan == nil, internationalUnitsEnd == nil, end < chars.count, isMultiplicationSign(chars, at: end) {
-            return nil
-        }
-        if unitScan == nil, internationalUnitsEnd == nil, end < chars.count, chars[end].isLetter {
+        // A number glued to a word is part of it; so is a count glued to its multiplication sign ("4x", "2× 30 g",
+        // "1x = 49.5 ml": packs, portions, pieces), no cell: a pack text "4x" after the salt row's name had become
+        // salt's value (FoodLabel full 0151, session 20).
+        if unitScan == nil, internationalUnitsEnd == nil, end < chars.count,
+           chars[end].isLetter || isMultiplicationSign(chars, at: end) {
             return nil
         }
         // "© 2017 MONSTER ENERGY COMPANY": a copyright year, next to a word that names the energy row.
