@@ -6,18 +6,16 @@ enum ProcessMemory {
     static func peakRSSMiB() -> Double { field("VmHWM") }
 
     /// User + system CPU seconds of the whole process (all threads) so far (`getrusage(RUSAGE_SELF)`).
-    static func processCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
+    static func processCPUSeconds() -> Double { cpuSeconds(of: RUSAGE_SELF.rawValue) }
 
     /// User + system CPU seconds of this process's children that have ended and been waited for
     /// (`getrusage(RUSAGE_CHILDREN)`): what a peer's command-line processes cost, whatever else the machine runs.
-    static func childrenCPUSeconds() -> Double {
+    static func childrenCPUSeconds() -> Double { cpuSeconds(of: RUSAGE_CHILDREN.rawValue) }
+
+    /// User + system CPU seconds `getrusage` reports for `who` (`RUSAGE_SELF` or `RUSAGE_CHILDREN`).
+    private static func cpuSeconds(of who: Int32) -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        getrusage(who, &usage)
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
