@@ -35,6 +35,52 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// eval's own usage and output paths: two DIRs are a usage error naming both (it said "option --eval takes one
+    /// DIR takes no value"); a --report or --html path that cannot be written fails before any photo is scanned.
+    func testEvalArgumentsAndOutputPathsFailFast() throws {
+        let two = try runCLI(["eval", "TestImages", "elsewhere"])
+        XCTAssertEqual(two.status, 2)
+        XCTAssertTrue(two.stderr.hasPrefix("nutrilens eval: expected one DIR, got 2: 'TestImages' 'elsewhere'\n"), two.stderr)
+        let dir = try TestPaths.temporaryFolder(self)
+        let nowhere = dir.appendingPathComponent("no/such/folder/r.json").path
+        let report = try runCLI(["eval", "--report", nowhere, TestPaths.testImages.path])
+        XCTAssertEqual(report.status, 3)
+        XCTAssertEqual(report.stdout, "", "nothing scanned")
+        XCTAssertEqual(report.stderr, "nutrilens eval: cannot write the --report file \(nowhere): No such file or directory\n")
+        let html = try runCLI(["eval", "--html", dir.path, TestPaths.testImages.path])
+        XCTAssertEqual(html.status, 3)
+        XCTAssertEqual(html.stderr, "nutrilens eval: cannot write the --html file \(dir.path): is a directory\n")
+    }
+
+    /// Options only Tesseract reads (`--lang`, `--ocr-budget`, …) given while the neural engine alone reads: one note
+    /// on stderr names them and what the neural engine reads instead; none when Tesseract reads or nothing reads text.
+    func testTesseractOptionsWithTheNeuralEngineGetOneNote() throws {
+        let missing = try TestPaths.temporaryFolder(self).appendingPathComponent("none.jpg").path
+        let neural = try runCLI(["scan", "--jsonl", "--no-barcode", "--no-classifier", "--lang", "deu", "--ocr-budget", "0",
+                                 missing])
+        XCTAssertEqual(neural.status, 1, neural.stderr)
+        XCTAssertEqual(neural.stderr.split(separator: "\n").first.map(String.init),
+                       "nutrilens scan: note: --lang, --ocr-budget only apply to the Tesseract engine (--ocr-engine "
+                       + "tesseract, or both for the cells it re-reads); the neural engine (the default) reads Latin, "
+                       + "Greek and Chinese characters in any language without them")
+        let tesseract = try runCLI(["scan", "--jsonl", "--no-barcode", "--no-classifier", "--ocr-engine", "tesseract",
+                                    "--lang", "eng", missing])
+        XCTAssertFalse(tesseract.stderr.contains("note:"), tesseract.stderr)
+        let noText = try runCLI(["scan", "--jsonl", "--no-nutrition", "--no-barcode", "--no-classifier", "--lang", "deu", missing])
+        XCTAssertFalse(noText.stderr.contains("note:"), noText.stderr)
+    }
+
+    /// Results that stdout cannot take (a full disk) stop the run with one line and status 3, not a `FileHandle`
+    /// crash with a stack dump (status 132 before session 21).
+    func testStdoutThatCannotBeWrittenIsOneLineAndExitThree() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        let run = try runCLI(["scan", "--jsonl", "--no-nutrition", "--no-classifier",
+                              TestPaths.testImages.appendingPathComponent("barcode_ean13.jpg").path],
+                             appendingStdoutTo: URL(fileURLWithPath: "/dev/full"))
+        XCTAssertEqual(run.status, 3, run.stderr)
+        XCTAssertEqual(run.stderr, "nutrilens: cannot write the results to standard output: No space left on device\n")
+    }
+
     /// `--trace FILE` and `--dump-lines DIR`: the diagnostics the library hands its observer, written by the CLI.
     func testTraceAndLineDumpOfOnePhoto() throws {
         let dir = try TestPaths.temporaryFolder(self)
