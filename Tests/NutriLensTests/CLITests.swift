@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import XCTest
 @testable import NutriLens
@@ -50,6 +55,32 @@ final class CLITests: XCTestCase {
         let html = try runCLI(["eval", "--html", dir.path, TestPaths.testImages.path])
         XCTAssertEqual(html.status, 3)
         XCTAssertEqual(html.stderr, "nutrilens eval: cannot write the --html file \(dir.path): is a directory\n")
+    }
+
+    /// `--trace FILE` is opened in place: a link stays a link and the trace goes to its target (the file was written
+    /// anew and renamed over the path, which as root replaced even a device such as /dev/full with a regular file);
+    /// a trace that cannot be written is one line on stderr, and the scan's results are still printed, exit 0.
+    func testTraceIsWrittenInPlaceAndItsWriteFailuresAreOneLine() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let target = dir.appendingPathComponent("trace.txt"), link = dir.appendingPathComponent("trace-link")
+        try Data("old run\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        let photo = TestPaths.testImages.appendingPathComponent("us_panel.jpg").path
+        let run = try runCLI(["scan", "--jsonl", "--no-barcode", "--no-classifier", "--trace", link.path, photo])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path, "still a link")
+        let trace = try String(contentsOf: target, encoding: .utf8)
+        XCTAssertTrue(trace.hasPrefix("ocr-trace 446x626 "), trace)
+        XCTAssertFalse(trace.contains("old run"), "emptied first, as before")
+
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        let full = try runCLI(["scan", "--jsonl", "--no-barcode", "--no-classifier", "--trace", "/dev/full", photo])
+        XCTAssertEqual(full.status, 0, full.stderr)
+        XCTAssertEqual(full.jsonLines.count, 1)
+        XCTAssertEqual(full.stderr, "nutrilens: cannot write the --trace output: No space left on device; the scan goes on without it\n")
+        var info = stat()
+        XCTAssertEqual(stat("/dev/full", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/full is still a device")
     }
 
     /// Options only Tesseract reads (`--lang`, `--ocr-budget`, …) given while the neural engine alone reads: one note
