@@ -134,10 +134,13 @@ enum BenchOutput {
     static func oneLine(_ error: Error) -> String {
         if let cocoa = error as? CocoaError {
             let path = cocoa.userInfo[NSFilePathErrorKey] as? String ?? cocoa.userInfo[NSURLErrorKey].map { "\($0)" }
-            let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError
-            let reason = underlying.map { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code)))
-                                                                          : $0.localizedDescription }
-                ?? "file error \(cocoa.code.rawValue)"
+            let reason: String
+            switch cocoa.code {
+            case .fileNoSuchFile, .fileReadNoSuchFile: reason = "No such file or directory"
+            case .fileReadNoPermission, .fileWriteNoPermission: reason = "Permission denied"
+            case .fileWriteOutOfSpace: reason = "No space left on device"
+            default: reason = cocoa.localizedDescription
+            }
             return (path.map { "\($0): " } ?? "") + reason
         }
         return "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
