@@ -91,9 +91,7 @@ final class ScanDiagnostics: ScanObserver, @unchecked Sendable {
     /// Called under `lock`.
     private func written(option: String, _ body: () throws -> Void) {
         do { try body() } catch {
-            let reason = ((error as? CocoaError)?.userInfo[NSUnderlyingErrorKey] as? NSError)
-                .map { String(cString: strerror(Int32($0.code))) } ?? "\(error)"
-            failed(option: option, reason: reason)
+            failed(option: option, reason: error.localizedDescription)  // one line, where "\(error)" is a dump
         }
     }
 
