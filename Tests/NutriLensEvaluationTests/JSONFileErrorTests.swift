@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import XCTest
 import NutriLens
@@ -80,15 +75,5 @@ final class JSONFileErrorTests: XCTestCase {
             XCTAssertEqual($0 as? JSONFileError, .fileTooLarge(path: report.path, bytes: size, limit: size - 1))
         }
         XCTAssertEqual(try EvaluationReport.load(from: report, maxBytes: size).images, 0)
-    }
-
-    func testPermissionDeniedIsUnreadableWithTheSystemsWord() throws {
-        guard geteuid() != 0 else { throw XCTSkip("permission bits do not stop root") }
-        let file = try folder().appendingPathComponent("locked.json")
-        try Data("{}".utf8).write(to: file)
-        chmod(file.path, 0)
-        XCTAssertThrowsError(try GroundTruth.load(from: file)) {
-            XCTAssertEqual($0 as? JSONFileError, .unreadable(path: file.path, reason: "Permission denied"))
-        }
     }
 }
