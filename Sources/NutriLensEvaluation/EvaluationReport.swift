@@ -85,7 +85,9 @@ public struct EvaluationReport: Codable, Sendable, Equatable {
     public var worstImages: [ImageScore]
     /// Every image's score, in input order.
     public var imageScores: [ImageScore]
-    /// Images left out, path → why (missing or malformed sidecar); absent when none.
+    /// Images left out, path → why (missing or malformed sidecar), and with `nutrilens eval` (since session 21) the
+    /// paths below the folder that could not be read (a folder that cannot be listed, a link that cannot be followed:
+    /// `FolderSearch.UnreadablePath.problem`); absent when none.
     public var skipped: [String: String]?
 
     enum CodingKeys: String, CodingKey {

@@ -104,7 +104,7 @@ enum EvalCommand {
         let htmlPath = args.values["html"]
         var entries: [HTMLReport.Entry] = []
         let baselineScores = Dictionary((baseline?.imageScores ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let report = await Evaluator.evaluate(images: images, scanner: scanner, jobs: jobs, worstCount: worst,
+        var report = await Evaluator.evaluate(images: images, scanner: scanner, jobs: jobs, worstCount: worst,
                                               progress: { done, _, score in progress.update(done: done, label: score.path) },
                                               scanned: { url, result, truth, score in
             guard htmlPath != nil else { return }
@@ -116,6 +116,10 @@ enum EvalCommand {
         let skipped = report.skipped ?? [:]
         for (path, reason) in skipped.sorted(by: { $0.key < $1.key }) {
             Terminal.err("nutrilens eval: skipped \(path): \(reason)")
+        }
+        // The report records the paths that could not be read (named above, before the scan) beside the sidecars.
+        if !unseen.isEmpty {
+            report.skipped = skipped.merging(unseen.map { ($0.path, $0.problem) }, uniquingKeysWith: { first, _ in first })
         }
         if report.images == 0 {
             Terminal.err("nutrilens eval: no image could be scored: the \(skipped.count) labelled image"

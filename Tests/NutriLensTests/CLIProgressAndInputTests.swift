@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import XCTest
+import NutriLensEvaluation
 import NutriLensTestSupport
 
 /// The progress bar (on a terminal only, in every format), what `scan` says about inputs that hold nothing to scan,
@@ -155,8 +156,14 @@ final class CLIProgressAndInputTests: XCTestCase {
                        "cannot read \(dir.path)/older: a symbolic link that cannot be followed (No such file or directory)")
         XCTAssertTrue(scan.stderr.hasPrefix("3 files: 1 scanned, 2 failed"), scan.stderr)
 
-        let eval = try runCLI(["eval", "-q", "--jobs", "1"] + decodeOnly + [dir.path])
+        let reportURL = dir.deletingLastPathComponent().appendingPathComponent("report.json")
+        let eval = try runCLI(["eval", "-q", "--jobs", "1", "--report", reportURL.path] + decodeOnly + [dir.path])
         XCTAssertEqual(eval.status, 3, eval.stderr)
+        let report = try JSONDecoder().decode(EvaluationReport.self, from: Data(contentsOf: reportURL))
+        XCTAssertEqual(report.images, 1)
+        XCTAssertEqual(report.skipped?[dir.path + "/older"],
+                       "a symbolic link that cannot be followed (No such file or directory)", "the report records it")
+        XCTAssertEqual(report.skipped?.count, 2)
         XCTAssertTrue(eval.stdout.hasPrefix("1 images (0 failed)"), eval.stdout)
         XCTAssertEqual(eval.stderr.split(separator: "\n").map(String.init), [
             "nutrilens eval: skipped \(dir.path)/loop: a symbolic link that cannot be followed (Too many levels of symbolic links)",
