@@ -20,12 +20,15 @@ enum BarcodeBenchmark {
     }
 
     struct Tally {
-        var images = 0, ok = 0, wrong = 0
+        /// `failed`: photos the reader's program failed on (zbarimg missing, killed, an exit status other than 0 or
+        /// its 4 for "no barcode"); counted among `images`, read as a miss, not timed.
+        var images = 0, ok = 0, wrong = 0, failed = 0
         var times: [Double] = [], cpu: [Double] = []
         mutating func add(ok o: Bool, wrong w: Bool, ms: Double, cpuMs: Double? = nil) {
             images += 1; if o { ok += 1 }; if w { wrong += 1 }; times.append(ms)
             if let cpuMs { cpu.append(cpuMs) }
         }
+        mutating func addFailure() { images += 1; failed += 1 }
         var cpuMedian: Double {
             guard !cpu.isEmpty else { return .nan }
             let s = cpu.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
@@ -64,6 +67,7 @@ enum BarcodeBenchmark {
         // Rows: (reader, rotation, group) -> tally; group = "<source> retail", "<source> retail blurred", "<source> other".
         var tallies: [String: Tally] = [:]
         var failures: [String] = []
+        var peerFailures: [String] = []  // always printed: a program that did not run is no reading
         let zxing = useZxing ? runZxing(samples) : [:]
         for sample in samples {
             let group = "\(sample.source) \(sample.isRetail ? (blurredFolders.contains(sample.folder) ? "retail-blurred" : "retail") : "other")"
@@ -99,9 +103,14 @@ enum BarcodeBenchmark {
                     tallies["zbar-scan \(rotation) \(group)", default: Tally()].add(ok: zok, wrong: zwrong, ms: scanCPU,
                                                                                    cpuMs: scanCPU)
 
-                    let (res, ms, cpu) = try zbarimg(sample.path, rotation: rotation, addOns: sample.folder.contains("extension"))
-                    let (ok, wrong) = score(sample, res)
-                    tallies["zbarimg \(rotation) \(group)", default: Tally()].add(ok: ok, wrong: wrong, ms: ms, cpuMs: cpu)
+                    do {
+                        let (res, ms, cpu) = try zbarimg(sample.path, rotation: rotation, addOns: sample.folder.contains("extension"))
+                        let (ok, wrong) = score(sample, res)
+                        tallies["zbarimg \(rotation) \(group)", default: Tally()].add(ok: ok, wrong: wrong, ms: ms, cpuMs: cpu)
+                    } catch let error as BenchProcessError {
+                        tallies["zbarimg \(rotation) \(group)", default: Tally()].addFailure()
+                        peerFailures.append("zbarimg \(rotation) \(sample.path): \(error)")
+                    }
                 }
                 if let z = zxing["\(sample.path)\t\(rotation)"] {
                     let (ok, wrong) = score(sample, z.results)
@@ -110,6 +119,10 @@ enum BarcodeBenchmark {
             }
         }
         printTable(tallies)
+        if !peerFailures.isEmpty {
+            print("\nnote: zbarimg failed on \(peerFailures.count) runs (counted as misses in `failed`):")
+            peerFailures.forEach { print("  \($0)") }
+        }
         if args.contains("--verbose") { failures.forEach { print($0) } }
     }
 
@@ -177,6 +190,7 @@ enum BarcodeBenchmark {
     // MARK: other readers
 
     /// zbarimg's results, wall ms and process CPU ms (user + system of the child, from `getrusage`).
+    /// - Throws: `BenchProcessError` when zbarimg fails on the photo; `BenchUsageError` when `convert` is unusable.
     static func zbarimg(_ path: String, rotation: Int, addOns: Bool) throws -> ([(String, String)], Double, Double) {
         var file = path
         if rotation != 0 {
@@ -187,7 +201,7 @@ enum BarcodeBenchmark {
         if addOns { args += ["-Sean2.enable", "-Sean5.enable"] }
         let before = ProcessMemory.childrenCPUSeconds()
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let out = try BenchProcess.run("/usr/bin/zbarimg", args + [file])
+        let out = try BenchProcess.run("zbarimg", args + [file], acceptedStatuses: [0, 4])  // 4: no barcode
         let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
         let cpu = (ProcessMemory.childrenCPUSeconds() - before) * 1000
         let results = out.split(separator: "\n").compactMap { line -> (String, String)? in
@@ -243,12 +257,12 @@ enum BarcodeBenchmark {
     }
 
     static func printTable(_ tallies: [String: Tally]) {
-        print("| reader | rotation | group | read | wrong | median ms | total s | median CPU ms |")
-        print("|---|---:|---|---:|---:|---:|---:|---:|")
+        print("| reader | rotation | group | read | wrong | failed | median ms | total s | median CPU ms |")
+        print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
         for key in tallies.keys.sorted() {
             let t = tallies[key]!
             let parts = key.split(separator: " ", maxSplits: 2).map(String.init)
-            print("| \(parts[0]) | \(parts[1]) | \(parts[2]) | \(t.rate) | \(t.wrong) | "
+            print("| \(parts[0]) | \(parts[1]) | \(parts[2]) | \(t.rate) | \(t.wrong) | \(t.failed) | "
                 + String(format: "%.1f | %.2f | %@ |", t.median, t.times.reduce(0, +) / 1000,
                          t.cpu.isEmpty ? "-" : String(format: "%.1f", t.cpuMedian)))
         }

@@ -103,11 +103,20 @@ enum ScanBenchmark {
         var fieldPrecision: Double?
         var barcodesRead: Double?
         var tablesExact: Double?
+        /// Photos the pipeline failed on (NutriLens: a scan error; a peer: a program missing, crashed or exiting
+        /// with an error, or no answer): scored with every field missed, never as an empty reading; `nil` in reports
+        /// written before session 21.
+        var failedImages: Int?
+        /// The first failures, `PATH: WHY`, at most ``PipelineFigures/shownFailures``.
+        var failures: [String]?
         /// Median time of this pipeline ÷ median time of NutriLens (> 1: NutriLens is faster).
         var slowdownVsNutriLens: Double?
         /// Median CPU time of this pipeline ÷ median CPU time of NutriLens: the comparison that holds on a busy
         /// machine, where wall times are inflated by whatever else runs.
         var cpuSlowdownVsNutriLens: Double?
+
+        /// How many failures a report lists (all are counted).
+        static let shownFailures = 5
     }
 
     struct Report: Codable {
@@ -242,15 +251,28 @@ enum ScanBenchmark {
 
     // MARK: Peers
 
-    /// `tesseract IMG - --psm 6` then `zbarimg -q IMG`, as a shell script would run them; wall time and CPU time
-    /// (the two child processes' user + system) of both.
+    /// `tesseract IMG - --psm 6` then `zbarimg -q IMG` (found on `PATH`, as pytesseract finds tesseract), as a shell
+    /// script would run them; wall time and CPU time
+    /// (the two child processes' user + system) of both. A photo on which either program fails (missing, killed,
+    /// an exit status other than 0, or zbarimg's 4 for "no barcode") is a failed photo (``peerFailure(_:_:)``).
     static func cliPipeline(images: [URL], truths: [GroundTruth]) -> PipelineFigures {
         var times: [Double] = [], cpu: [Double] = []
         var results: [ScanResult] = []
         for url in images {
             let start = Date(), cpuStart = ProcessMemory.childrenCPUSeconds()
-            let text = (try? BenchProcess.run("/usr/bin/tesseract", [url.path, "-", "--psm", "6"])) ?? ""
-            let codes = (try? BenchProcess.run("/usr/bin/zbarimg", ["-q", "--nodbus", url.path])) ?? ""
+            var text = "", codes = "", problems: [String] = []
+            do { text = try BenchProcess.run("tesseract", [url.path, "-", "--psm", "6"]) } catch {
+                problems.append("\(error)")
+            }
+            do { codes = try BenchProcess.run("zbarimg", ["-q", "--nodbus", url.path], acceptedStatuses: [0, 4]) } catch {
+                problems.append("\(error)")
+            }
+            guard problems.isEmpty else {
+                // Not timed: a program that did not run has no time to compare (the Python peers' failed photos
+                // are left out of their times the same way).
+                results.append(peerFailure(url.path, problems.joined(separator: "; ")))
+                continue
+            }
             times.append(ms(since: start))
             cpu.append(1000 * (ProcessMemory.childrenCPUSeconds() - cpuStart))
             var result = NutritionTextReader.read(text: text, name: url.path)
@@ -267,14 +289,20 @@ enum ScanBenchmark {
 
     /// Pillow + pyzbar + pytesseract in one Python process; nil (with a note) when the modules are missing.
     static func pythonPipeline(images: [URL], truths: [GroundTruth]) -> PipelineFigures? {
-        struct Line: Decodable { var path: String; var ms: Double; var cpuMs: Double; var text: String; var barcodes: [ScannedBarcode] }
-        guard let lines = peerAnswers(Line.self, name: "Python", script: "Benchmarks/peers/python_pipeline.py",
-                                      needs: "pillow pyzbar pytesseract", images: images) else { return nil }
-        let results = lines.map { line -> ScanResult in
+        struct Line: PeerAnswer { var path: String; var ms: Double; var cpuMs: Double; var text: String; var barcodes: [ScannedBarcode]; var error: String? }
+        guard let answers = peerAnswers(Line.self, name: "Python", script: "Benchmarks/peers/python_pipeline.py",
+                                        needs: "pillow pyzbar pytesseract", images: images) else { return nil }
+        let results = answers.map { answer -> ScanResult in
+            let line: Line
+            switch answer {
+            case .failure(let failure): return peerFailure(failure.path, failure.message)
+            case .success(let answered): line = answered
+            }
             var result = NutritionTextReader.read(text: line.text, name: line.path)
             result.barcodes = line.barcodes
             return result
         }
+        let lines = answers.compactMap { try? $0.get() }
         var python = figures(name: "Pillow + pyzbar + pytesseract (Python)", times: lines.map(\.ms), results: results,
                              truths: truths)
         python.cpuMsPerImage = Distribution(lines.map(\.cpuMs))
@@ -285,40 +313,80 @@ enum ScanBenchmark {
     /// thread) in one Python process; its segments become `TextLine`s with word boxes and go through our grammar.
     /// No barcodes (RapidOCR reads none). nil (with a note) when the module is missing.
     static func rapidOCRPipeline(images: [URL], truths: [GroundTruth]) -> PipelineFigures? {
-        struct Line: Decodable { var path: String; var ms: Double; var cpuMs: Double; var lines: [TextLine] }
-        guard let lines = peerAnswers(Line.self, name: "RapidOCR", script: "Benchmarks/peers/rapidocr_peer.py",
-                                      needs: "rapidocr_onnxruntime pillow", images: images) else { return nil }
-        let results = lines.map { NutritionTextReader.read(lines: $0.lines, name: $0.path) }
+        struct Line: PeerAnswer { var path: String; var ms: Double; var cpuMs: Double; var lines: [TextLine]; var error: String? }
+        guard let answers = peerAnswers(Line.self, name: "RapidOCR", script: "Benchmarks/peers/rapidocr_peer.py",
+                                        needs: "rapidocr_onnxruntime pillow", images: images) else { return nil }
+        let results = answers.map { answer -> ScanResult in
+            switch answer {
+            case .failure(let failure): return peerFailure(failure.path, failure.message)
+            case .success(let line): return NutritionTextReader.read(lines: line.lines, name: line.path)
+            }
+        }
+        let lines = answers.compactMap { try? $0.get() }
         var rapid = figures(name: "RapidOCR PP-OCRv4, ONNX Runtime 1 thread (Python) + our grammar", times: lines.map(\.ms),
                             results: results, truths: truths)
         rapid.cpuMsPerImage = Distribution(lines.map(\.cpuMs))
         return rapid
     }
 
-    /// The JSON line per image a Python peer `script` prints for `images`; nil (with a note naming `needs`, its PyPI
-    /// packages) when it printed nothing or not one decodable line per image.
-    static func peerAnswers<Answer: Decodable>(_ type: Answer.Type, name: String, script: String, needs: String,
-                                               images: [URL]) -> [Answer]? {
-        guard let out = try? BenchProcess.run("/usr/bin/env", ["python3", script] + images.map(\.path)),
-              !out.isEmpty else {
-            print("note: \(name) peer skipped (needs `pip install \(needs)` and \(script))")
+    /// One photo's answer from a Python peer: the answer line, or why there is none (the line's own `error`, the
+    /// peer process's failure when it stopped before answering).
+    typealias PeerOutcome<Answer> = Result<Answer, PeerPhotoFailure>
+
+    /// Why a peer has no reading of one photo.
+    struct PeerPhotoFailure: Error {
+        var path: String
+        var message: String
+    }
+
+    /// The JSON line per image a Python peer `script` prints for `images`, in the order of `images`; nil (with a note
+    /// naming `needs`, its PyPI packages, and the process's failure) when it answered for no image. A line with an
+    /// `error` (the peer could not read that photo: tesseract missing, a file Pillow cannot open) and a photo it gave
+    /// no line for (the process crashed or exited early: ``BenchProcessError``) are that photo's failure.
+    static func peerAnswers<Answer: PeerAnswer>(_ type: Answer.Type, name: String, script: String, needs: String,
+                                                images: [URL]) -> [PeerOutcome<Answer>]? {
+        var out = "", processFailure: String?
+        do { out = try BenchProcess.run("/usr/bin/env", ["python3", script] + images.map(\.path)) } catch let error as BenchProcessError {
+            out = error.stdout
+            processFailure = "\(error)"
+        } catch {
+            processFailure = "\(error)"
+        }
+        var byPath: [String: Answer] = [:]
+        for line in out.split(separator: "\n") {
+            if let answer = try? JSONDecoder().decode(Answer.self, from: Data(line.utf8)) { byPath[answer.path] = answer }
+        }
+        guard !byPath.isEmpty else {
+            print("note: \(name) peer skipped (needs `pip install \(needs)` and \(script))"
+                  + (processFailure.map { ": \($0)" } ?? ""))
             return nil
         }
-        let answers = out.split(separator: "\n").compactMap { try? JSONDecoder().decode(Answer.self, from: Data($0.utf8)) }
-        guard answers.count == images.count else {
-            print("note: \(name) peer skipped (answered for \(answers.count) of \(images.count) images)")
-            return nil
+        return images.map { url in
+            guard let answer = byPath[url.path] else {
+                return .failure(PeerPhotoFailure(path: url.path, message: "\(name) peer gave no answer for this photo"
+                                                 + (processFailure.map { " (\($0))" } ?? "")))
+            }
+            if let error = answer.error { return .failure(PeerPhotoFailure(path: url.path, message: "\(name) peer: \(error)")) }
+            return .success(answer)
         }
-        return answers
+    }
+
+    /// A peer's failure on one photo as a result: `stage_failed` with the peer's words, so scoring counts the photo's
+    /// truth as missed and ``PipelineFigures/failedImages`` counts it, as a NutriLens scan error would be.
+    static func peerFailure(_ path: String, _ message: String) -> ScanResult {
+        ScanResult(path: path, error: ScanFailure(.stageFailed, message: message))
     }
 
     // MARK: Scoring and output
 
     static func figures(name: String, times: [Double], results: [ScanResult], truths: [GroundTruth]) -> PipelineFigures {
         let report = EvaluationReport(scores: zip(results, truths).map { ImageScore(result: $0, truth: $1) })
+        let failures = results.filter(\.failed).map { "\($0.path ?? "?"): \($0.error?.message ?? "")" }
         return PipelineFigures(name: name, images: results.count, msPerImage: Distribution(times),
                                fieldRecall: report.fields.recall, fieldPrecision: report.fields.precision,
-                               barcodesRead: report.barcodes.rate, tablesExact: report.tables.rate)
+                               barcodesRead: report.barcodes.rate, tablesExact: report.tables.rate,
+                               failedImages: report.failedImages,
+                               failures: failures.isEmpty ? nil : Array(failures.prefix(PipelineFigures.shownFailures)))
     }
 
     /// The neural reader's second detections a configuration runs: `small-text`, `table-region`, `redetect-N`
@@ -353,13 +421,27 @@ enum ScanBenchmark {
             + String(format: "; peak RSS %.0f MiB", r.peakRSSMiB))
         print("CPU per image: " + r.cpuMsPerImage.sorted { $0.key < $1.key }
             .map { "\($0.key) worker(s) \(f($0.value)) ms (\(f(r.coresUsed[$0.key], 2)) cores busy)" }.joined(separator: ", "))
-        print("\n| pipeline | images | median ms | p95 ms | × NutriLens time | median CPU ms | p95 CPU ms | × NutriLens CPU | field recall | field precision | tables exact | barcodes read |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("\n| pipeline | images | failed | median ms | p95 ms | × NutriLens time | median CPU ms | p95 CPU ms | × NutriLens CPU | field recall | field precision | tables exact | barcodes read |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for p in r.pipelines {
-            print("| \(p.name) | \(p.images) | \(f(p.msPerImage?.median)) | \(f(p.msPerImage?.p95)) | \(f(p.slowdownVsNutriLens, 2)) | "
+            print("| \(p.name) | \(p.images) | \(p.failedImages.map(String.init) ?? "–") | \(f(p.msPerImage?.median)) | \(f(p.msPerImage?.p95)) | \(f(p.slowdownVsNutriLens, 2)) | "
                 + "\(f(p.cpuMsPerImage?.median)) | \(f(p.cpuMsPerImage?.p95)) | \(f(p.cpuSlowdownVsNutriLens, 2)) | \(f(p.fieldRecall, 3)) | \(f(p.fieldPrecision, 3)) | \(f(p.tablesExact, 3)) | \(f(p.barcodesRead, 3)) |")
+        }
+        // Failed photos are scored with every field missed; say why, so a missing program is not read as a result.
+        for p in r.pipelines {
+            guard let failed = p.failedImages, failed > 0 else { continue }
+            print("\nnote: \(p.name) failed on \(failed) of \(p.images) photos (scored as misses)"
+                  + (failed > (p.failures?.count ?? 0) ? "; the first \(p.failures?.count ?? 0):" : ":"))
+            for failure in p.failures ?? [] { print("  \(failure)") }
         }
     }
 
     static func ms(since start: Date) -> Double { Date().timeIntervalSince(start) * 1000 }
+}
+
+/// What every Python peer of ``ScanBenchmark`` prints per photo beside its reading: the photo's path and, when it
+/// could not read it, why (`null` when it could).
+protocol PeerAnswer: Decodable {
+    var path: String { get }
+    var error: String? { get }
 }

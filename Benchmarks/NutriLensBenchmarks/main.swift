@@ -27,15 +27,26 @@ let families: [(name: String, summary: String, run: ([String]) throws -> Void)] 
 ]
 
 let benchArgs = Array(CommandLine.arguments.dropFirst())
+let usage = (["usage: nutrilens-bench <family> [options]   (-h after a family: its options)"]
+             + families.map { "  \($0.name) \($0.summary)" }).joined(separator: "\n")
 if let name = benchArgs.first, let family = families.first(where: { $0.name == name }) {
-    do {
-        try family.run(Array(benchArgs.dropFirst()))
-    } catch {
-        FileHandle.standardError.write(Data("nutrilens-bench \(name): \(error)\n".utf8))
-        exit(1)
+    let rest = Array(benchArgs.dropFirst())
+    // `-h` before `--` is help, not a corpus or an unknown option (`barcodes -h` took it as its corpus folder).
+    if (rest.firstIndex(of: "--") ?? rest.count) > (rest.firstIndex { $0 == "-h" || $0 == "--help" } ?? rest.count) {
+        print("usage: nutrilens-bench \(family.name) \(family.summary)")
+        exit(0)
     }
+    do {
+        try family.run(rest)
+    } catch {
+        // One line: a usage error exits 2 as the CLI's do, anything else 1; a Foundation file error names its
+        // file and the system's reason instead of an NSCocoaErrorDomain dump.
+        BenchOutput.error("nutrilens-bench \(name): \(BenchOutput.oneLine(error))")
+        exit(error is BenchUsageError ? 2 : 1)
+    }
+} else if let first = benchArgs.first, ["-h", "--help", "help"].contains(first) {
+    print(usage)
 } else {
-    print("usage: nutrilens-bench <family> [options]")
-    for family in families { print("  \(family.name) \(family.summary)") }
-    exit(benchArgs.isEmpty || benchArgs.first == "--help" ? 0 : 2)
+    BenchOutput.error((benchArgs.first.map { "nutrilens-bench: unknown family '\($0)'\n" } ?? "") + usage)
+    exit(2)
 }

@@ -85,7 +85,9 @@ public struct EvaluationReport: Codable, Sendable, Equatable {
     public var worstImages: [ImageScore]
     /// Every image's score, in input order.
     public var imageScores: [ImageScore]
-    /// Images left out, path → why (missing or malformed sidecar); absent when none.
+    /// Images left out, path → why (missing or malformed sidecar), and with `nutrilens eval` (since session 21) the
+    /// paths below the folder that could not be read (a folder that cannot be listed, a link that cannot be followed:
+    /// `FolderSearch.UnreadablePath.problem`); absent when none.
     public var skipped: [String: String]?
 
     enum CodingKeys: String, CodingKey {
@@ -95,10 +97,16 @@ public struct EvaluationReport: Codable, Sendable, Equatable {
         case medianScanMs = "median_scan_ms", worstImages = "worst_images", imageScores = "image_scores"
     }
 
-    /// Reads a report written by `nutrilens eval --report` (a baseline).
-    /// - Throws: `JSONFileError` (`.unreadable` or `.malformed`), one line naming the file.
-    public static func load(from url: URL) throws -> EvaluationReport {
-        try JSONFileError.decode(url) { try JSONDecoder().decode(EvaluationReport.self, from: $0) }
+    /// The largest report ``load(from:maxBytes:)`` reads by default: 256 MiB, the bound the project puts on every
+    /// file it reads whole (`ScannerConfiguration.maxFileBytes`, OCR text files, model files). A report takes about
+    /// 1 kB per image (the shared label corpus's: 125 kB for 128 photos), so this holds some 250,000 images.
+    public static let maxFileBytes = 256 << 20
+
+    /// Reads a report written by `nutrilens eval --report` (a baseline), at most `maxBytes` bytes (default
+    /// ``maxFileBytes``).
+    /// - Throws: `JSONFileError` (`.unreadable`, `.fileTooLarge` or `.malformed`), one line naming the file.
+    public static func load(from url: URL, maxBytes: Int = maxFileBytes) throws -> EvaluationReport {
+        try JSONFileError.decode(url, maxBytes: maxBytes) { try JSONDecoder().decode(EvaluationReport.self, from: $0) }
     }
 
     /// Aggregates per-image scores. `worstCount` bounds `worstImages` (default 10).

@@ -54,10 +54,17 @@ public struct GroundTruth: Codable, Sendable, Equatable {
         return truth
     }
 
-    /// Reads and decodes the sidecar at `url`.
-    /// - Throws: `JSONFileError` (`.unreadable`: missing, a directory, no permission; `.malformed`: not JSON of the
-    ///   ground-truth shape), one line naming the file.
-    public static func load(from url: URL) throws -> GroundTruth { try JSONFileError.decode(url, with: decode) }
+    /// The largest sidecar ``load(from:maxBytes:)`` reads by default: 1 MiB. A sidecar holds one photo's barcodes,
+    /// kind and a few dozen nutriments; the largest of TestImages and the shared label corpus is 3.1 kB, so this is
+    /// over 300 times that, and a file beyond it is not a sidecar (a mis-named export, a log).
+    public static let maxFileBytes = 1 << 20
+
+    /// Reads and decodes the sidecar at `url`, at most `maxBytes` bytes (default ``maxFileBytes``).
+    /// - Throws: `JSONFileError` (`.unreadable`: missing, a directory, no permission; `.fileTooLarge`: over
+    ///   `maxBytes`, not read; `.malformed`: not JSON of the ground-truth shape), one line naming the file.
+    public static func load(from url: URL, maxBytes: Int = maxFileBytes) throws -> GroundTruth {
+        try JSONFileError.decode(url, maxBytes: maxBytes, with: decode)
+    }
 
     /// The sidecar beside an image (`a/b.jpg` → `a/b.json`), or `nil` when there is none.
     public static func sidecarURL(for image: URL) -> URL? {

@@ -1,44 +1,64 @@
 import Foundation
+import NutriLensImageIO
 
 /// Why a JSON file the evaluation reads (a ground-truth sidecar, a baseline report) could not be used, in one line:
 /// `description` is `PATH: REASON`, e.g. `a/b.json: not valid JSON` or `ev.json: no such file`, never a raw
 /// `DecodingError` or `CocoaError` dump.
 public enum JSONFileError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The file could not be read; `reason` is `no such file`, `is a directory`, `permission denied` or the
-    /// system's word.
+    /// The file could not be read; `reason` is `no such file`, `is a directory` or the system's word
+    /// (`Permission denied`).
     case unreadable(path: String, reason: String)
+    /// The file is `bytes` long, over the `limit` in bytes of what it may be (``GroundTruth/maxFileBytes``,
+    /// ``EvaluationReport/maxFileBytes``); nothing of it was read. Its ``typeName`` is `file_too_large`, as for an image.
+    case fileTooLarge(path: String, bytes: Int, limit: Int)
     /// The bytes are not JSON of the expected shape; `reason` says where: `not valid JSON`, `missing key "images"`,
     /// `expected Double at fields.correct`, `null where String expected at kind`, `invalid value at ...: ...`.
     case malformed(path: String, reason: String)
 
     /// The file's path as given.
     public var path: String {
-        switch self { case .unreadable(let path, _), .malformed(let path, _): return path }
+        switch self {
+        case .unreadable(let path, _), .malformed(let path, _), .fileTooLarge(let path, _, _): return path
+        }
     }
 
     /// What is wrong with the file, without its path.
     public var reason: String {
-        switch self { case .unreadable(_, let reason), .malformed(_, let reason): return reason }
+        switch self {
+        case .unreadable(_, let reason), .malformed(_, let reason): return reason
+        case .fileTooLarge(_, let bytes, let limit): return "file is \(bytes) bytes, over the \(limit)-byte limit"
+        }
+    }
+
+    /// Stable snake_case name of the case: `unreadable`, `malformed`, `file_too_large` (the image reader's name
+    /// for the same failure, `ImageDecodingError.typeName`).
+    public var typeName: String {
+        switch self {
+        case .unreadable: return "unreadable"
+        case .malformed: return "malformed"
+        case .fileTooLarge: return "file_too_large"
+        }
     }
 
     public var description: String { "\(path): \(reason)" }
 
-    /// Reads the file at `url` and decodes it with `decode`.
-    /// - Throws: `JSONFileError.unreadable` when the file cannot be read, `.malformed` when `decode` throws a
-    ///   `DecodingError`; any other error of `decode` as it is.
-    public static func decode<T>(_ url: URL, with decode: (Data) throws -> T) throws -> T {
+    /// Reads the file at `url`, at most `maxBytes` bytes, through the reader images use (`FileReading`: its size is
+    /// checked before a byte is read), and decodes it with `decode`.
+    /// - Throws: `JSONFileError.unreadable` when the file cannot be read (missing, a directory, permissions, an I/O
+    ///   error), `.fileTooLarge` when it is over `maxBytes`, `.malformed` when `decode` throws a `DecodingError`; any
+    ///   other error of `decode` as it is.
+    public static func decode<T>(_ url: URL, maxBytes: Int, with decode: (Data) throws -> T) throws -> T {
         let path = url.relativePath
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw JSONFileError.unreadable(path: path, reason: "no such file")
+        let bytes: [UInt8]
+        do { bytes = try FileReading.read(path: url.path, maxBytes: maxBytes) } catch let error as ImageDecodingError {
+            switch error {
+            case .fileNotFound: throw JSONFileError.unreadable(path: path, reason: "no such file")
+            case .unreadable(_, let reason): throw JSONFileError.unreadable(path: path, reason: reason)
+            case .fileTooLarge(let bytes, let limit): throw JSONFileError.fileTooLarge(path: path, bytes: bytes, limit: limit)
+            default: throw JSONFileError.unreadable(path: path, reason: error.description)
+            }
         }
-        guard !isDirectory.boolValue else { throw JSONFileError.unreadable(path: path, reason: "is a directory") }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            let reason = (error as? CocoaError)?.code == .fileReadNoPermission ? "permission denied" : "cannot be read"
-            throw JSONFileError.unreadable(path: path, reason: reason)
-        }
-        do { return try decode(data) } catch let error as DecodingError {
+        do { return try decode(Data(bytes)) } catch let error as DecodingError {
             throw JSONFileError.malformed(path: path, reason: reason(of: error))
         }
     }

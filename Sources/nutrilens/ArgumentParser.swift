@@ -76,6 +76,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     case unexpectedValue(option: String)
     case invalidValue(option: String, value: String, expected: String)
     case missingArgument(String)
+    /// More positional arguments than the command takes: what it takes (`one DIR`) and what was given.
+    case tooManyArguments(expected: String, given: [String])
     case conflictingOptions(String, String)
 
     var description: String {
@@ -86,6 +88,8 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .unexpectedValue(let o): return "option --\(o) takes no value"
         case .invalidValue(let o, let v, let e): return "invalid value '\(v)' for --\(o): expected \(e)"
         case .missingArgument(let what): return "missing \(what)"
+        case .tooManyArguments(let expected, let given):
+            return "expected \(expected), got \(given.count): " + given.map { "'\($0)'" }.joined(separator: " ")
         case .conflictingOptions(let a, let b): return "--\(a) and --\(b) cannot be used together"
         }
     }

@@ -117,8 +117,9 @@ struct BatchSelection {
     var isBatch = false
     /// Folders given that hold no image (see ``FolderInputs``).
     var emptyFolders: [FolderSearch] = []
-    /// Folders that could not be listed, after `--shard` and `--skip-done`.
-    var unreadableFolders: [FolderSearch.UnreadableFolder] = []
+    /// Paths whose content could not be seen (folders that could not be listed, links that could not be followed),
+    /// after `--shard` and `--skip-done`.
+    var unreadablePaths: [FolderSearch.UnreadablePath] = []
     /// The `--files-from` list when it names no path at all.
     var emptyList: String?
 
@@ -136,14 +137,14 @@ struct BatchSelection {
 
 extension BatchInputs {
     /// Positional paths (folders expanded, ``FolderInputs``) then the `--files-from` list, filtered by `--shard` and
-    /// `--skip-done` (folders that cannot be listed too, by their path).
+    /// `--skip-done` (paths that cannot be seen into too, by their path).
     /// - Throws: `UsageError` for a bad `--shard` or no input at all; `BatchInputError` for an unreadable list or
     ///   results file.
     static func select(_ args: ParsedArguments, standardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws -> BatchSelection {
         let folders = FolderInputs(args.positionals)
         var urls = folders.urls
         var selection = BatchSelection(urls: [], emptyFolders: folders.emptyFolders,
-                                       unreadableFolders: folders.unreadableFolders)
+                                       unreadablePaths: folders.unreadablePaths)
         if let list = args.values["files-from"] {
             selection.isBatch = true
             let data: Data
@@ -166,7 +167,7 @@ extension BatchInputs {
             let before = urls.count
             urls = urls.filter { shard.contains(ScanInput.file($0).path ?? $0.path) }
             selection.otherShards = before - urls.count
-            selection.unreadableFolders = selection.unreadableFolders.filter { shard.contains($0.path) }
+            selection.unreadablePaths = selection.unreadablePaths.filter { shard.contains($0.path) }
         }
         if let results = args.values["skip-done"] {
             selection.isBatch = true
@@ -175,7 +176,7 @@ extension BatchInputs {
             let before = urls.count
             urls = urls.filter { !done.contains(ScanInput.file($0).path ?? $0.path) }
             selection.alreadyDone = before - urls.count
-            selection.unreadableFolders = selection.unreadableFolders.filter { !done.contains($0.path) }
+            selection.unreadablePaths = selection.unreadablePaths.filter { !done.contains($0.path) }
             trimPartialLine(ofResults: file)
         }
         selection.urls = urls

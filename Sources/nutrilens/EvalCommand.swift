@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import NutriLens
 import NutriLensEvaluation
@@ -24,15 +29,18 @@ enum EvalCommand {
         DIR is searched like scan's folders (links followed once); images without a sidecar are left out. Whenever
         stderr is a terminal a progress bar (count, rate, time left) runs on it; -q turns it off.
         Exit status: 0 ok, 1 regression against --baseline or no labelled image in DIR (named on stderr with what
-        was searched), 2 usage error, 3 unreadable DIR or baseline, or a sidecar that is not ground-truth JSON (each
-        named on stderr with the reason; the images with readable sidecars are still scored and reported, and when
-        none is, nothing is compared with the baseline).
+        was searched), 2 usage error, 3 not everything could be scored: an unreadable DIR or baseline, a folder,
+        entry or link below DIR that could not be read, or a sidecar that is not ground-truth JSON (each named on
+        stderr with the reason; the rest is still scored, reported and compared, and when nothing is left to score,
+        nothing is compared with the baseline).
 
         \(OCRStrategyOptions.help)
         """)
 
     static func run(_ args: ParsedArguments) async throws -> ExitCode {
-        guard args.positionals.count == 1 else { throw UsageError.unexpectedValue(option: "eval takes one DIR") }
+        guard args.positionals.count == 1 else {
+            throw UsageError.tooManyArguments(expected: "one DIR", given: args.positionals)
+        }
         let folder = args.positionals[0]
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
@@ -55,16 +63,33 @@ enum EvalCommand {
                 return .setup
             }
         }
+        // Output paths are checked before scanning, so a typo does not cost the whole run.
+        for option in ["report", "html"] {
+            guard let path = args.values[option], let problem = Self.unwritable(path) else { continue }
+            Terminal.err("nutrilens eval: cannot write the --\(option) file \(path): \(problem)")
+            return .setup
+        }
         let configuration = try ScannerOptions.configuration(from: args)
+        if let note = ScannerOptions.unusedTesseractOptionsNote(args, configuration: configuration) {
+            Terminal.err("nutrilens eval: " + note)
+        }
         let search = ImageFileDiscovery.search(folder: folder)
-        if let unreadable = search.unreadableFolders.first(where: { $0.path == folder || $0.path + "/" == folder }) {
+        if let unreadable = search.unreadablePaths.first(where: { $0.path == folder || $0.path + "/" == folder }) {
             Terminal.err("nutrilens eval: cannot read the folder \(folder): \(unreadable.reason)")
             return .setup
         }
-        for unreadable in search.unreadableFolders {
-            Terminal.err("nutrilens eval: skipped the folder \(unreadable.path): \(unreadable.reason)")
+        // What could not be seen below DIR may hold labelled images: each is named, the rest is scored, and the
+        // run ends with 3 like a skipped sidecar.
+        let unseen = search.unreadablePaths
+        for unreadable in unseen {
+            Terminal.err("nutrilens eval: skipped \(unreadable.path): \(unreadable.problem)")
         }
         let images = Evaluator.labelledImages(in: search)
+        if images.isEmpty, !unseen.isEmpty {
+            Terminal.err("nutrilens eval: no image could be scored: no labelled image in '\(folder)' outside the "
+                         + "\(plural(unseen.count, "path")) that could not be read (above)")
+            return .setup
+        }
         if images.isEmpty {
             let found = search.files.isEmpty ? FolderInputs.noImagesMessage(search)
                 : "no labelled images in '\(folder)': \(search.files.count) image\(search.files.count == 1 ? "" : "s") found, "
@@ -79,7 +104,7 @@ enum EvalCommand {
         let htmlPath = args.values["html"]
         var entries: [HTMLReport.Entry] = []
         let baselineScores = Dictionary((baseline?.imageScores ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let report = await Evaluator.evaluate(images: images, scanner: scanner, jobs: jobs, worstCount: worst,
+        var report = await Evaluator.evaluate(images: images, scanner: scanner, jobs: jobs, worstCount: worst,
                                               progress: { done, _, score in progress.update(done: done, label: score.path) },
                                               scanned: { url, result, truth, score in
             guard htmlPath != nil else { return }
@@ -91,6 +116,10 @@ enum EvalCommand {
         let skipped = report.skipped ?? [:]
         for (path, reason) in skipped.sorted(by: { $0.key < $1.key }) {
             Terminal.err("nutrilens eval: skipped \(path): \(reason)")
+        }
+        // The report records the paths that could not be read (named above, before the scan) beside the sidecars.
+        if !unseen.isEmpty {
+            report.skipped = skipped.merging(unseen.map { ($0.path, $0.problem) }, uniquingKeysWith: { first, _ in first })
         }
         if report.images == 0 {
             Terminal.err("nutrilens eval: no image could be scored: the \(skipped.count) labelled image"
@@ -118,11 +147,15 @@ enum EvalCommand {
         } else {
             Terminal.out(EvaluationSummary.describe(report))
         }
-        // A skipped sidecar is a set-up error (3) after the others are scored and compared.
-        let finished: ExitCode = skipped.isEmpty ? .success : .setup
-        if !skipped.isEmpty {
-            Terminal.err("nutrilens eval: \(skipped.count) labelled image\(skipped.count == 1 ? "" : "s") skipped (above); "
-                         + "\(report.images) scored")
+        // A skipped sidecar or a path that could not be read is a set-up error (3) after the rest is scored and
+        // compared: not everything could be scored.
+        let complete = skipped.isEmpty && unseen.isEmpty
+        let finished: ExitCode = complete ? .success : .setup
+        if !complete {
+            var parts: [String] = []
+            if !unseen.isEmpty { parts.append(plural(unseen.count, "path") + " not read") }
+            if !skipped.isEmpty { parts.append(plural(skipped.count, "labelled image") + " skipped") }
+            Terminal.err("nutrilens eval: " + parts.joined(separator: ", ") + " (above); \(report.images) scored")
         }
         guard let baseline else { return finished }
         let regressions = report.regressions(against: baseline, tolerance: tolerance)
@@ -132,8 +165,23 @@ enum EvalCommand {
         }
         Terminal.err("REGRESSION against \(args.values["baseline"]!):")
         for r in regressions { Terminal.err("  \(r)") }
-        return skipped.isEmpty ? .someFailed : .setup
+        return complete ? .someFailed : .setup
     }
+
+    /// Why a file could not be written at `path` (the system's reason: its folder missing or not writable, the path a
+    /// folder, the file read-only), or nil when it looks writable. Checked with `access`/`stat`, creating nothing.
+    static func unwritable(_ path: String) -> String? {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return "is a directory" }
+            return access(path, W_OK) == 0 ? nil : String(cString: strerror(errno))
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        return access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
+    }
+
+    /// "1 path", "2 paths".
+    private static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 }
 
 /// The readable form of an evaluation report.

@@ -6,6 +6,7 @@ enum ExitCode: Int32 {
     case someFailed = 1
     /// The command line was wrong (message and hint on stderr).
     case usage = 2
-    /// The scanner could not be set up (missing tessdata/model) or a required file could not be read/written.
+    /// The scanner could not be set up (missing tessdata/model), a required file could not be read/written (standard
+    /// output included), or `eval` could not score everything (a sidecar, folder or link below DIR unreadable).
     case setup = 3
 }

@@ -8,8 +8,9 @@ struct FolderInputs {
     var urls: [URL] = []
     /// Folders given that hold no image and could be listed: reported with what was searched, exit status 1.
     var emptyFolders: [FolderSearch] = []
-    /// Folders (given, or below one given) that could not be listed: reported like an unreadable file.
-    var unreadableFolders: [FolderSearch.UnreadableFolder] = []
+    /// Paths (folders given, or below one given) whose content could not be seen (``FolderSearch/unreadablePaths``):
+    /// each reported like an unreadable file.
+    var unreadablePaths: [FolderSearch.UnreadablePath] = []
 
     init(_ paths: [String]) {
         for path in paths {
@@ -20,8 +21,8 @@ struct FolderInputs {
             }
             let search = ImageFileDiscovery.search(folder: path)
             urls += search.files
-            unreadableFolders += search.unreadableFolders
-            if search.files.isEmpty, search.unreadableFolders.isEmpty { emptyFolders.append(search) }
+            unreadablePaths += search.unreadablePaths
+            if search.files.isEmpty, search.unreadablePaths.isEmpty { emptyFolders.append(search) }
         }
     }
 
@@ -36,9 +37,10 @@ struct FolderInputs {
             + "(an image is a JPEG/PNG/HEIC/WebP by content or a file named \(names); hidden files are skipped)"
     }
 
-    /// The batch result of a folder that could not be listed: `unreadable`, like a file that cannot be read.
-    static func result(for folder: FolderSearch.UnreadableFolder) -> ScanResult {
-        ScanResult(path: folder.path,
-                   error: ScanError.unreadable(path: folder.path, reason: "the folder cannot be listed (\(folder.reason))").failure)
+    /// The batch result of a path whose content could not be seen (a folder that cannot be listed, a link that cannot
+    /// be followed): `unreadable`, like a file that cannot be read.
+    static func result(for unreadable: FolderSearch.UnreadablePath) -> ScanResult {
+        ScanResult(path: unreadable.path,
+                   error: ScanError.unreadable(path: unreadable.path, reason: unreadable.problem).failure)
     }
 }

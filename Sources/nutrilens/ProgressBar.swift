@@ -33,14 +33,14 @@ struct ProgressBar {
     /// Draws the bar as it stands (e.g. `0/40` before the first result).
     mutating func draw() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line(columns: Terminal.stderrColumns)).utf8))
+        Terminal.errRaw("\r\u{1B}[K" + line(columns: Terminal.stderrColumns))
         visible = true
     }
 
     /// Erases the bar from its line (before a result is printed, and at the end).
     mutating func clear() {
         guard visible else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Terminal.errRaw("\r\u{1B}[K")
         visible = false
     }
 

@@ -13,8 +13,9 @@ enum ScanCommand {
         details: """
         PATH is an image file or a folder (searched recursively; JPEG/PNG/HEIC/WebP recognised by content, other images by
         name; links to folders followed once, loop-safe); --files-from adds listed paths after them, scanned
-        exactly as listed. A folder that cannot be listed is reported like an unreadable file; a folder with no
-        image is named on stderr with what was searched, and the run exits 1. Batch runs over many machines: give
+        exactly as listed. A folder that cannot be listed, an entry that cannot be examined and a link that cannot
+        be followed (one named like an image is scanned and reported as file_not_found) are each reported like an
+        unreadable file; a folder with no image is named on stderr with what was searched, and the run exits 1. Batch runs over many machines: give
         each machine --shard I/N of the same list and a results file of its own, and rerun the same command with
         --skip-done FILE >> FILE to resume after a failure (examples/dask/ runs this on a Dask cluster).
         Output: --human on a terminal, JSON Lines otherwise (or as chosen with --json/--jsonl). --human shows each
@@ -32,6 +33,7 @@ enum ScanCommand {
     static func run(_ args: ParsedArguments) async throws -> ExitCode {
         let format = try OutputFormat.from(args, isTTY: Terminal.stdoutIsTTY)
         let config = try ScannerOptions.configuration(from: args)
+        if let note = ScannerOptions.unusedTesseractOptionsNote(args, configuration: config) { Terminal.err("nutrilens scan: " + note) }
         let jobs = try ScannerOptions.jobs(from: args)
         let selection = try BatchInputs.select(args)
         for folder in selection.emptyFolders { Terminal.err("nutrilens scan: " + FolderInputs.noImagesMessage(folder)) }
@@ -45,8 +47,8 @@ enum ScanCommand {
         }
         var printer = ResultPrinter(format: format)
         var tally = ScanTally()
-        for folder in selection.unreadableFolders {
-            let result = FolderInputs.result(for: folder)
+        for unreadable in selection.unreadablePaths {
+            let result = FolderInputs.result(for: unreadable)
             printer.print(result)
             tally.add(result)
         }

@@ -6,7 +6,7 @@ import NutriLensOCR
 enum ScannerOptions {
     static let specs = [
         OptionSpec(name: "jobs", short: "j", valueName: "N", help: "Scan N images at once (default: number of cores)."),
-        OptionSpec(name: "lang", short: "l", valueName: "LANGS", help: "OCR languages, '+'-separated Tesseract codes (default eng+deu+fra)."),
+        OptionSpec(name: "lang", short: "l", valueName: "LANGS", help: "Tesseract's languages, '+'-separated codes (default eng+deu+fra; with --ocr-engine both the first, or all of them with --lang-routing all, reads the re-read cells). The neural engine (the default) takes none: it reads Latin, Greek and Chinese characters in any language."),
         OptionSpec(name: "lang-routing", short: nil, valueName: "MODE", help: "How OCR spends the languages: routed (default: primary language first; the set for labels in another configured language and for tables it left unconvincing; ~0.86x the OCR CPU of all on real photos, as many fields), all (every reading with all of them), label-language (~0.6x CPU), primary."),
         OptionSpec(name: "ocr-readings", short: nil, valueName: "MODE", help: "thorough (default: the page, then levelled, PSM 3 and language-set readings while the table is unconvincing) or single (one reading; the levelled page too when it parsed no nutrient on a skewed page)."),
         OptionSpec(name: "fast", short: nil, valueName: nil, help: "Latency first: the neural engine without its second detections (--no-small-text-redetect --no-table-redetect; label corpus: 0.87x the OCR CPU summed, OCR p95 1056 -> 868 ms, 12 of 1282 correct fields fewer, on thumbnails and blurred photos); explicit options still apply. Tesseract's single reading (--fast before session 20, slower and fewer fields) is --ocr-engine tesseract --ocr-readings single --lang-routing primary."),
@@ -104,6 +104,23 @@ enum ScannerOptions {
         if let side = try args.integer("redetect-side", in: 32...4096) { config.textRedetectionLongSide = side }
         try OCRStrategyOptions.apply(args.allValues["ocr"] ?? [], to: &config.ocr, languages: config.languages)
         return config
+    }
+
+    /// The options that set only Tesseract: `--lang` (``ScannerConfiguration/languages``), `--lang-routing`,
+    /// `--ocr-readings`, `--ocr` (``ScannerConfiguration/ocr``), `--ocr-budget` (``ScannerConfiguration/ocrTimeBudget``)
+    /// and `--tessdata`.
+    static let tesseractOnly = ["lang", "lang-routing", "ocr-readings", "ocr", "ocr-budget", "tessdata"]
+
+    /// One line for stderr when options of ``tesseractOnly`` were given but only the neural engine reads text, so they
+    /// change nothing (`nil` otherwise, and when the nutrition stage is off and nothing reads text): names them, says
+    /// which engines they apply to and what the neural engine reads instead.
+    static func unusedTesseractOptionsNote(_ args: ParsedArguments, configuration: ScannerConfiguration) -> String? {
+        guard configuration.ocrEngine == .neural, configuration.stages.contains(.nutrition) else { return nil }
+        let given = tesseractOnly.filter { args.values[$0] != nil }.map { "--" + $0 }
+        guard !given.isEmpty else { return nil }
+        return "note: " + given.joined(separator: ", ") + " only " + (given.count == 1 ? "applies" : "apply")
+            + " to the Tesseract engine (--ocr-engine tesseract, or both for the cells it re-reads); the neural engine "
+            + "(the default) reads Latin, Greek and Chinese characters in any language without them"
     }
 
     static func jobs(from args: ParsedArguments) throws -> Int {

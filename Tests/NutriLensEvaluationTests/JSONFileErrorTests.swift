@@ -1,5 +1,7 @@
 import Foundation
 import XCTest
+import NutriLens
+import NutriLensClassifier
 import NutriLensEvaluation
 
 /// Sidecars and baseline reports that cannot be used fail with one line naming the file and the reason.
@@ -48,5 +50,30 @@ final class JSONFileErrorTests: XCTestCase {
         XCTAssertThrowsError(try EvaluationReport.load(from: report)) {
             XCTAssertEqual(($0 as? JSONFileError)?.reason, #"missing key "correct" in fields"#)
         }
+    }
+
+    /// Sidecars and reports are read through the image reader (`FileReading`) with a byte limit: a file over it is
+    /// `file_too_large`, refused before a byte is read, with the same one-line form.
+    func testFilesOverTheLimitAreTooLargeWithoutBeingRead() throws {
+        let dir = try folder()
+        let sidecar = dir.appendingPathComponent("big.json")
+        // A valid sidecar padded with whitespace to one byte over the default limit: refused for its size alone.
+        let json = #"{"kind":"barcode","barcodes":[]}"#
+        try Data((json + String(repeating: " ", count: GroundTruth.maxFileBytes + 1 - json.utf8.count)).utf8).write(to: sidecar)
+        XCTAssertThrowsError(try GroundTruth.load(from: sidecar)) {
+            XCTAssertEqual($0 as? JSONFileError, .fileTooLarge(path: sidecar.path, bytes: 1_048_577, limit: 1_048_576))
+            XCTAssertEqual(($0 as? JSONFileError)?.typeName, "file_too_large")
+            XCTAssertEqual("\($0)", "\(sidecar.path): file is 1048577 bytes, over the 1048576-byte limit")
+        }
+        XCTAssertEqual(try GroundTruth.load(from: sidecar, maxBytes: GroundTruth.maxFileBytes + 1).kind, .barcode,
+                       "the same file under a raised limit loads")
+        XCTAssertEqual(EvaluationReport.maxFileBytes, 256 << 20)
+        let report = dir.appendingPathComponent("ev.json")
+        try ScanResultJSON.encoder().encode(EvaluationReport(scores: [])).write(to: report)
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: report.path)[.size] as? Int)
+        XCTAssertThrowsError(try EvaluationReport.load(from: report, maxBytes: size - 1)) {
+            XCTAssertEqual($0 as? JSONFileError, .fileTooLarge(path: report.path, bytes: size, limit: size - 1))
+        }
+        XCTAssertEqual(try EvaluationReport.load(from: report, maxBytes: size).images, 0)
     }
 }

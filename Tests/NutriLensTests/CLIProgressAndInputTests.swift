@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import XCTest
+import NutriLensEvaluation
 import NutriLensTestSupport
 
 /// The progress bar (on a terminal only, in every format), what `scan` says about inputs that hold nothing to scan,
@@ -12,6 +13,17 @@ import NutriLensTestSupport
 final class CLIProgressAndInputTests: XCTestCase {
     /// Decoding only: fast, and no tessdata or model needed.
     private let decodeOnly = ["--no-barcode", "--no-nutrition", "--no-classifier"]
+
+    /// Permission bits do not stop root, so as root the CLI runs as `nobody` through util-linux's setpriv: the launcher
+    /// to run it with (empty when not root).
+    /// - Throws: `XCTSkip` as root without setpriv.
+    private func launcherThatPermissionsStop() throws -> [String] {
+        guard geteuid() == 0 else { return [] }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("running as root without /usr/bin/setpriv: permission bits cannot lock a folder")
+        }
+        return ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    }
 
     private func folder(with names: [String]) throws -> URL {
         let dir = try TestPaths.temporaryFolder(self).appendingPathComponent("photos")
@@ -102,15 +114,8 @@ final class CLIProgressAndInputTests: XCTestCase {
     }
 
     /// A folder that cannot be listed is a result with `unreadable`, like a file; its readable siblings are scanned.
-    /// Permission bits do not stop root, so as root the CLI runs as `nobody` through util-linux's setpriv.
     func testUnreadableFolderIsReportedLikeAnUnreadableFile() throws {
-        var launcher: [String] = []
-        if geteuid() == 0 {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
-                throw XCTSkip("running as root without /usr/bin/setpriv: permission bits cannot lock a folder")
-            }
-            launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-        }
+        let launcher = try launcherThatPermissionsStop()
         let dir = try folder(with: ["barcode_ean13.jpg"])
         let locked = dir.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
@@ -131,6 +136,83 @@ final class CLIProgressAndInputTests: XCTestCase {
         XCTAssertEqual(whole.status, 1)
         XCTAssertEqual(whole.jsonLines.count, 1, "the folder given is reported, not called empty")
         XCTAssertFalse(whole.stderr.contains("no images"), whole.stderr)
+    }
+
+    /// A link below a folder that cannot be followed (its folder moved or unmounted, a link loop) may have led to
+    /// photos: scan reports it as an `unreadable` result and exits 1, eval names it, scores the rest and exits 3 (not
+    /// everything could be scored). A dangling link named like an image stays a file whose scan says file_not_found.
+    func testLinksThatCannotBeFollowedAreReportedByScanAndEval() throws {
+        let dir = try folder(with: ["barcode_ean13.jpg", "barcode_ean13.json"])
+        let gone = dir.deletingLastPathComponent().appendingPathComponent("unmounted/photos").path
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/older", withDestinationPath: gone)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/loop", withDestinationPath: "loop")
+        let scan = try runCLI(["scan", "--jsonl"] + decodeOnly + [dir.path])
+        XCTAssertEqual(scan.status, 1, scan.stderr)
+        XCTAssertEqual(scan.jsonLines.compactMap { $0["path"] as? String },
+                       [dir.path + "/loop", dir.path + "/older", dir.path + "/barcode_ean13.jpg"], scan.stdout)
+        let errors = scan.jsonLines.compactMap { $0["error"] as? [String: Any] }
+        XCTAssertEqual(errors.compactMap { $0["type"] as? String }, ["unreadable", "unreadable"])
+        XCTAssertEqual(errors.last?["message"] as? String,
+                       "cannot read \(dir.path)/older: a symbolic link that cannot be followed (No such file or directory)")
+        XCTAssertTrue(scan.stderr.hasPrefix("3 files: 1 scanned, 2 failed"), scan.stderr)
+
+        let reportURL = dir.deletingLastPathComponent().appendingPathComponent("report.json")
+        let eval = try runCLI(["eval", "-q", "--jobs", "1", "--report", reportURL.path] + decodeOnly + [dir.path])
+        XCTAssertEqual(eval.status, 3, eval.stderr)
+        let report = try JSONDecoder().decode(EvaluationReport.self, from: Data(contentsOf: reportURL))
+        XCTAssertEqual(report.images, 1)
+        XCTAssertEqual(report.skipped?[dir.path + "/older"],
+                       "a symbolic link that cannot be followed (No such file or directory)", "the report records it")
+        XCTAssertEqual(report.skipped?.count, 2)
+        XCTAssertTrue(eval.stdout.hasPrefix("1 images (0 failed)"), eval.stdout)
+        XCTAssertEqual(eval.stderr.split(separator: "\n").map(String.init), [
+            "nutrilens eval: skipped \(dir.path)/loop: a symbolic link that cannot be followed (Too many levels of symbolic links)",
+            "nutrilens eval: skipped \(dir.path)/older: a symbolic link that cannot be followed (No such file or directory)",
+            "nutrilens eval: 2 paths not read (above); 1 scored"])
+
+        // Nothing else to score: eval says so and exits 3, not "no labelled images" (1).
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("barcode_ean13.json"))
+        let none = try runCLI(["eval", "-q"] + decodeOnly + [dir.path])
+        XCTAssertEqual(none.status, 3, none.stderr)
+        XCTAssertEqual(none.stdout, "")
+        XCTAssertTrue(none.stderr.hasSuffix("nutrilens eval: no image could be scored: no labelled image in '\(dir.path)' "
+                                            + "outside the 2 paths that could not be read (above)\n"), none.stderr)
+    }
+
+    /// A subfolder that cannot be listed, and the entries of one that can be listed but not searched (r without x):
+    /// scan reports each path as `unreadable`; eval names each, scores the readable labelled image and exits 3 (it
+    /// exited 0 with "skipped the folder" before session 21, and dropped the r-only folder's entries in silence).
+    func testUnreadableSubfoldersMakeEvalExitThreeAndScanReportEachPath() throws {
+        let launcher = try launcherThatPermissionsStop()
+        let dir = try folder(with: ["barcode_ean13.jpg", "barcode_ean13.json"])
+        let locked = dir.appendingPathComponent("locked"), listOnly = dir.appendingPathComponent("list-only")
+        for sub in [locked, listOnly] {
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            for ext in ["jpg", "json"] {
+                try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent("barcode_upca.\(ext)"),
+                                                 to: sub.appendingPathComponent("barcode_upca.\(ext)"))
+            }
+        }
+        chmod(locked.path, 0)
+        chmod(listOnly.path, 0o444)
+        addTeardownBlock { chmod(locked.path, 0o755); chmod(listOnly.path, 0o755) }
+        let eval = try runCLI(["eval", "-q", "--jobs", "1"] + decodeOnly + [dir.path], launcher: launcher)
+        guard !eval.stderr.contains("setpriv:") else { throw XCTSkip("setpriv could not switch user: \(eval.stderr)") }
+        XCTAssertEqual(eval.status, 3, eval.stderr)
+        XCTAssertTrue(eval.stdout.hasPrefix("1 images (0 failed)"), eval.stdout)
+        XCTAssertEqual(eval.stderr.split(separator: "\n").map(String.init), [
+            "nutrilens eval: skipped \(listOnly.path)/barcode_upca.jpg: cannot be examined (Permission denied)",
+            "nutrilens eval: skipped \(listOnly.path)/barcode_upca.json: cannot be examined (Permission denied)",
+            "nutrilens eval: skipped \(locked.path): the folder cannot be listed (Permission denied)",
+            "nutrilens eval: 3 paths not read (above); 1 scored"])
+
+        let scan = try runCLI(["scan", "--jsonl"] + decodeOnly + [dir.path], launcher: launcher)
+        XCTAssertEqual(scan.status, 1, scan.stderr)
+        XCTAssertEqual(scan.jsonLines.compactMap { $0["path"] as? String },
+                       [listOnly.path + "/barcode_upca.jpg", listOnly.path + "/barcode_upca.json", locked.path,
+                        dir.path + "/barcode_ean13.jpg"], scan.stdout)
+        XCTAssertEqual((scan.jsonLines.first?["error"] as? [String: Any])?["message"] as? String,
+                       "cannot read \(listOnly.path)/barcode_upca.jpg: cannot be examined (Permission denied)")
     }
 
     /// Links to folders are followed once: a loop ends, a link back into the tree adds nothing, a link out of it adds

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import XCTest
 @testable import NutriLens
@@ -33,6 +38,78 @@ final class CLITests: XCTestCase {
         for key in ["readings", "gate-work", "levelled-below-keys", "lang-routing", "tesseract.NAME=VALUE"] {
             XCTAssertTrue(help.stdout.contains(key), key)
         }
+    }
+
+    /// eval's own usage and output paths: two DIRs are a usage error naming both (it said "option --eval takes one
+    /// DIR takes no value"); a --report or --html path that cannot be written fails before any photo is scanned.
+    func testEvalArgumentsAndOutputPathsFailFast() throws {
+        let two = try runCLI(["eval", "TestImages", "elsewhere"])
+        XCTAssertEqual(two.status, 2)
+        XCTAssertTrue(two.stderr.hasPrefix("nutrilens eval: expected one DIR, got 2: 'TestImages' 'elsewhere'\n"), two.stderr)
+        let dir = try TestPaths.temporaryFolder(self)
+        let nowhere = dir.appendingPathComponent("no/such/folder/r.json").path
+        let report = try runCLI(["eval", "--report", nowhere, TestPaths.testImages.path])
+        XCTAssertEqual(report.status, 3)
+        XCTAssertEqual(report.stdout, "", "nothing scanned")
+        XCTAssertEqual(report.stderr, "nutrilens eval: cannot write the --report file \(nowhere): No such file or directory\n")
+        let html = try runCLI(["eval", "--html", dir.path, TestPaths.testImages.path])
+        XCTAssertEqual(html.status, 3)
+        XCTAssertEqual(html.stderr, "nutrilens eval: cannot write the --html file \(dir.path): is a directory\n")
+    }
+
+    /// `--trace FILE` is opened in place: a link stays a link and the trace goes to its target (the file was written
+    /// anew and renamed over the path, which as root replaced even a device such as /dev/full with a regular file);
+    /// a trace that cannot be written is one line on stderr, and the scan's results are still printed, exit 0.
+    func testTraceIsWrittenInPlaceAndItsWriteFailuresAreOneLine() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let target = dir.appendingPathComponent("trace.txt"), link = dir.appendingPathComponent("trace-link")
+        try Data("old run\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        let photo = TestPaths.testImages.appendingPathComponent("us_panel.jpg").path
+        let run = try runCLI(["scan", "--jsonl", "--no-barcode", "--no-classifier", "--trace", link.path, photo])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path, "still a link")
+        let trace = try String(contentsOf: target, encoding: .utf8)
+        XCTAssertTrue(trace.hasPrefix("ocr-trace 446x626 "), trace)
+        XCTAssertFalse(trace.contains("old run"), "emptied first, as before")
+
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        let full = try runCLI(["scan", "--jsonl", "--no-barcode", "--no-classifier", "--trace", "/dev/full", photo])
+        XCTAssertEqual(full.status, 0, full.stderr)
+        XCTAssertEqual(full.jsonLines.count, 1)
+        XCTAssertEqual(full.stderr, "nutrilens: cannot write the --trace output: No space left on device; the scan goes on without it\n")
+        var info = stat()
+        XCTAssertEqual(stat("/dev/full", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/full is still a device")
+    }
+
+    /// Options only Tesseract reads (`--lang`, `--ocr-budget`, …) given while the neural engine alone reads: one note
+    /// on stderr names them and what the neural engine reads instead; none when Tesseract reads or nothing reads text.
+    func testTesseractOptionsWithTheNeuralEngineGetOneNote() throws {
+        let missing = try TestPaths.temporaryFolder(self).appendingPathComponent("none.jpg").path
+        let neural = try runCLI(["scan", "--jsonl", "--no-barcode", "--no-classifier", "--lang", "deu", "--ocr-budget", "0",
+                                 missing])
+        XCTAssertEqual(neural.status, 1, neural.stderr)
+        XCTAssertEqual(neural.stderr.split(separator: "\n").first.map(String.init),
+                       "nutrilens scan: note: --lang, --ocr-budget only apply to the Tesseract engine (--ocr-engine "
+                       + "tesseract, or both for the cells it re-reads); the neural engine (the default) reads Latin, "
+                       + "Greek and Chinese characters in any language without them")
+        let tesseract = try runCLI(["scan", "--jsonl", "--no-barcode", "--no-classifier", "--ocr-engine", "tesseract",
+                                    "--lang", "eng", missing])
+        XCTAssertFalse(tesseract.stderr.contains("note:"), tesseract.stderr)
+        let noText = try runCLI(["scan", "--jsonl", "--no-nutrition", "--no-barcode", "--no-classifier", "--lang", "deu", missing])
+        XCTAssertFalse(noText.stderr.contains("note:"), noText.stderr)
+    }
+
+    /// Results that stdout cannot take (a full disk) stop the run with one line and status 3, not a `FileHandle`
+    /// crash with a stack dump (status 132 before session 21).
+    func testStdoutThatCannotBeWrittenIsOneLineAndExitThree() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        let run = try runCLI(["scan", "--jsonl", "--no-nutrition", "--no-classifier",
+                              TestPaths.testImages.appendingPathComponent("barcode_ean13.jpg").path],
+                             appendingStdoutTo: URL(fileURLWithPath: "/dev/full"))
+        XCTAssertEqual(run.status, 3, run.stderr)
+        XCTAssertEqual(run.stderr, "nutrilens: cannot write the results to standard output: No space left on device\n")
     }
 
     /// `--trace FILE` and `--dump-lines DIR`: the diagnostics the library hands its observer, written by the CLI.

@@ -37,7 +37,30 @@ final class PrintedValueAndFolderSearchTests: XCTestCase {
         XCTAssertEqual(search.files.map(\.path), [dir.path + "/a/b/IMG_0001"], "a JPEG by content; hidden folders skipped")
         XCTAssertEqual(search.foldersSearched, 3, "the folder, a and a/b; the link back up is not listed again")
         XCTAssertEqual(search.entriesSeen, 3)
-        XCTAssertEqual(search.unreadableFolders, [])
+        XCTAssertEqual(search.unreadablePaths, [])
         XCTAssertEqual(search.folder, dir.path + "/")
+    }
+
+    /// A link the walk cannot follow may have led to a folder of photos, so it is reported with the system's reason,
+    /// never dropped: one to a folder that moved (dangling) and a loop. A dangling link named like an image stays a
+    /// file to scan, whose scan says `file_not_found`.
+    func testLinksThatCannotBeFollowedAreReportedNotDropped() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let fm = FileManager.default
+        try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: dir.appendingPathComponent("a.jpg"))
+        try fm.createSymbolicLink(atPath: dir.path + "/2019", withDestinationPath: dir.path + "/moved/2019")
+        try fm.createSymbolicLink(atPath: dir.path + "/loop1", withDestinationPath: "loop2")
+        try fm.createSymbolicLink(atPath: dir.path + "/loop2", withDestinationPath: "loop1")
+        try fm.createSymbolicLink(atPath: dir.path + "/moved.jpg", withDestinationPath: dir.path + "/moved/b.jpg")
+        let search = ImageFileDiscovery.search(folder: dir.path)
+        XCTAssertEqual(search.files.map(\.lastPathComponent), ["a.jpg", "moved.jpg"])
+        XCTAssertEqual(search.unreadablePaths, [
+            .init(path: dir.path + "/2019", kind: .link, reason: "No such file or directory"),
+            .init(path: dir.path + "/loop1", kind: .link, reason: "Too many levels of symbolic links"),
+            .init(path: dir.path + "/loop2", kind: .link, reason: "Too many levels of symbolic links"),
+        ])
+        XCTAssertEqual(search.unreadablePaths.first?.problem,
+                       "a symbolic link that cannot be followed (No such file or directory)")
+        XCTAssertEqual(search.entriesSeen, 5)
     }
 }

@@ -28,7 +28,8 @@ public enum ImageFileDiscovery {
     /// empty, text, another format, unreadable or a dangling symbolic link is kept, so scanning it reports why it
     /// failed (`empty`, `unrecognized_format`, `unsupported`, `unreadable`, `file_not_found`). Paths keep the folder
     /// as the caller spelled it (`TestImages/a.jpg`), so output names what the user typed. Linked folders are followed
-    /// once, loop-safe; folders that cannot be listed are left out: ``search(folder:)`` reports them.
+    /// once, loop-safe; folders that cannot be listed, entries that cannot be examined and links not named like an
+    /// image that cannot be followed are left out: ``search(folder:)`` reports them.
     public static func imageFiles(under folder: String) -> [URL] {
         search(folder: folder).files
     }

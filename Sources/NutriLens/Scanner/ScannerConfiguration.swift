@@ -22,6 +22,14 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// of preference; the first is the *primary* language (see `OCRStrategy.languageRouting`). Default
     /// `["eng", "deu", "fra"]`.
     /// Each needs `<code>.traineddata` under `tessdataPath`.
+    ///
+    /// Read only when Tesseract reads: ``ocrEngine`` `.tesseract`, and `.both`, where Tesseract re-reads the flagged
+    /// value cells with the primary language (the whole list under `OCRStrategy.LanguageRouting.allLanguages`, CLI
+    /// `--lang-routing all`). The neural engine (`.neural`, the default) ignores it and takes no language setting:
+    /// its recogniser's dictionary (PP-OCRv6 tiny, 6,906 labels: 299 Latin letters, ASCII, Latin-1 Supplement and
+    /// Latin Extended-A, as EU, Turkish, Malay and Indonesian labels use them; 50 Greek; 6,174 CJK ideographs) reads
+    /// any of those scripts in one pass, and has no Cyrillic, Arabic, Hebrew, Thai, Devanagari, Hangul or kana.
+    /// Which languages' row names the label grammar knows is the lexicon's (docs/label.md), whatever the engine.
     public var languages: [String]
     /// Stages to run. Default `.all`. Decoding always runs.
     public var stages: Stages
