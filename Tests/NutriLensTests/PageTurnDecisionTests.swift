@@ -55,9 +55,38 @@ final class PageTurnDecisionTests: XCTestCase {
         let turned = try stage.recognize(image, sample, quarterTurns: 0).map(\.confidence).reduce(0, +)
         XCTAssertGreaterThan(upright, turned + 1, "the photo is upside down: turn 2 reads it upright")
         // From the photo's turn the other (2) reads better; from turn 2 the other (0) does not.
-        XCTAssertTrue(try stage.readsBetterTurned(image, sample, quarterTurns: 2, than: turned))
-        XCTAssertFalse(try stage.readsBetterTurned(image, sample, quarterTurns: 0, than: upright))
+        XCTAssertTrue(try stage.readsBetterTurned(image, sample, quarterTurns: 2, than: turned).better)
+        XCTAssertFalse(try stage.readsBetterTurned(image, sample, quarterTurns: 0, than: upright).better)
         // Against a kept sum at the other turn's own full sum (a tie) the answer is the full sum's: not larger.
-        XCTAssertFalse(try stage.readsBetterTurned(image, sample, quarterTurns: 2, than: upright))
+        XCTAssertFalse(try stage.readsBetterTurned(image, sample, quarterTurns: 2, than: upright).better)
+    }
+
+    /// The lines the check read are the ones the turned page's reading would make of those boxes, so that reading keeps
+    /// them (``NeuralTextStage/TurnCheck``): on the upside-down label the check from the photo's turn reads some of the
+    /// sample, cheapest first, and each is the box recognised alone in turn 2, text, confidence and quad bit for bit.
+    func testTheCheckReturnsTheTurnedReadingsOfTheLinesItRead() throws {
+        let stage = try NeuralTextStage(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
+        let photo = TestPaths.testImages.appendingPathComponent("deg_rot180_de.jpg")
+        let image = try ImageDecoder.decode(contentsOf: photo).image
+        var options = stage.options
+        options.detectorLongSide = min(options.detectorLongSide, max(image.width, image.height))
+        let boxes = try stage.reader.detect(image, options: options)
+        let sample = Array(boxes.sorted { NeuralTextStage.longSide($0.quad) > NeuralTextStage.longSide($1.quad) }
+            .prefix(NeuralTextStage.orientationSample))
+        let turned = try stage.recognize(image, sample, quarterTurns: 0).map(\.confidence).reduce(0, +)
+        let check = try stage.readsBetterTurned(image, sample, quarterTurns: 2, than: turned)
+        XCTAssertTrue(check.better)
+        XCTAssertFalse(check.read.isEmpty)
+        // Read cheapest first: the positions read are a prefix of that order.
+        let order = NeuralTextStage.cheapestFirst(sample.map(\.quad))
+        XCTAssertEqual(Set(check.read.keys), Set(order.prefix(check.read.count)))
+        for (position, text) in check.read {
+            let alone = try stage.recognize(image, [sample[position]], quarterTurns: 2)[0]
+            XCTAssertEqual(text, alone)
+            XCTAssertEqual(text.confidence.bitPattern, alone.confidence.bitPattern)
+        }
+        // And a whole-page reading of turn 2 gives them too (a line reads the same with others as alone).
+        let page = try stage.recognize(image, sample, quarterTurns: 2)
+        for (position, text) in check.read { XCTAssertEqual(page[position], text) }
     }
 }
