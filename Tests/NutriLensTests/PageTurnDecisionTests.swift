@@ -42,14 +42,7 @@ final class PageTurnDecisionTests: XCTestCase {
 
     /// On a real label upright and upside down the early decision is the one the full sample gives.
     func testEarlyDecisionMatchesTheFullSampleOnATestImage() throws {
-        let stage = try NeuralTextStage(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
-        let photo = TestPaths.testImages.appendingPathComponent("deg_rot180_de.jpg")
-        let image = try ImageDecoder.decode(contentsOf: photo).image
-        var options = stage.options
-        options.detectorLongSide = min(options.detectorLongSide, max(image.width, image.height))  // as `read` detects
-        let boxes = try stage.reader.detect(image, options: options)
-        let sample = Array(boxes.sorted { NeuralTextStage.longSide($0.quad) > NeuralTextStage.longSide($1.quad) }
-            .prefix(NeuralTextStage.orientationSample))
+        let (stage, image, sample) = try upsideDownSample()
         XCTAssertEqual(sample.count, NeuralTextStage.orientationSample)
         let upright = try stage.recognize(image, sample, quarterTurns: 2).map(\.confidence).reduce(0, +)
         let turned = try stage.recognize(image, sample, quarterTurns: 0).map(\.confidence).reduce(0, +)
@@ -65,14 +58,7 @@ final class PageTurnDecisionTests: XCTestCase {
     /// them (``NeuralTextStage/TurnCheck``): on the upside-down label the check from the photo's turn reads some of the
     /// sample, cheapest first, and each is the box recognised alone in turn 2, text, confidence and quad bit for bit.
     func testTheCheckReturnsTheTurnedReadingsOfTheLinesItRead() throws {
-        let stage = try NeuralTextStage(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
-        let photo = TestPaths.testImages.appendingPathComponent("deg_rot180_de.jpg")
-        let image = try ImageDecoder.decode(contentsOf: photo).image
-        var options = stage.options
-        options.detectorLongSide = min(options.detectorLongSide, max(image.width, image.height))
-        let boxes = try stage.reader.detect(image, options: options)
-        let sample = Array(boxes.sorted { NeuralTextStage.longSide($0.quad) > NeuralTextStage.longSide($1.quad) }
-            .prefix(NeuralTextStage.orientationSample))
+        let (stage, image, sample) = try upsideDownSample()
         let turned = try stage.recognize(image, sample, quarterTurns: 0).map(\.confidence).reduce(0, +)
         let check = try stage.readsBetterTurned(image, sample, quarterTurns: 2, than: turned)
         XCTAssertTrue(check.better)
@@ -88,5 +74,20 @@ final class PageTurnDecisionTests: XCTestCase {
         // And a whole-page reading of turn 2 gives them too (a line reads the same with others as alone).
         let page = try stage.recognize(image, sample, quarterTurns: 2)
         for (position, text) in check.read { XCTAssertEqual(page[position], text) }
+    }
+
+    /// TestImages `deg_rot180_de.jpg` (a German label upside down), the stage, and its page-turn sample: the
+    /// ``NeuralTextStage/orientationSample`` longest boxes, detected as `read` detects.
+    private func upsideDownSample() throws
+        -> (NeuralTextStage, DecodedImage, [(quad: NutriLensText.TextQuad, score: Float)]) {
+        let stage = try NeuralTextStage(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
+        let photo = TestPaths.testImages.appendingPathComponent("deg_rot180_de.jpg")
+        let image = try ImageDecoder.decode(contentsOf: photo).image
+        var options = stage.options
+        options.detectorLongSide = min(options.detectorLongSide, max(image.width, image.height))  // as `read` detects
+        let boxes = try stage.reader.detect(image, options: options)
+        let sample = Array(boxes.sorted { NeuralTextStage.longSide($0.quad) > NeuralTextStage.longSide($1.quad) }
+            .prefix(NeuralTextStage.orientationSample))
+        return (stage, image, sample)
     }
 }

@@ -16,7 +16,7 @@ import NutriLensText
 /// whole page read that way too and the reading the grammar scores higher kept. The sample is read one line at a time,
 /// cheapest first, only until the comparison is settled (``readsBetterTurned(_:_:quarterTurns:than:)``, session 20):
 /// an unconvincing upright label reads 1-3 extra short lines (44 of the corpus's 53); the detector runs once in
-/// every case.
+/// every case. The page read the other way keeps the sample lines the check read in that turn (session 21).
 ///
 /// Which boxes are recognised: ``ScannerConfiguration/textBoxes``. `.tableBand` reads the first box of each row
 /// first, and then only the boxes in the band around the rows that name table parts (``TableBand``), every box when
