@@ -42,6 +42,44 @@ final class PageTurnDecisionTests: XCTestCase {
 
     /// On a real label upright and upside down the early decision is the one the full sample gives.
     func testEarlyDecisionMatchesTheFullSampleOnATestImage() throws {
+        let (stage, image, sample) = try upsideDownSample()
+        XCTAssertEqual(sample.count, NeuralTextStage.orientationSample)
+        let upright = try stage.recognize(image, sample, quarterTurns: 2).map(\.confidence).reduce(0, +)
+        let turned = try stage.recognize(image, sample, quarterTurns: 0).map(\.confidence).reduce(0, +)
+        XCTAssertGreaterThan(upright, turned + 1, "the photo is upside down: turn 2 reads it upright")
+        // From the photo's turn the other (2) reads better; from turn 2 the other (0) does not.
+        XCTAssertTrue(try stage.readsBetterTurned(image, sample, quarterTurns: 2, than: turned).better)
+        XCTAssertFalse(try stage.readsBetterTurned(image, sample, quarterTurns: 0, than: upright).better)
+        // Against a kept sum at the other turn's own full sum (a tie) the answer is the full sum's: not larger.
+        XCTAssertFalse(try stage.readsBetterTurned(image, sample, quarterTurns: 2, than: upright).better)
+    }
+
+    /// The lines the check read are the ones the turned page's reading would make of those boxes, so that reading keeps
+    /// them (``NeuralTextStage/TurnCheck``): on the upside-down label the check from the photo's turn reads some of the
+    /// sample, cheapest first, and each is the box recognised alone in turn 2, text, confidence and quad bit for bit.
+    func testTheCheckReturnsTheTurnedReadingsOfTheLinesItRead() throws {
+        let (stage, image, sample) = try upsideDownSample()
+        let turned = try stage.recognize(image, sample, quarterTurns: 0).map(\.confidence).reduce(0, +)
+        let check = try stage.readsBetterTurned(image, sample, quarterTurns: 2, than: turned)
+        XCTAssertTrue(check.better)
+        XCTAssertFalse(check.read.isEmpty)
+        // Read cheapest first: the positions read are a prefix of that order.
+        let order = NeuralTextStage.cheapestFirst(sample.map(\.quad))
+        XCTAssertEqual(Set(check.read.keys), Set(order.prefix(check.read.count)))
+        for (position, text) in check.read {
+            let alone = try stage.recognize(image, [sample[position]], quarterTurns: 2)[0]
+            XCTAssertEqual(text, alone)
+            XCTAssertEqual(text.confidence.bitPattern, alone.confidence.bitPattern)
+        }
+        // And a whole-page reading of turn 2 gives them too (a line reads the same with others as alone).
+        let page = try stage.recognize(image, sample, quarterTurns: 2)
+        for (position, text) in check.read { XCTAssertEqual(page[position], text) }
+    }
+
+    /// TestImages `deg_rot180_de.jpg` (a German label upside down), the stage, and its page-turn sample: the
+    /// ``NeuralTextStage/orientationSample`` longest boxes, detected as `read` detects.
+    private func upsideDownSample() throws
+        -> (NeuralTextStage, DecodedImage, [(quad: NutriLensText.TextQuad, score: Float)]) {
         let stage = try NeuralTextStage(configuration: ScannerConfiguration(languages: ["eng"], stages: [.nutrition]))
         let photo = TestPaths.testImages.appendingPathComponent("deg_rot180_de.jpg")
         let image = try ImageDecoder.decode(contentsOf: photo).image
@@ -50,14 +88,6 @@ final class PageTurnDecisionTests: XCTestCase {
         let boxes = try stage.reader.detect(image, options: options)
         let sample = Array(boxes.sorted { NeuralTextStage.longSide($0.quad) > NeuralTextStage.longSide($1.quad) }
             .prefix(NeuralTextStage.orientationSample))
-        XCTAssertEqual(sample.count, NeuralTextStage.orientationSample)
-        let upright = try stage.recognize(image, sample, quarterTurns: 2).map(\.confidence).reduce(0, +)
-        let turned = try stage.recognize(image, sample, quarterTurns: 0).map(\.confidence).reduce(0, +)
-        XCTAssertGreaterThan(upright, turned + 1, "the photo is upside down: turn 2 reads it upright")
-        // From the photo's turn the other (2) reads better; from turn 2 the other (0) does not.
-        XCTAssertTrue(try stage.readsBetterTurned(image, sample, quarterTurns: 2, than: turned))
-        XCTAssertFalse(try stage.readsBetterTurned(image, sample, quarterTurns: 0, than: upright))
-        // Against a kept sum at the other turn's own full sum (a tie) the answer is the full sum's: not larger.
-        XCTAssertFalse(try stage.readsBetterTurned(image, sample, quarterTurns: 2, than: upright))
+        return (stage, image, sample)
     }
 }

@@ -15,7 +15,21 @@ import NutriLensText
 /// not depend on the lines read with it (`TextRecognizer.recognize`: bit for bit whatever the batch), the bounds hold
 /// with a margin far above the rounding of eight additions, and when every box is read the sum is taken in the
 /// sample's order, as before.
+///
+/// The lines the check read are returned with the answer (``TurnCheck``): when the page is then read in that turn,
+/// those boxes keep them instead of being recognised again (session 21; the same readings bit for bit, for the same
+/// reason). They are the longest lines of the page, so on a turned page (the corpus's `2509757363133_2`,
+/// `sample_nutrilabel_rotated`) this was the check's whole cost spent twice.
 extension NeuralTextStage {
+    /// The page-turn check's answer and the lines it read to reach it.
+    struct TurnCheck {
+        /// Whether the sample read in the other turn has the larger summed confidence (``readsBetterTurned(_:_:quarterTurns:than:)``).
+        var better: Bool
+        /// The readings made in that turn, by position in the sample (the cheapest first, until the answer was
+        /// settled): each equal to what recognising that box in that turn alone gives.
+        var read: [Int: RecognizedText]
+    }
+
     /// Margin of the early decision, in summed confidence (1e-3): eight additions of values in 0...1 round by less
     /// than 1e-5, so a sum read in another order, or the full sum's bound, cannot cross `kept` inside it.
     static let turnDecisionMargin: Float = 1e-3
@@ -41,18 +55,21 @@ extension NeuralTextStage {
 
     /// Whether `sample` read turned `quarterTurns` has a larger summed confidence than `kept` (the first turn's): the
     /// answer of summing every sample box's confidence in order, reached by reading them one at a time, cheapest first
-    /// (``cheapestFirst(_:)``), until ``turnDecision(readSum:unread:kept:)`` settles it.
+    /// (``cheapestFirst(_:)``), until ``turnDecision(readSum:unread:kept:)`` settles it; with the lines read on the way.
     func readsBetterTurned(_ image: DecodedImage, _ sample: [(quad: NutriLensText.TextQuad, score: Float)],
-                           quarterTurns: Int, than kept: Float) throws -> Bool {
+                           quarterTurns: Int, than kept: Float) throws -> TurnCheck {
         var confidences = [Float](repeating: 0, count: sample.count)
+        var read: [Int: RecognizedText] = [:]
         var readSum: Float = 0
         for (done, index) in Self.cheapestFirst(sample.map(\.quad)).enumerated() {
-            confidences[index] = try recognize(image, [sample[index]], quarterTurns: quarterTurns)[0].confidence
+            let text = try recognize(image, [sample[index]], quarterTurns: quarterTurns)[0]
+            read[index] = text
+            confidences[index] = text.confidence
             readSum += confidences[index]
             if let decided = Self.turnDecision(readSum: readSum, unread: sample.count - done - 1, kept: kept) {
-                return decided
+                return TurnCheck(better: decided, read: read)
             }
         }
-        return confidences.reduce(0, +) > kept
+        return TurnCheck(better: confidences.reduce(0, +) > kept, read: read)
     }
 }

@@ -16,7 +16,7 @@ import NutriLensText
 /// whole page read that way too and the reading the grammar scores higher kept. The sample is read one line at a time,
 /// cheapest first, only until the comparison is settled (``readsBetterTurned(_:_:quarterTurns:than:)``, session 20):
 /// an unconvincing upright label reads 1-3 extra short lines (44 of the corpus's 53); the detector runs once in
-/// every case.
+/// every case. The page read the other way keeps the sample lines the check read in that turn (session 21).
 ///
 /// Which boxes are recognised: ``ScannerConfiguration/textBoxes``. `.tableBand` reads the first box of each row
 /// first, and then only the boxes in the band around the rows that name table parts (``TableBand``), every box when
@@ -121,8 +121,11 @@ struct NeuralTextStage: Sendable {
                 let kept = sample.compactMap { first.segments[$0]?.confidence }.reduce(0, +)
                     + late.map(\.confidence).reduce(0, +)
                 // Read one box at a time and only until the comparison is settled (NeuralTextStage+PageTurn).
-                if try readsBetterTurned(image, sample.map { boxes[$0] }, quarterTurns: turns.second, than: kept) {
-                    readings.append(try reading(image, boxes, quarterTurns: turns.second, scoring: scoring))
+                let check = try readsBetterTurned(image, sample.map { boxes[$0] }, quarterTurns: turns.second, than: kept)
+                if check.better {
+                    // The sample lines the check read in that turn are that reading's lines of those boxes.
+                    let known = Dictionary(uniqueKeysWithValues: check.read.map { (sample[$0.key], $0.value) })
+                    readings.append(try reading(image, boxes, quarterTurns: turns.second, known: known, scoring: scoring))
                 }
             }
             let longSide = max(image.width, image.height)
@@ -163,9 +166,10 @@ struct NeuralTextStage: Sendable {
     }
 
     /// The boxes ``textBoxes`` asks for recognised as turned `quarterTurns`, the segments as upright lines, and their
-    /// grammar score.
+    /// grammar score. `known` holds boxes (indices into `boxes`) already recognised in that turn, kept rather than read
+    /// again where the reading needs them (a box reads the same alone or with others: `TextRecognizer.recognize`).
     private func reading(_ image: DecodedImage, _ boxes: [(quad: NutriLensText.TextQuad, score: Float)], quarterTurns: Int,
-                         scoring: ([TextLine]) -> ReadingScore) throws -> Reading {
+                         known: [Int: RecognizedText] = [:], scoring: ([TextLine]) -> ReadingScore) throws -> Reading {
         var segments = [RecognizedText?](repeating: nil, count: boxes.count)
         var rest = Array(boxes.indices)
         if textBoxes == .tableBand {
@@ -182,6 +186,8 @@ struct NeuralTextStage: Sendable {
             }
             rest = (TableBand.select(quads, anchors: anchors) ?? rest).filter { segments[$0] == nil }
         }
+        for index in rest { segments[index] = known[index] }
+        rest = rest.filter { segments[$0] == nil }
         for (index, text) in zip(rest, try recognize(image, rest.map { boxes[$0] }, quarterTurns: quarterTurns)) {
             segments[index] = text
         }
