@@ -489,11 +489,6 @@ def problems(d):
     return out
 
 
-def module_of(path, root):
-    rel = os.path.relpath(path, root)
-    return rel.split(os.sep)[0]
-
-
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(
@@ -507,21 +502,22 @@ def main():
     args = parser.parse_args()
     root = os.path.join(os.path.dirname(here), "Sources")
     paths = args.paths or [root]
-    files = []
+    files = []   # (path, module): a file's module is its first folder under the folder given (its own folder when
+    # it lies directly in it, or was given alone)
     for p in paths:
         if os.path.isdir(p):
             for dirpath, _, names in os.walk(p):
-                files.extend(os.path.join(dirpath, x) for x in names if x.endswith(".swift"))
+                rel = os.path.relpath(dirpath, p)
+                module = os.path.basename(os.path.abspath(p)) if rel == "." else rel.split(os.sep)[0]
+                files.extend((os.path.join(dirpath, x), module) for x in names if x.endswith(".swift"))
         elif p.endswith(".swift") and os.path.isfile(p):
-            files.append(p)
+            files.append((p, os.path.basename(os.path.dirname(os.path.abspath(p)))))
         else:
             parser.error(f"{p}: not a Swift file or folder")
     files.sort()
-    base = root if all(os.path.abspath(f).startswith(root + os.sep) for f in files) else os.path.commonpath(
-        [os.path.dirname(os.path.abspath(f)) for f in files] or ["."])
     decls = []
-    for f in files:
-        decls.extend(scan_file(f, module_of(os.path.abspath(f), base)))
+    for f, module in files:
+        decls.extend(scan_file(f, module))
     classify(decls)
     total, bad = Counter(), Counter()
     report = []

@@ -21,6 +21,7 @@ public enum JSONFileError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self { case .unreadable(_, let reason), .malformed(_, let reason): return reason }
     }
 
+    /// `PATH: REASON` on one line, e.g. `a/b.json: not valid JSON`.
     public var description: String { "\(path): \(reason)" }
 
     /// Reads the file at `url` and decodes it with `decode`.
