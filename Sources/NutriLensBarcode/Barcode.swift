@@ -27,6 +27,9 @@ public struct Barcode: Sendable, Equatable, Codable {
     /// The ladder step whose image first yielded this code.
     public var step: LadderStep
 
+    /// Memberwise; the reader fills it. `text` as printed, `gtin` only when the check digit verifies, `polygon` in
+    /// original-image pixels, `quality` ZBar scanlines (>= 0), `confidence` 0...1, `step` the first ladder step that
+    /// read it; `symbology`, `addOn`, `orientation` as the properties.
     public init(symbology: Symbology, text: String, gtin: String?, addOn: String?, polygon: [PixelPoint],
                 orientation: BarcodeOrientation, quality: Int, confidence: Double, step: LadderStep) {
         self.symbology = symbology; self.text = text; self.gtin = gtin; self.addOn = addOn

@@ -8,6 +8,7 @@ public enum BarcodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `BarcodeReadOptions` value is out of range; `reason` names the field.
     case invalidOptions(reason: String)
 
+    /// One sentence for a person: the image size and the limit, ZBar's failure, or the option that is out of range.
     public var description: String {
         switch self {
         case let .imageTooLarge(w, h, limit):

@@ -21,8 +21,11 @@ import NutriLensImaging
 /// stderr on some photos (9 messages in an eval of the 128 shared label photos). The read goes on and its result is
 /// unaffected; the message comes from ZBar, which offers no switch for it short of disabling DataBar.
 public struct BarcodeReader: Sendable {
+    /// How hard the reader tries (ladder, budget, limits); `read` and `search` check it and throw
+    /// `BarcodeError.invalidOptions` when a field is out of range.
     public var options: BarcodeReadOptions
 
+    /// `options`: the ladder and limits; the default suits 1-12 MP label photos.
     public init(options: BarcodeReadOptions = BarcodeReadOptions()) {
         self.options = options
     }

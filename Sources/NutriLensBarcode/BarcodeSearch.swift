@@ -19,6 +19,8 @@ public struct BarcodeSearch: Sendable, Equatable {
     /// No code, no ladder step run: an input too small to hold a code, or one the bar-presence gate turned away.
     public static let nothingSwept = BarcodeSearch(barcodes: [], work: 0, stoppedByBudget: false)
 
+    /// `barcodes` best first, `work` in weighted megapixels (>= 0), `stoppedByBudget`, `verifications` (empty unless
+    /// the image checks ran), as the properties.
     public init(barcodes: [Barcode], work: Double, stoppedByBudget: Bool, verifications: [BarcodeVerification] = []) {
         self.barcodes = barcodes; self.work = work; self.stoppedByBudget = stoppedByBudget
         self.verifications = verifications

@@ -184,6 +184,7 @@ public struct BarcodeVerification: Sendable, Equatable, Codable {
 
     /// The candidate as read.
     public var symbology: Symbology
+    /// The candidate's text as read (13 digits for EAN-13, 12 for UPC-A, 8 for EAN-8 / UPC-E).
     public var text: String
     /// Mean correlation, over several profiles across its bars, of the grey levels with the code's module pattern
     /// drawn at its fitted position, module width, warp, blur and ink spread; 0...1, 0 when nothing could be fitted.
@@ -196,5 +197,6 @@ public struct BarcodeVerification: Sendable, Equatable, Codable {
     /// The rival's squared residual over the candidate's, over the digits where they differ (for a UPC-E rival, the
     /// geometric mean over the profiles of the unexplained variance ratio); > 1: the candidate fits better.
     public var residualRatio: Double?
+    /// Whether the code was confirmed, left inconclusive (still reported) or refuted (not reported).
     public var outcome: Outcome
 }

@@ -45,6 +45,7 @@ public enum LadderStep: Sendable, Equatable, Hashable, Codable, CustomStringConv
     /// whole-image ones, so they can run before the costly 2x unsharp mask.
     case barRegionsTilted(degrees: Double)
 
+    /// The step's short name for traces and reports, e.g. `downscaled/2`, `rotated-30`, `tiles2x2`.
     public var description: String {
         switch self {
         case .native: return "native"
@@ -145,6 +146,9 @@ public struct BarcodeReadOptions: Sendable, Equatable {
         .rotated(degrees: 20), .rotated(degrees: -20), .upscaled(factor: 2), .sharpened, .tiles(grid: 2),
     ]
 
+    /// Defaults: `ladder` `defaultLadder`, `timeBudget` 0.25 s of the reference machine, `findAll` off, `maxPixels`
+    /// 40 M, `focusOnBarRegions` on, `coarseFirstMinimumPixels` 1 M, `verifyAgainstImage` on, `readsDataBar` off. Not
+    /// checked here: `BarcodeReader` throws `BarcodeError.invalidOptions` for a field out of its range.
     public init(ladder: [LadderStep] = BarcodeReadOptions.defaultLadder, timeBudget: Double = 0.25,
                 findAll: Bool = false, maxPixels: Int = 40_000_000, focusOnBarRegions: Bool = true,
                 coarseFirstMinimumPixels: Int = 1_000_000, verifyAgainstImage: Bool = true, readsDataBar: Bool = false) {

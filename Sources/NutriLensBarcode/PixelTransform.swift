@@ -6,8 +6,11 @@ import NutriLensImaging
 /// the caller's original image so every reported polygon is in ORIGINAL pixel coordinates. Callers that pass a
 /// resized/cropped photo give the transform from that image back to the photo they care about.
 public struct PixelTransform: Sendable, Equatable, Hashable {
+    /// The matrix `[a b; c d]` (unitless: pixels of the target per pixel of the source) and the shift `tx`, `ty` in
+    /// target pixels.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    /// `a`, `b`, `c`, `d`: the linear part; `tx`, `ty`: the shift in target pixels (any finite values).
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }

@@ -3,17 +3,24 @@ import CZBar
 /// A barcode symbology as printed on the pack. Raw values are the names used in ground-truth sidecars
 /// (`../shared/docs/ground-truth.md`) and in `ScanResult` JSON.
 public enum Symbology: String, Sendable, Codable, CaseIterable, Hashable {
+    /// EAN-13: 13 digits, the last a GS1 mod-10 check digit; its GTIN-13 is the text itself.
     case ean13 = "EAN-13"
+    /// EAN-8: 8 digits with a check digit, for small packs; its GTIN-13 is the text with five leading zeros.
     case ean8 = "EAN-8"
+    /// UPC-A: 12 digits with a check digit (North America); its GTIN-13 is "0" + the text.
     case upcA = "UPC-A"
+    /// UPC-E: the 8-digit zero-suppressed form of a UPC-A (number system 0 or 1, check digit last); its GTIN-13 is
+    /// "0" + the expanded UPC-A.
     case upcE = "UPC-E"
     /// Interleaved 2 of 5 with exactly 14 digits (GTIN-14 on outer cases); other ITF lengths are not read.
     case itf14 = "ITF-14"
+    /// Code 128 (any ASCII text; no GTIN is derived from it).
     case code128 = "Code-128"
     /// GS1 DataBar Omnidirectional / Stacked (a GTIN-14).
     case dataBar = "DataBar"
     /// GS1 DataBar Expanded (Application Identifier strings).
     case dataBarExpanded = "DataBar-Expanded"
+    /// QR Code (any text, often a URL; Reed-Solomon protected, so a read is taken as right: confidence 0.95).
     case qrCode = "QR-Code"
 
     /// EAN/UPC family: codes that always carry a GTIN and may have an EAN-2/EAN-5 add-on.

@@ -5,6 +5,7 @@ import NutriLensImaging
 /// ink spread, print contrast and sensor noise, optionally with a frame line beside the bars. For tests and
 /// benchmarks: rendered photos of a failure class with a known code, as many as wanted, reproducible from a seed.
 public struct SyntheticBarcode: Sendable, Equatable {
+    /// EAN/UPC family only (`EANPattern` draws EAN-13, EAN-8, UPC-A and UPC-E); another renders a blank 1 x 1 image.
     public var symbology: Symbology
     /// As printed (see `EANPattern.modules(of:symbology:)`).
     public var text: String
@@ -29,6 +30,8 @@ public struct SyntheticBarcode: Sendable, Equatable {
     public var width: Int, height: Int
 
     /// A symbol with the given geometry on a canvas that leaves `margin` modules around it; no blur, black on white.
+    /// `symbology` and `text` as printed; `moduleWidth` and `barHeight` in pixels (> 0); `margin` in modules on each
+    /// side (default 12, over GS1's 7-9 module quiet zones).
     public init(symbology: Symbology, text: String, moduleWidth: Double, barHeight: Double, margin: Double = 12) {
         self.symbology = symbology
         self.text = text

@@ -3,6 +3,10 @@ import Foundation
 /// Food group of an ImageNet food class, from `models/imagenet_classes.tsv` (which follows
 /// `shared/docs/imagenet_food_classes.tsv`: dish, dessert_sweet -> dessert, bread_pastry -> bakery, ...).
 public enum FoodGroup: String, Sendable, Codable, CaseIterable {
+    /// The six groups of the class list's 46 food classes: `fruit` (Granny Smith, banana, lemon, …), `vegetable`
+    /// (broccoli, cucumber, mushroom, …), `dish` (pizza, cheeseburger, carbonara, …), `bakery` (bagel, French loaf,
+    /// pretzel, dough), `dessert` (ice cream, ice lolly, trifle, chocolate sauce), `drink` (espresso, red wine,
+    /// eggnog).
     case fruit, vegetable, dish, bakery, dessert, drink
     /// The "unknown food" answer: the photo shows food but no ImageNet class fits confidently.
     case unknown

@@ -9,6 +9,7 @@ public enum ClassifierError: Error, Equatable, Sendable, CustomStringConvertible
     /// The class list (`imagenet_classes.tsv`) is missing rows or has a bad line.
     case malformedClassList(path: String, reason: String)
 
+    /// One sentence naming the file and what is wrong with it (for `.modelFile`, the ``ModelFileError``'s own).
     public var description: String {
         switch self {
         case .modelFile(let error): return error.description

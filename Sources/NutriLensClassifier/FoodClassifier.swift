@@ -24,6 +24,7 @@ public final class FoodClassifier: Sendable {
     /// - Throws: `ClassifierError` naming the file: `.modelFile(ModelFileError)` (`fileUnreadable`, `truncated`,
     ///   `badMagic`, `unsupportedVersion`, `malformed`, `checksumFileInvalid`, `checksumMismatch`) or
     ///   `malformedClassList`.
+    /// - Parameter configuration: the food head's tunables (defaults chosen on the shared food corpus).
     public init(modelURL: URL, classListURL: URL? = nil, configuration: FoodHeadConfiguration = FoodHeadConfiguration()) throws {
         let (header, layers) = try ModelFile.load(modelURL)
         network = Network(header: header, layers: layers)
@@ -35,6 +36,7 @@ public final class FoodClassifier: Sendable {
 
     /// Loads the model found by `ModelLocator.locate()` (explicit folder, `NUTRILENS_MODELS`, or `models/` beside
     /// the package/executable). Throws `ClassifierError.modelNotFound` listing the places searched.
+    /// - Parameter configuration: the food head's tunables (defaults chosen on the shared food corpus).
     public convenience init(configuration: FoodHeadConfiguration = FoodHeadConfiguration()) throws {
         try self.init(modelURL: try ModelLocator.locate(), configuration: configuration)
     }

@@ -34,5 +34,6 @@ public struct FoodHeadConfiguration: Sendable, Equatable {
     /// Weight of food-context classes (plate, soup bowl, restaurant, frying pan) in `isFoodProbability`.
     public var contextWeight: Double = 0.6
 
+    /// The defaults above, each with the range and source given at its property; set fields afterwards to change one.
     public init() {}
 }

@@ -17,6 +17,8 @@ public struct FoodItem: Sendable, Equatable, Codable {
     /// Label of the item reported when the photo is food but no class is confident.
     public static let unknownLabel = "unknown food"
 
+    /// `label`: an ImageNet class name or `FoodItem.unknownLabel`; `group` its food group; `confidence` 0...1;
+    /// `classIndex` 0..<1000 (nil for "unknown food").
     public init(label: String, group: FoodGroup, confidence: Double, classIndex: Int? = nil) {
         self.label = label
         self.group = group

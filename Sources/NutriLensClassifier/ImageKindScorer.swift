@@ -21,6 +21,8 @@ public struct KindSignals: Sendable, Equatable {
     /// "protein", "salt", "per 100 g", ...); 0 when no OCR ran.
     public var nutritionAnchorWords: Int
 
+    /// `barcodeFound`: a barcode was decoded; `nutritionAnchorWords`: distinct table anchor words seen, >= 0 (a
+    /// negative count is taken as 0). Defaults: no evidence.
     public init(barcodeFound: Bool = false, nutritionAnchorWords: Int = 0) {
         self.barcodeFound = barcodeFound
         self.nutritionAnchorWords = nutritionAnchorWords
@@ -45,6 +47,7 @@ public struct ImageKindScores: Sendable, Equatable, Codable {
 /// likely unless the label evidence is stronger (a pack back shows both; the table is then the main content);
 /// food-ness is damped by the text/barcode evidence; `other` takes what is left.
 public struct ImageKindScorer: Sendable {
+    /// A scorer with the fixed weights described above (it has no state of its own).
     public init() {}
 
     /// Scores from network output alone or with signals. `classification` may be nil when the classifier did not

@@ -7,8 +7,12 @@ extension EvaluationReport {
     public struct Regression: Sendable, Equatable, CustomStringConvertible {
         /// Metric name, e.g. `fields.recall`, `per_nutrient.fat_100g.recall`, `barcodes.rate`.
         public var metric: String
+        /// The metric in the baseline report: a rate 0...1, or a count for `failed_images`.
         public var baseline: Double
+        /// The metric now, on the same scale; lower than `baseline` by more than the tolerance.
         public var current: Double
+        /// `metric: before -> after`, rates as percentages with one decimal (`fields.recall: 92.5% -> 91.8%`), counts
+        /// as integers.
         public var description: String {
             metric == "failed_images" ? "\(metric): \(Int(baseline)) -> \(Int(current))"
                 : "\(metric): \(Self.percent(baseline)) -> \(Self.percent(current))"

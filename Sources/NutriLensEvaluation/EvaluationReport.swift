@@ -7,20 +7,26 @@ import NutriLens
 public struct EvaluationReport: Codable, Sendable, Equatable {
     /// Counts and rates for a group of fields (all, or one nutriment key).
     public struct FieldTotals: Codable, Sendable, Equatable {
+        /// Fields the ground truth holds (scored keys only).
         public var truth = 0
+        /// Fields the scan predicted (scored keys only).
         public var predicted = 0
+        /// Predicted fields whose value and qualifier match the truth (`FieldScoring`).
         public var correct = 0
         /// correct / truth.
         public var recall: Double? { truth == 0 ? nil : Double(correct) / Double(truth) }
         /// correct / predicted.
         public var precision: Double? { predicted == 0 ? nil : Double(correct) / Double(predicted) }
 
+        /// `truth`, `predicted`, `correct`: field counts, `correct <= min(truth, predicted)` for real totals.
         public init(truth: Int = 0, predicted: Int = 0, correct: Int = 0) {
             self.truth = truth; self.predicted = predicted; self.correct = correct
         }
 
         enum CodingKeys: String, CodingKey { case truth, predicted, correct, recall, precision }
 
+        /// Decodes the three counts; the JSON's `recall` and `precision` are recomputed from them, not read.
+        /// - Throws: `DecodingError` when a count is missing or not an integer.
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             truth = try c.decode(Int.self, forKey: .truth)
@@ -28,6 +34,7 @@ public struct EvaluationReport: Codable, Sendable, Equatable {
             correct = try c.decode(Int.self, forKey: .correct)
         }
 
+        /// Writes the three counts and, when defined, `recall` and `precision` rounded to 4 decimals.
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(truth, forKey: .truth)
@@ -40,21 +47,27 @@ public struct EvaluationReport: Codable, Sendable, Equatable {
 
     /// A count of hits out of a total, with its rate.
     public struct Accuracy: Codable, Sendable, Equatable {
+        /// Cases counted (images with a truth barcode, a truth kind, …).
         public var total = 0
+        /// Cases counted as right, `<= total`.
         public var correct = 0
         /// correct / total, absent when total is 0.
         public var rate: Double? { total == 0 ? nil : Double(correct) / Double(total) }
 
+        /// `total` cases, `correct` of them right (`0 <= correct <= total` for a real count).
         public init(total: Int = 0, correct: Int = 0) { self.total = total; self.correct = correct }
 
         enum CodingKeys: String, CodingKey { case total, correct, rate }
 
+        /// Decodes `total` and `correct`; the JSON's `rate` is recomputed, not read.
+        /// - Throws: `DecodingError` when a count is missing or not an integer.
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             total = try c.decode(Int.self, forKey: .total)
             correct = try c.decode(Int.self, forKey: .correct)
         }
 
+        /// Writes `total`, `correct` and, when `total > 0`, `rate` rounded to 4 decimals.
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(total, forKey: .total)

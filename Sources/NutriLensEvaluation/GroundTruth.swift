@@ -6,28 +6,40 @@ import NutriLensClassifier
 public struct GroundTruth: Codable, Sendable, Equatable {
     /// A barcode as labelled: symbology name and the digits printed under the bars.
     public struct Barcode: Codable, Sendable, Equatable {
+        /// Ground-truth symbology name (`EAN-13`, `UPC-A`, `QR-Code`, …; the raw values of `Symbology`).
         public var symbology: String
+        /// The digits (or text) printed under the bars, check digit included.
         public var text: String
+        /// `symbology`: a ground-truth symbology name; `text`: as printed under the bars.
         public init(symbology: String, text: String) { self.symbology = symbology; self.text = text }
     }
 
     /// A labelled food item (only `label` is scored).
     public struct Food: Codable, Sendable, Equatable {
+        /// The food's name as the classifier would report it (an ImageNet class name or "unknown food").
         public var label: String
+        /// `label`: the food's name (an ImageNet class name, or "unknown food").
         public init(label: String) { self.label = label }
     }
 
+    /// What the photo mainly shows; `nil` when the sidecar does not say (kind is then not scored).
     public var kind: ImageKind?
+    /// Barcodes on the photo; `nil` or empty when it shows none (a read one is then spurious).
     public var barcodes: [Barcode]?
     /// The labelled table: the same type a scan produces (`fields` unused); `nutriments` is empty when the sidecar
     /// records none (a label too small to read: a reader should report nothing).
     public var nutrition: NutritionResult?
+    /// Foods on the photo (only `label` is scored); `nil` when not labelled.
     public var foodItems: [Food]?
+    /// Free text of the labeller (why a value is as it is, what the photo shows); never scored.
     public var notes: String?
     /// Nutriment key → number of decimals as written in the sidecar (`62.0` → 1), the printed precision scoring rounds
     /// to. Filled by `load(from:)`/`decode(_:)`; keys missing here fall back to the value's own decimals.
     public var printedDecimals: [String: Int] = [:]
 
+    /// `kind`, `barcodes`, `nutrition` (its `nutriments` in the keys' units), `foodItems` and `notes` as in a sidecar
+    /// (`nil`: not labelled); `printedDecimals` (key → decimals, >= 0) is what `load(from:)` fills from the sidecar's
+    /// text.
     public init(kind: ImageKind? = nil, barcodes: [Barcode]? = nil, nutrition: NutritionResult? = nil, foodItems: [Food]? = nil,
                 notes: String? = nil, printedDecimals: [String: Int] = [:]) {
         self.kind = kind

@@ -19,6 +19,8 @@ public struct HTMLReport: Sendable {
         /// Thumbnail pixels per pixel of the upright full-resolution image (the space of result boxes), `> 0`.
         public var scale: Double
 
+        /// `jpeg`: a complete JPEG file; `width`, `height`: its size in pixels; `scale`: thumbnail pixels per upright
+        /// full-resolution pixel, > 0.
         public init(jpeg: Data, width: Int, height: Int, scale: Double) {
             self.jpeg = jpeg; self.width = width; self.height = height; self.scale = scale
         }
@@ -26,14 +28,19 @@ public struct HTMLReport: Sendable {
 
     /// One scored image.
     public struct Entry: Sendable {
+        /// How the image scored against its truth.
         public var score: ImageScore
+        /// What the scan returned (its boxes are drawn on the thumbnail).
         public var result: ScanResult
+        /// The image's ground truth.
         public var truth: GroundTruth
         /// `nil` when the image could not be decoded for the page (the card says so).
         public var thumbnail: Thumbnail?
         /// The same image's score in the baseline report, when one was given and lists it.
         public var baseline: ImageScore?
 
+        /// `score`, `result`, `truth` of one image; `thumbnail` `nil` when it could not be decoded; `baseline` its
+        /// score in the baseline report, if any.
         public init(score: ImageScore, result: ScanResult, truth: GroundTruth, thumbnail: Thumbnail?,
                     baseline: ImageScore? = nil) {
             self.score = score; self.result = result; self.truth = truth; self.thumbnail = thumbnail
@@ -50,6 +57,8 @@ public struct HTMLReport: Sendable {
     /// The baseline's totals, when comparing.
     public var baseline: EvaluationReport?
 
+    /// `title`: the page heading; `report`: the totals; `entries`: the images in the report's order; `baseline`: the
+    /// totals compared with, if any.
     public init(title: String, report: EvaluationReport, entries: [Entry], baseline: EvaluationReport? = nil) {
         self.title = title; self.report = report; self.entries = entries; self.baseline = baseline
     }

@@ -16,8 +16,10 @@ public struct ImageScore: Codable, Sendable, Equatable {
     public var outcomes: [String: FieldOutcome]
     /// Whether the whole table matched (every truth field correct, nothing spurious); absent when the truth has no table.
     public var tableExact: Bool?
-    /// Truth barcodes and how many were read (GTIN-13 normal forms agree); absent when the truth lists none.
+    /// Barcodes the truth lists (0 when it lists none).
     public var truthBarcodes: Int
+    /// Truth barcodes read: the scan read one with the same identity (GTIN-13 normal form for GTIN symbologies,
+    /// otherwise the trimmed text; `BarcodeIdentity`).
     public var correctBarcodes: Int
     /// Predicted barcodes whose GTIN matches no truth barcode.
     public var spuriousBarcodes: Int
@@ -46,6 +48,8 @@ public struct ImageScore: Codable, Sendable, Equatable {
 
 /// What happened to one nutriment key on one image.
 public enum FieldOutcome: String, Codable, Sendable {
+    /// `correct`: in truth and prediction with the same value (at the printed precision) and qualifier; `wrong`: in
+    /// both, value or qualifier differs; `missed`: in the truth only; `spurious`: in the prediction only.
     case correct, wrong, missed, spurious
 }
 

@@ -40,6 +40,7 @@ public enum JSONFileError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `PATH: REASON` on one line, e.g. `a/b.json: not valid JSON`.
     public var description: String { "\(path): \(reason)" }
 
     /// Reads the file at `url`, at most `maxBytes` bytes, through the reader images use (`FileReading`: its size is

@@ -69,6 +69,7 @@ public struct ReviewFlagSummary: Sendable, Equatable {
     /// flagged / fields, `nil` when there are no fields.
     public var flagRate: Double? { fields == 0 ? nil : Double(flagged) / Double(fields) }
 
+    /// No fields yet: every count 0 (the rates are then `nil`).
     public init() {}
 }
 

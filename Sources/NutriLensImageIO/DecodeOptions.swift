@@ -23,6 +23,8 @@ public struct DecodeOptions: Sendable, Equatable {
     public var maxProgressiveScans: Int
 
     /// Defaults: 100 MP, 256 MiB, no downscale, orientation applied, colour, 1000 progressive scans.
+    /// `maxPixels` 100 MP, `maxFileBytes` 256 MiB, `targetMaxSide` none (full size), `applyOrientation` on,
+    /// `wantColor` on, `maxProgressiveScans` 1000; each is the property of that name, with its range there.
     public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = 256 << 20, targetMaxSide: Int? = nil,
                 applyOrientation: Bool = true, wantColor: Bool = true, maxProgressiveScans: Int = 1000) {
         self.maxPixels = maxPixels

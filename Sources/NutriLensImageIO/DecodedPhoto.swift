@@ -21,6 +21,8 @@ public struct DecodedPhoto: Sendable, Equatable {
     public var warnings: [String]
 
     /// Memberwise; decoders fill every field, callers building test doubles can too.
+    /// `image` and `format` as decoded; `orientation`: EXIF tag 1...8; `fullWidth`, `fullHeight`: upright full-scale
+    /// pixels; `scale`: decoded over full size, in (0, 1]; `warnings`: the library's non-fatal messages.
     public init(image: DecodedImage, format: ImageFormat, orientation: Int, fullWidth: Int, fullHeight: Int,
                 scale: Double, warnings: [String] = []) {
         self.image = image
@@ -45,6 +47,7 @@ public struct ImageHeader: Sendable, Equatable {
     public var orientation: Int
 
     /// Memberwise.
+    /// `format`; `width`, `height`: stored pixels before orientation; `orientation`: EXIF tag 1...8.
     public init(format: ImageFormat, width: Int, height: Int, orientation: Int) {
         self.format = format
         self.width = width

@@ -11,6 +11,7 @@ public enum ImageEncodingError: Error, Equatable, CustomStringConvertible {
     /// libjpeg refused the call (a bug on our side, not the image's fault).
     case failed(detail: String)
 
+    /// One sentence for a person: the size refused (each side must be 1...65500) or libjpeg's own message.
     public var description: String {
         switch self {
         case .badSize(let w, let h): return "cannot encode a \(w)×\(h) image as JPEG (each side 1...65500)"

@@ -8,6 +8,8 @@ public struct ContrastRange: Sendable, Equatable {
     public var low: UInt8
     /// Grey level mapped to 255 (and everything lighter); `high > low` unless the image is flat.
     public var high: UInt8
+    /// `low`, `high`: the grey levels (0...255) mapped to 0 and 255; `high <= low` stretches nothing (the image is
+    /// returned packed and unchanged).
     public init(low: UInt8, high: UInt8) { self.low = low; self.high = high }
 }
 

@@ -2,7 +2,10 @@
 ///
 /// Every later stage can ask for `gray` (BT.601 luminance); the classifier wants `rgb` when there is one.
 public enum DecodedImage: Sendable, Equatable {
+    /// One 8-bit plane, 0 black to 255 white: a grey source, or a colour one decoded without colour
+    /// (`DecodeOptions.wantColor == false`: BT.601 luma); an alpha channel is flattened onto its background first.
     case gray(GrayImage)
+    /// A colour source, 8 bits a channel (the decoders give `layout == .rgb`, alpha already flattened).
     case color(RGBImage)
 
     /// Width in pixels of the upright image.

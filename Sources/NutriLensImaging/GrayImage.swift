@@ -26,6 +26,7 @@ public struct GrayImage: Sendable, Equatable {
     }
 
     /// A new image filled with `value` (default white), tightly packed (`stride == width`).
+    /// `width`, `height`: pixels, both > 0 (as for ``init(width:height:stride:pixels:)``).
     public init(width: Int, height: Int, fill value: UInt8 = 255) {
         self.init(width: width, height: height, stride: width, pixels: [UInt8](repeating: value, count: width * height))
     }

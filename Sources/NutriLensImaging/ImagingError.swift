@@ -15,6 +15,8 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A numeric parameter outside its documented range.
     case parameterOutOfRange(name: String, value: Double, allowed: ClosedRange<Double>)
 
+    /// One sentence naming the refused value and the image size, e.g. "crop rectangle x=… is empty or outside the
+    /// 640x480 image".
     public var description: String {
         switch self {
         case let .invalidScaleFactor(f, w, h):

@@ -17,6 +17,9 @@ public struct IntegralImage: Sendable {
     public let squaredSums: [UInt32]
 
     /// Builds both tables, 8 pixels per step (in-register prefix scan along the row plus the row above).
+    /// `image`: any size. A rectangle's four-corner difference is exact while its true sum is below 2^32: any
+    /// rectangle of up to 16.8 M pixels for `sums`, up to 66 051 pixels for `squaredSums` (255² each); Sauvola's
+    /// radius limit (`GrayImage.maxSauvolaRadius`) keeps its windows inside that.
     public init(_ image: GrayImage) {
         width = image.width
         height = image.height

@@ -42,6 +42,7 @@ public enum ModelFileError: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// `.checksumFileInvalid` or `.checksumMismatch` for a failed `ModelFiles.verifySidecar` of the file at `path`;
     /// `nil` for `.match`.
+    /// `verdict`: the result of checking the file at `path` (its sidecar is `path + ".sha256"`).
     public init?(_ verdict: ModelFiles.ChecksumVerdict, path: String) {
         switch verdict {
         case .match: return nil

@@ -5,6 +5,7 @@ import Foundation
 public enum ModelFiles {
     /// Outcome of checking a model file's bytes against its `<file>.sha256` sidecar (`sha256sum` format).
     public enum ChecksumVerdict: Sendable, Equatable {
+        /// The bytes hash to the digest the sidecar holds (compared case-insensitively).
         case match
         /// The sidecar at `path` is missing or does not start with 64 hex digits.
         case sidecarInvalid(path: String)

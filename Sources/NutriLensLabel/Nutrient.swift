@@ -5,29 +5,54 @@ import Foundation
 /// `rawValue` is the Open Food Facts name (`energy-kj`, `saturated-fat`, …); append `_100g` or `_serving`
 /// (see ``NutritionBasis``) for the full key used in `ground-truth.md` sidecars and in ``NutritionTable/nutriments``.
 public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
+    /// Energy in kilojoules ("Energy … kJ", "kilojoules"); key unit kJ.
     case energyKJ = "energy-kj"
+    /// Energy in kilocalories ("… kcal", US/CA "Calories"); key unit kcal.
     case energyKcal = "energy-kcal"
+    /// Total fat ("Fat", "Total Fat"); grams.
     case fat
+    /// Saturated fatty acids ("of which saturates", "Saturated Fat"); grams, at most `fat`.
     case saturatedFat = "saturated-fat"
+    /// Monounsaturated fatty acids ("mono-unsaturates"); grams, at most `fat`.
     case monounsaturatedFat = "monounsaturated-fat"
+    /// Polyunsaturated fatty acids ("polyunsaturates"); grams, at most `fat`.
     case polyunsaturatedFat = "polyunsaturated-fat"
+    /// Trans fatty acids ("Trans Fat", US/CA); grams.
     case transFat = "trans-fat"
+    /// Cholesterol (US/CA, printed in mg); key unit grams.
     case cholesterol
+    /// Carbohydrate as printed ("Carbohydrate", "Total Carbohydrate"): EU labels declare it without fibre, US/CA
+    /// labels with it; the value is kept as printed. Grams.
     case carbohydrates
+    /// Total sugars ("of which sugars", "Total Sugars"); grams, at most `carbohydrates`.
     case sugars
+    /// Added sugars (US "Includes … Added Sugars"); grams, at most `sugars`.
     case addedSugars = "added-sugars"
+    /// Polyols (EU optional row, a sub-row of carbohydrate); grams.
     case polyols
+    /// Starch (EU optional row, a sub-row of carbohydrate); grams.
     case starch
+    /// Dietary fibre ("Fibre", "Dietary Fiber"); grams.
     case fiber
+    /// Protein; grams.
     case proteins
+    /// Salt (EU: the salt equivalent, sodium × 2.5, Regulation (EU) No 1169/2011 Annex I); grams.
     case salt
+    /// Sodium (US/CA and older EU labels, usually printed in mg); key unit grams.
     case sodium
+    /// Calcium (printed in mg); key unit grams.
     case calcium
+    /// Iron (printed in mg); key unit grams.
     case iron
+    /// Potassium (printed in mg); key unit grams.
     case potassium
+    /// Vitamin D (printed in µg); key unit grams.
     case vitaminD = "vitamin-d"
+    /// Vitamin A (printed in µg); key unit grams.
     case vitaminA = "vitamin-a"
+    /// Vitamin C (printed in mg); key unit grams.
     case vitaminC = "vitamin-c"
+    /// Vitamin E (printed in mg); key unit grams.
     case vitaminE = "vitamin-e"
     /// Thiamin.
     case vitaminB1 = "vitamin-b1"
@@ -35,13 +60,19 @@ public enum Nutrient: String, Sendable, Codable, CaseIterable, Hashable {
     case vitaminB2 = "vitamin-b2"
     /// Niacin (Open Food Facts names it vitamin PP).
     case vitaminPP = "vitamin-pp"
+    /// Vitamin B6, pyridoxine (printed in mg); key unit grams.
     case vitaminB6 = "vitamin-b6"
     /// Folate / folic acid (Open Food Facts names it vitamin B9).
     case vitaminB9 = "vitamin-b9"
+    /// Vitamin B12, cobalamin (printed in µg); key unit grams.
     case vitaminB12 = "vitamin-b12"
+    /// Magnesium (printed in mg); key unit grams.
     case magnesium
+    /// Zinc (printed in mg); key unit grams.
     case zinc
+    /// Phosphorus (printed in mg); key unit grams.
     case phosphorus
+    /// Iodine (printed in µg); key unit grams.
     case iodine
 
     /// The unit of the Open Food Facts key: kJ for `energy-kj`, kcal for `energy-kcal`, grams for everything else.

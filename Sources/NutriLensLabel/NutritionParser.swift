@@ -29,6 +29,8 @@ public struct NutritionParser: Sendable {
         public var wordConfidenceWeight: Double
 
         /// Creates options; every parameter has the default described on its property.
+        /// `reviewThreshold` 0...1 or nil (the review model's), `minimumRows` >= 1 (smaller is raised to 1),
+        /// `maximumCharacters` and `maximumLines` the input limits (counts), `wordConfidenceWeight` 0...1 (clamped).
         public init(reviewThreshold: Double? = nil, minimumRows: Int = 2,
                     maximumCharacters: Int = 200_000,
                     maximumLines: Int = 5_000, wordConfidenceWeight: Double = 0.5) {
@@ -44,6 +46,7 @@ public struct NutritionParser: Sendable {
     public var options: Options
 
     /// Creates a parser.
+    /// - Parameter options: review threshold, size limits and confidence mode (``Options``).
     public init(options: Options = Options()) {
         self.options = options
     }

@@ -7,6 +7,8 @@ public enum NutritionParsingError: Error, Sendable, Equatable, CustomStringConve
     /// The input has more lines than ``NutritionParser/Options/maximumLines``; OCR of one label gives a few hundred.
     case tooManyLines(count: Int, limit: Int)
 
+    /// One sentence with the count and the limit, e.g. "input has 250000 characters, more than the limit of 200000 for
+    /// one label".
     public var description: String {
         switch self {
         case .inputTooLarge(let characters, let limit):

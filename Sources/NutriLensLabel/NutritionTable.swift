@@ -83,6 +83,9 @@ public struct NutritionEntry: Sendable, Codable, Hashable {
     public var evidence: ReviewEvidence?
 
     /// Creates an entry.
+    /// `nutrient`, `basis`, `preparation`: the column; `value` as printed, in `unit` (`Decimal`); `qualifier` `<` or
+    /// trace; `referenceIntakePercent` the printed %RI (7 for "7%"); `confidence` 0...1; `needsReview` the review flag;
+    /// `sourceText` the text read; `box` in image pixels; `repairs` the OCR repairs applied. ``evidence`` stays `nil`.
     public init(nutrient: Nutrient, basis: NutritionBasis, preparation: Preparation = .asSold, value: Decimal,
                 unit: NutrientUnit, qualifier: ValueQualifier? = nil, referenceIntakePercent: Decimal? = nil,
                 confidence: Double = 1, needsReview: Bool = false, sourceText: String = "", box: TextBox? = nil,
@@ -128,6 +131,7 @@ public struct ServingSize: Sendable, Codable, Hashable {
     public var unit: String?
 
     /// Creates a serving size.
+    /// `text` as printed; `quantity` the amount in `unit` (`"g"` or `"ml"`) when the text holds one.
     public init(text: String, quantity: Decimal? = nil, unit: String? = nil) {
         self.text = text
         self.quantity = quantity
@@ -149,6 +153,8 @@ public struct ConsistencyFinding: Sendable, Codable, Hashable {
     public var message: String
 
     /// Creates a finding.
+    /// `check`: the stable identifier (see ``check``); `keys`: the Open Food Facts keys involved; `message`: the
+    /// explanation with the numbers.
     public init(check: String, keys: [String], message: String) {
         self.check = check
         self.keys = keys
@@ -170,6 +176,8 @@ public struct NutritionTable: Sendable, Codable, Hashable {
     public var findings: [ConsistencyFinding]
 
     /// Creates a table.
+    /// `entries` in declaration order then column; `language` ISO 639-1 or nil; `languages` most frequent first;
+    /// `servingSize` when printed; `findings` the checks that failed or repaired.
     public init(entries: [NutritionEntry], language: String? = nil, languages: [String] = [],
                 servingSize: ServingSize? = nil, findings: [ConsistencyFinding] = []) {
         self.entries = entries

@@ -54,6 +54,10 @@ public struct ReviewEvidence: Sendable, Codable, Hashable {
     public var otherRowsContradicted: Int = 0
 
     /// Creates evidence; every check defaults to unavailable.
+    /// `grammarConfidence` and `recognitionConfidence` 0...1 (`nil`: the engine gives none); the checks
+    /// (`servingRatio`, `energy`, `column`, `referenceIntake`, `parentRow`, `secondReading`) and flags (`repaired`,
+    /// `inferredRow`, `micronutrient`) as the properties. ``unpairedRow`` and ``otherRowsContradicted`` start at
+    /// `false` and 0.
     public init(grammarConfidence: Double, recognitionConfidence: Double? = nil, servingRatio: Check = .unavailable,
                 energy: Check = .unavailable, column: Check = .unavailable, referenceIntake: Check = .unavailable,
                 parentRow: Check = .unavailable, secondReading: Check = .unavailable, repaired: Bool = false,

@@ -15,6 +15,7 @@ public struct TextBox: Sendable, Codable, Hashable {
     public var height: Double
 
     /// Creates a box; negative sizes are clamped to 0 so later geometry never divides by a negative extent.
+    /// `x`, `y`: top-left corner, `width`, `height`: size, all in image pixels (sub-pixel allowed).
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -46,6 +47,7 @@ public struct TextPoint: Sendable, Codable, Hashable {
     public var y: Double
 
     /// Creates a point.
+    /// `x`, `y`: pixels from the top-left corner of the image.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -57,12 +59,17 @@ public struct TextPoint: Sendable, Codable, Hashable {
 /// packs give quadrilaterals whose axis-aligned ``TextBox`` is much taller than the text; the quadrilateral keeps the
 /// text's direction and height (Apple Vision's `VNRectangleObservation` corners, PP-OCR's detector boxes).
 public struct TextQuad: Sendable, Codable, Hashable {
+    /// Where the text starts, at its top (image pixels).
     public var topLeft: TextPoint
+    /// Where the text ends, at its top.
     public var topRight: TextPoint
+    /// Where the text ends, at its bottom.
     public var bottomRight: TextPoint
+    /// Where the text starts, at its bottom.
     public var bottomLeft: TextPoint
 
     /// Creates a quadrilateral from its corners in reading order.
+    /// `topLeft`, `topRight`, `bottomRight`, `bottomLeft`: image pixels; any shape is accepted (degenerate ones too).
     public init(topLeft: TextPoint, topRight: TextPoint, bottomRight: TextPoint, bottomLeft: TextPoint) {
         self.topLeft = topLeft
         self.topRight = topRight
@@ -132,6 +139,8 @@ public struct TextWord: Sendable, Codable, Hashable {
     public var quad: TextQuad?
 
     /// Creates a word.
+    /// `text` without surrounding whitespace; `box` in image pixels (`nil`: the `quad`'s bounding box, if any);
+    /// `confidence` 0...1 (`nil`: unknown); `quad` the corners in reading order when the engine reports them.
     public init(text: String, box: TextBox? = nil, confidence: Double? = nil, quad: TextQuad? = nil) {
         self.text = text
         self.box = box ?? quad?.boundingBox

@@ -7,6 +7,8 @@ public struct OCRCellText: Sendable, Hashable {
     /// The lowest word confidence of the line (0…1); 0 for an empty line.
     public var confidence: Double
 
+    /// `text`: the words joined by single spaces (empty: nothing read); `confidence`: the lowest word confidence,
+    /// 0...1.
     public init(text: String, confidence: Double) {
         self.text = text
         self.confidence = confidence

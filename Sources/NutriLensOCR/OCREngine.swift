@@ -26,6 +26,9 @@ public struct OCRConfiguration: Sendable, Hashable {
     /// with one sets it for every engine of the process, so pools must not disagree about those.
     public var tesseractVariables: [String: String]
 
+    /// Every parameter is the property of that name: `languages` (default English), `tessdataPath` (`nil`: discover),
+    /// `vocabulary` (default on), `userWordsPath` and `userPatternsPath` (files replacing the built-in vocabulary),
+    /// `tesseractVariables` (name → value, default none). Nothing is checked until ``OCREngine/init(configuration:)``.
     public init(languages: OCRLanguages = .english, tessdataPath: String? = nil, vocabulary: Bool = true,
                 userWordsPath: String? = nil, userPatternsPath: String? = nil, tesseractVariables: [String: String] = [:]) {
         self.languages = languages
@@ -116,6 +119,7 @@ public final class OCREngine: @unchecked Sendable {
     /// Loads the models.
     /// - Throws: ``OCRError/tessdataNotFound(searched:)``, ``OCRError/languagePackMissing(language:debianPackage:tessdataPath:)``,
     ///   ``OCRError/engineInitFailed(languages:tessdataPath:)``.
+    /// - Parameter configuration: languages, tessdata folder, vocabulary files and Tesseract variables.
     public init(configuration: OCRConfiguration = OCRConfiguration()) throws {
         OpenMPLimit.serialiseCurrentThread()
         Self.quietLeptonica

@@ -19,6 +19,11 @@ public final class OCREnginePool: @unchecked Sendable {
     /// here. `preload: false` defers every model load to first use: for a pool few reads need (engines differing
     /// only in a variable from a pool already loaded), whose load would otherwise cost start-up time and memory.
     /// - Throws: the ``OCRError`` of ``OCREngine/init(configuration:)`` (with `preload: false`, from ``withEngine(_:)``).
+    /// - Parameters:
+    ///   - configuration: of every engine in the pool.
+    ///   - capacity: most engines alive at once, one per concurrent read (values below 1 count as 1; default the
+    ///     active processor count).
+    ///   - preload: load the first engine now (default) or on first use.
     public init(configuration: OCRConfiguration = OCRConfiguration(),
                 capacity: Int = ProcessInfo.processInfo.activeProcessorCount, preload: Bool = true) throws {
         self.configuration = configuration

@@ -17,6 +17,7 @@ public enum OCRError: Error, Sendable, Equatable, CustomStringConvertible {
     /// the text says which field and what it may be.
     case invalidStrategy(String)
 
+    /// One sentence naming the problem and the fix (the package to install, the variable to set, the field's range).
     public var description: String {
         switch self {
         case .tessdataNotFound(let searched):

@@ -19,6 +19,7 @@ public struct OCRLanguages: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// - Throws: ``OCRError/invalidLanguageCode(_:)`` as for ``init(_:)``.
+    /// - Parameter codes: tessdata model names in load order, primary first (`["eng", "deu"]`); non-empty.
     public init(codes: [String]) throws {
         guard !codes.isEmpty else { throw OCRError.invalidLanguageCode("") }
         for code in codes {

@@ -40,6 +40,8 @@ public protocol OCRPageReaders: Sendable {
 }
 
 extension NutritionOCR: OCRPageReader {
+    /// The pool's models as Tesseract names them, `+`-joined (`eng`, `eng+deu+fra`).
     public var modelName: String { pool.configuration.languages.description }
+    /// How many models the pool's engines load (Tesseract tries each further one on words the first is unsure of).
     public var modelCount: Int { pool.configuration.languages.codes.count }
 }

@@ -25,6 +25,7 @@ public struct OCRPass: Sendable, Equatable, Codable {
         case polarity
     }
 
+    /// What the pass was for (page, rescaled page, table, cleaned table, orientation, polarity check).
     public var kind: Kind
     /// Tesseract page segmentation mode number used (3, 6, 11; 0 for orientation detection).
     public var pageSegmentationMode: Int
@@ -36,6 +37,8 @@ public struct OCRPass: Sendable, Equatable, Codable {
     /// serialised, ``OpenMPLimit``). Unlike wall time it does not grow when other processes hold the cores.
     public var cpuSeconds: Double
 
+    /// `kind`; `pageSegmentationMode` Tesseract's PSM number (0 for orientation); `width`, `height` of the image read,
+    /// pixels; `words` returned (>= 0); `cpuSeconds` the calling thread's CPU time, seconds.
     public init(kind: Kind, pageSegmentationMode: Int, width: Int, height: Int, words: Int, cpuSeconds: Double) {
         self.kind = kind; self.pageSegmentationMode = pageSegmentationMode
         self.width = width; self.height = height; self.words = words; self.cpuSeconds = cpuSeconds

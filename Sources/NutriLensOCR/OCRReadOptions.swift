@@ -16,6 +16,8 @@ public struct OCRReadOptions: Sendable, Equatable {
     /// Tesseract's global binarisation (`thresholding_method`): Otsu (Tesseract's default), adaptive Otsu or
     /// Sauvola (Tesseract ≥ 5.0).
     public enum Thresholding: Int, Sendable, Equatable {
+        /// The `thresholding_method` values of Tesseract 5: `otsu` 0 (global Otsu, its default), `adaptiveOtsu` 1 (Otsu
+        /// per tile), `sauvola` 2 (local mean and deviation).
         case otsu = 0, adaptiveOtsu = 1, sauvola = 2
     }
 
@@ -85,5 +87,6 @@ public struct OCRReadOptions: Sendable, Equatable {
     /// and OSD cannot be interrupted, so a read may overrun by one such step. The result says so in
     /// ``OCRPage/budgetExhausted``. Default 5 s (a busy 3 MP working image reads in ~1–3 s in release builds).
     public var timeBudget: Double? = 5
+    /// The defaults each property gives (``timeBudget`` 5 s, ``thresholding`` Otsu, …); set fields afterwards.
     public init() {}
 }

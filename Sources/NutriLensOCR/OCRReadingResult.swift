@@ -28,10 +28,14 @@ public struct OCRReadingTrace: Sendable {
         public var name: String
         /// The models it read with (``OCRPageReader/modelName``).
         public var models: String
+        /// The Tesseract calls the reading made, in order (empty for an engine outside this module).
         public var passes: [OCRPass]
+        /// What the label grammar made of the reading (keys, failed checks, value): what readings are compared by.
         public var score: ReadingScore
 
         /// A reading made by an engine outside this module (the scanner's neural reader: no Tesseract passes).
+        /// `name` as the trace spells it (`psm11`; the scanner's neural reader `neural q0 …`), `models` the reader's
+        /// ``OCRPageReader/modelName``, `passes` its Tesseract calls, `score` the grammar's score of its lines.
         public init(name: String, models: String, passes: [OCRPass], score: ReadingScore) {
             self.name = name
             self.models = models
@@ -42,7 +46,9 @@ public struct OCRReadingTrace: Sendable {
 
     /// One later reading the gate did not start.
     public struct Gated: Sendable {
+        /// The reading's trace name (`psm3`, `levelled psm11`).
         public var name: String
+        /// The models it would have read with (``OCRPageReader/modelName``).
         public var models: String
         /// Its predicted work, in first-reading words.
         public var predictedWork: Double
@@ -52,7 +58,9 @@ public struct OCRReadingTrace: Sendable {
     public var width: Int, height: Int
     /// Thread CPU of the whole reading (recognition, survey, scaling and scoring), seconds.
     public var cpuSeconds: Double
+    /// Every reading made, in order.
     public var readings: [Reading]
+    /// Every later reading the gate did not start (empty outside ``OCRStrategy``).
     public var gated: [Gated]
     /// The best reading's score.
     public var best: ReadingScore
@@ -77,6 +85,8 @@ public struct OCRReadingTrace: Sendable {
 
 extension OCRReadingTrace {
     /// A trace of readings made outside ``OCRStrategy`` (the scanner's neural reader), `gated` empty.
+    /// `width`, `height`: the image read, pixels; `cpuSeconds`: thread CPU of the whole reading; `readings`: the
+    /// readings made, in order; `best`: the winning reading's score.
     public init(width: Int, height: Int, cpuSeconds: Double, readings: [Reading], best: ReadingScore) {
         self.width = width
         self.height = height

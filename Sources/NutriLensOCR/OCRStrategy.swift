@@ -12,8 +12,10 @@ public struct OCRStrategy: Sendable, Equatable {
     public struct Reading: Sendable, Hashable, CustomStringConvertible {
         /// Read the page with its text lines levelled (``levelled(_:)``); such a reading is skipped on a level page.
         public var levelled: Bool
+        /// Tesseract's page segmentation for the page pass and the table re-reads (PSM 3, 6 or 11).
         public var segmentation: OCRSegmentation
 
+        /// `levelled`: read the page levelled (default `false`); `segmentation`: the PSM of its passes.
         public init(levelled: Bool = false, segmentation: OCRSegmentation) {
             self.levelled = levelled
             self.segmentation = segmentation
@@ -30,6 +32,7 @@ public struct OCRStrategy: Sendable, Equatable {
         public var description: String { (levelled ? "levelled-" : "") + "psm\(segmentation.tesseractMode)" }
 
         /// Parses ``description``'s spelling; `nil` for anything else (PSM 3, 6 and 11 exist).
+        /// `text`: `psm11`, `levelled-psm11`, `psm3`, `psm6` (``description``'s spelling).
         public init?(_ text: String) {
             let levelled = text.hasPrefix("levelled-")
             let psm = levelled ? text.dropFirst("levelled-".count) : Substring(text)
@@ -117,6 +120,12 @@ public struct OCRStrategy: Sendable, Equatable {
     public var tesseractVariables: [String: String]
 
     /// Every field; the defaults are ``thorough``'s.
+    /// `readings` in order (first always made); `readOptions` of every Tesseract call; `languageRouting`,
+    /// `labelLanguages` and `finalReadingLanguages` (model names) choose the models; `stopsWithoutTable`,
+    /// `skipsAutomaticLayoutAfterKeyless`, `levelledOnlyBelowKeys` (keys, `nil`: no limit), `laterReadingGate` (`nil`:
+    /// no gate) and `reusesOrientation` skip later readings; `tesseractVariables` name → value. Each is the property of
+    /// that name, with its measured default there. Not checked here: ``validate(languages:)`` throws
+    /// `OCRError.invalidStrategy` for a value out of range.
     public init(readings: [Reading] = [.sparse, .levelledSparse, .automaticLayout],
                 readOptions: OCRReadOptions = OCRReadOptions(), languageRouting: LanguageRouting = .routed,
                 labelLanguages: LabelLanguages = .configuredSet, finalReadingLanguages: [String]? = nil,

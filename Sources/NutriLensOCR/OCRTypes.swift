@@ -19,6 +19,8 @@ public struct OCRWord: Sendable, Equatable, Hashable, Codable {
     /// reported one. Digits and capitals sit on it; `g`, `p`, `y` descend below it.
     public var baseline: OCRBaseline?
 
+    /// `text` non-empty, no surrounding whitespace; `box` and `baseline` in original image pixels; `confidence` 0...1;
+    /// `blockID`, `lineID` 0-based indices in reading order.
     public init(text: String, box: PixelRect, confidence: Double, blockID: Int, lineID: Int, baseline: OCRBaseline? = nil) {
         self.text = text; self.box = box; self.confidence = confidence
         self.blockID = blockID; self.lineID = lineID; self.baseline = baseline
@@ -27,8 +29,11 @@ public struct OCRWord: Sendable, Equatable, Hashable, Codable {
 
 /// A baseline segment from `start` (left end in reading direction) to `end`, in original image pixels.
 public struct OCRBaseline: Sendable, Equatable, Hashable, Codable {
+    /// Left end of the baseline in reading direction, original image pixels.
     public var start: PixelPoint
+    /// Right end of the baseline in reading direction, original image pixels.
     public var end: PixelPoint
+    /// `start`, `end`: the baseline's left and right ends in reading direction, original image pixels.
     public init(start: PixelPoint, end: PixelPoint) { self.start = start; self.end = end }
 
     /// The baseline's y at column `x` (linear inter/extrapolation; `start.y` for a vertical segment).
@@ -56,6 +61,8 @@ public struct OCRLine: Sendable, Equatable, Hashable, Codable {
     /// The line's baseline (from the first word that has one).
     public var baseline: OCRBaseline? { words.lazy.compactMap(\.baseline).first }
 
+    /// `words` left to right (non-empty for a real line); `lineID`, `blockID` their shared indices. The ``box`` is the
+    /// union of the word boxes (a zero rectangle at the origin for no words).
     public init(words: [OCRWord], lineID: Int, blockID: Int) {
         self.words = words
         self.lineID = lineID
@@ -70,9 +77,12 @@ public struct OCRLine: Sendable, Equatable, Hashable, Codable {
 /// `.clockwise90` means the text runs top-to-bottom (the photo was taken with the phone turned right); the
 /// reader rotated the pixels 90° counter-clockwise before recognising and mapped boxes back.
 public enum PageOrientation: Int, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// The page is upright (no turn).
     case upright = 0
     case clockwise90 = 90
+    /// The page is upside down (turned 180°).
     case upsideDown = 180
+    /// The page is turned 270° clockwise (90° counter-clockwise): text runs bottom to top.
     case clockwise270 = 270
 
     /// Clockwise quarter turns, 0...3.
@@ -101,6 +111,7 @@ public struct OCRTimings: Sendable, Equatable, Codable {
     public var total: Double { prepare + orientation + textSize + recognition }
     /// Thread CPU seconds of all ``passes``.
     public var passesCPU: Double { passes.map(\.cpuSeconds).reduce(0, +) }
+    /// All stages zero, no passes; the reader adds to each as it goes.
     public init() {}
 }
 

@@ -22,6 +22,8 @@ public struct ReadingScore: Comparable, Sendable, CustomStringConvertible {
     /// decides whether the configured language set reads the page (``OCRStrategy/LanguageRouting``).
     public var languages: [String]
 
+    /// `value`: keys weighted by confidence minus 0.5 per failed check (0 for no table); `fields`, `findings`: counts;
+    /// `columnsComplete`: no column lost a nutrient another has; `languages`: ISO 639-1 codes, most frequent first.
     public init(value: Double, fields: Int, findings: Int, columnsComplete: Bool, languages: [String]) {
         self.value = value
         self.fields = fields
@@ -39,6 +41,7 @@ public struct ReadingScore: Comparable, Sendable, CustomStringConvertible {
     /// second reading read all 18).
     public var isConvincing: Bool { fields >= 7 && findings == 0 && columnsComplete }
 
+    /// Orders readings by ``value`` alone (the other fields do not break ties: the earlier reading is kept).
     public static func < (a: ReadingScore, b: ReadingScore) -> Bool { a.value < b.value }
 
     /// `8f 1c 6.90`: keys, failed checks, value (the trace's spelling).

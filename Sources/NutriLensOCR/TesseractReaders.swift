@@ -15,7 +15,10 @@ import Foundation
 /// Thread-safe: the readers are created under a lock, and each read checks an engine out of its pool.
 public final class TesseractReaders: OCRPageReaders, @unchecked Sendable {
     // @unchecked Sendable: `readers` and `order` are only touched while holding `lock`; everything else is immutable.
+    /// The configured model names, primary first (`["eng", "deu", "fra"]`).
     public let languageCodes: [String]
+    /// The reader of the primary language (or of the whole set under `.allLanguages` or with one language), loaded at
+    /// init; every reading starts with it.
     public let primary: any OCRPageReader
     /// Whether other lists are ever read (``OCRStrategy/LanguageRouting``).
     private let routes: Bool
@@ -54,6 +57,9 @@ public final class TesseractReaders: OCRPageReaders, @unchecked Sendable {
         }
     }
 
+    /// The reader of `codes`, created on first use and kept; `nil` when the strategy never routes (one reader reads
+    /// everything).
+    /// - Throws: ``OCRError`` when `codes` is not a valid list or its models cannot be loaded.
     public func reader(for codes: [String]) throws -> (any OCRPageReader)? {
         guard routes else { return nil }
         let languages = try OCRLanguages(codes: codes)

@@ -15,6 +15,8 @@ public struct TextQuad: Sendable, Equatable, Codable {
     public var bottomLeft: PixelPoint
 
     /// A quad from its four corners in reading order (any convex or degenerate shape is accepted).
+    /// `topLeft`, `topRight`, `bottomRight`, `bottomLeft`: image pixels, where the text starts and ends at its top and
+    /// bottom.
     public init(topLeft: PixelPoint, topRight: PixelPoint, bottomRight: PixelPoint, bottomLeft: PixelPoint) {
         (self.topLeft, self.topRight, self.bottomRight, self.bottomLeft) = (topLeft, topRight, bottomRight, bottomLeft)
     }

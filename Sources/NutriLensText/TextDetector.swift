@@ -13,6 +13,7 @@ public final class TextDetector: Sendable {
     /// Loads and validates a detection model (`.nlg`, checked against its `.sha256` sidecar).
     /// - Throws: `TextReaderError`: `.modelFile(ModelFileError)` (`fileUnreadable`, `truncated`, `checksumMismatch`,
     ///   `malformed`, ...) or `wrongTask`.
+    /// `modelURL`: the detector's `.nlg` file (e.g. `models/ppocrv6_tiny_det.nlg`), its sidecar beside it.
     public convenience init(modelURL: URL) throws {
         try self.init(file: try GraphFile.load(modelURL))
     }
@@ -20,6 +21,7 @@ public final class TextDetector: Sendable {
     /// Loads a detection model from bytes the caller has already verified (e.g. bundled in an app): the same checks
     /// as `init(modelURL:)` except the `.sha256` sidecar. `name` stands in for a path in errors.
     /// - Throws: `TextReaderError`.
+    /// `modelData`: the `.nlg` file's bytes.
     public convenience init(modelData: Data, name: String = "<memory>") throws {
         try self.init(file: try GraphFile.parse(modelData, name: name))
     }

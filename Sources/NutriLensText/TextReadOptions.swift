@@ -24,6 +24,8 @@ public struct TextReadOptions: Sendable, Equatable {
     public var linePadding: LinePadding
 
     /// Options with PaddleOCR's settings and the model's thresholds (each parameter is the property of that name).
+    /// Defaults: `detectorLongSide` 960 px, `regionOfInterest` nil (whole image), `binarizationThreshold`,
+    /// `boxThreshold` and `unclipRatio` nil (the model's), `minimumConfidence` 0.5, `linePadding` `.paddleOCR`.
     public init(detectorLongSide: Int = 960, regionOfInterest: PixelRect? = nil, binarizationThreshold: Float? = nil,
                 boxThreshold: Float? = nil, unclipRatio: Float? = nil, minimumConfidence: Float = 0.5,
                 linePadding: LinePadding = .paddleOCR) {

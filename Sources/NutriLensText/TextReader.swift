@@ -25,11 +25,13 @@ public final class TextReader: Sendable {
     }
 
     /// Loads a detection and a recognition model file (`.nlg` + `.sha256` sidecars). Throws `TextReaderError`.
+    /// `detectorURL`, `recognizerURL`: the two `.nlg` files, each with its `.sha256` sidecar beside it.
     public convenience init(detectorURL: URL, recognizerURL: URL) throws {
         self.init(detector: try TextDetector(modelURL: detectorURL), recognizer: try TextRecognizer(modelURL: recognizerURL))
     }
 
     /// A reader from models already loaded (e.g. one detector shared by two recognisers).
+    /// `detector` and `recognizer` are used as they are (both are immutable and `Sendable`, so sharing is safe).
     public init(detector: TextDetector, recognizer: TextRecognizer) {
         self.detector = detector
         self.recognizer = recognizer

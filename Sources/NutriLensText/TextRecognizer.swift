@@ -19,12 +19,14 @@ public final class TextRecognizer: Sendable {
 
     /// Loads and validates a recognition model (`.nlg`, checked against its `.sha256` sidecar).
     /// - Throws: `TextReaderError`.
+    /// `modelURL`: the recogniser's `.nlg` file (its character dictionary is inside), the sidecar beside it.
     public convenience init(modelURL: URL) throws {
         try self.init(file: try GraphFile.load(modelURL))
     }
 
     /// Loads a recognition model from bytes the caller has already verified: every check of `init(modelURL:)`
     /// except the `.sha256` sidecar. `name` stands in for a path in errors. Throws `TextReaderError`.
+    /// `modelData`: the `.nlg` file's bytes.
     public convenience init(modelData: Data, name: String = "<memory>") throws {
         try self.init(file: try GraphFile.parse(modelData, name: name))
     }

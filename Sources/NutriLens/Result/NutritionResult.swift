@@ -34,6 +34,9 @@ public struct NutritionResult: Codable, Sendable, Equatable {
     /// Key → how the value was read (same keys as `nutriments`); absent when the source gives no detail.
     public var fields: [String: NutrimentDetail]?
 
+    /// `nutriments`: key → value in the key's unit (kJ, kcal or g); `language` ISO 639-1; `servingSize` as printed;
+    /// `servingQuantity` > 0 in `servingQuantityUnit` (`g` or `ml`); `qualifiers` and `fields` keyed like `nutriments`
+    /// (an empty dictionary is stored as `nil`, so it stays out of the JSON).
     public init(language: String? = nil, servingSize: String? = nil, servingQuantity: Decimal? = nil,
                 servingQuantityUnit: String? = nil, nutriments: [String: Decimal],
                 qualifiers: [String: String]? = nil, fields: [String: NutrimentDetail]? = nil) {
@@ -106,6 +109,8 @@ public struct NutrimentDetail: Codable, Sendable, Equatable {
     /// `ScannerConfiguration.TextEngine.both`, the one whose reading was kept); absent for text input.
     public var engine: ScannerConfiguration.TextEngine?
 
+    /// `confidence` 0...1; `needsReview` the review flag; `sourceText`, `unit` (`g`, `mg`, `µg`, `kJ`, `kcal`),
+    /// `referenceIntakePercent` (e.g. 7 for "7%"), `box` (upright-image pixels) and `engine` as read; `nil`: unknown.
     public init(confidence: Double, needsReview: Bool, sourceText: String? = nil, unit: String? = nil,
                 referenceIntakePercent: Decimal? = nil, box: PixelRect? = nil,
                 engine: ScannerConfiguration.TextEngine? = nil) {

@@ -37,6 +37,9 @@ public struct ScanResult: Codable, Sendable, Equatable {
     /// Why the input failed; absent on success.
     public var error: ScanFailure?
 
+    /// Every field as the property of that name: `width`, `height` in upright full-resolution pixels, `kindConfidence`
+    /// 0...1, `timingsMs` in milliseconds; `nil` for a stage that did not run. `path`, `kind`, `barcodes`, `nutrition`,
+    /// `foodItems`, `warnings` and `error` as described there.
     public init(path: String? = nil, width: Int? = nil, height: Int? = nil, kind: ImageKind? = nil,
                 kindConfidence: Double? = nil, barcodes: [ScannedBarcode]? = nil, nutrition: NutritionResult? = nil,
                 foodItems: [FoodItem]? = nil, timingsMs: [Stage: Double]? = nil, warnings: [ScanWarning]? = nil,

@@ -18,15 +18,19 @@ public struct ScanWarning: Codable, Sendable, Equatable, CustomStringConvertible
         case other
     }
 
+    /// What kind of warning; decoding infers it from the message's start (``Code/other`` when no known start matches).
     public var code: Code
     /// One sentence for people, naming the setting or flag that changes it.
     public var message: String
 
+    /// `code`: what kind of warning; `message`: the sentence shown to people (and written to JSON), which should start
+    /// with the code's marker (see `prefixes`) so that decoding gives the same code back.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
+    /// The message (what `ScanResult` JSON holds for a warning).
     public var description: String { message }
 
     /// The message's start that marks each code (``Code/other`` has none).
@@ -35,12 +39,15 @@ public struct ScanWarning: Codable, Sendable, Equatable, CustomStringConvertible
         (.ocrSkippedForFood, "nutrition OCR skipped"), (.noTableInText, "no nutrition table found in the text"),
     ]
 
+    /// Decodes a JSON string as the message and infers ``code`` from how it starts (`.other` when nothing matches).
+    /// - Throws: `DecodingError` when the value is not a string.
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         message = text
         code = Self.prefixes.first { text.hasPrefix($0.1) }?.0 ?? .other
     }
 
+    /// Encodes the message alone, as a JSON string (``code`` is not written; decoding infers it).
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(message)

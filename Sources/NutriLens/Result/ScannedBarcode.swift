@@ -24,6 +24,8 @@ public struct ScannedBarcode: Codable, Sendable, Equatable {
     public var confidence: Double?
 
     /// Creates a barcode; `gtin` defaults to the checked normal form of `text` (`NutriLensBarcode.GTIN.normalForm`).
+    /// `symbology` a ground-truth name (`EAN-13`, …); `text` as decoded; `addOn` the EAN-2/EAN-5 supplement; `box` in
+    /// upright full-resolution pixels; `quality` agreeing ZBar scanlines (>= 0); `confidence` 0...1; `nil`: unknown.
     public init(symbology: String, text: String, gtin: String? = nil, addOn: String? = nil, box: PixelRect? = nil,
                 quality: Int? = nil, confidence: Double? = nil) {
         self.symbology = symbology

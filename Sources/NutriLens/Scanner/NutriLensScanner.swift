@@ -27,6 +27,8 @@ public final class NutriLensScanner: Sendable {
     /// - Parameter observer: told what each scan did besides its result (OCR readings, the lines parsed).
     /// - Throws: `ScanError.setup` when an enabled stage's data is missing (tessdata folder, language file, model),
     ///   naming the path to fix, or a setting is out of range.
+    /// - Parameter configuration: the stages, languages, budgets and limits (the default reads every stage with the
+    ///   neural text engine).
     public init(configuration: ScannerConfiguration = ScannerConfiguration(), observer: (any ScanObserver)? = nil) throws {
         self.configuration = configuration
         self.observer = observer

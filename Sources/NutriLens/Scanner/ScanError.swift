@@ -26,6 +26,8 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// One sentence for people: the decoder's own message, or "cannot read PATH: reason", "scan cancelled", "STAGE
+    /// stage failed: …", "cannot set up the STAGE stage: …".
     public var description: String {
         switch self {
         case .decoding(let error): return error.description

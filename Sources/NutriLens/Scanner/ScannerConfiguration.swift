@@ -6,7 +6,9 @@ import NutriLensOCR
 public struct ScannerConfiguration: Sendable, Equatable {
     /// Pipeline stages that can be switched on and off.
     public struct Stages: OptionSet, Sendable, Hashable {
+        /// The stage bits: `barcode` 1, `nutrition` 2, `classifier` 4.
         public let rawValue: Int
+        /// `rawValue`: any combination of the bits above (other bits are ignored by the scanner).
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// Barcode reading (ZBar with a retry ladder).
         public static let barcode = Stages(rawValue: 1 << 0)
@@ -189,6 +191,11 @@ public struct ScannerConfiguration: Sendable, Equatable {
     /// Food probability (0…1) above which `.foodFirst` routing skips OCR. Default 0.9.
     public var foodThreshold: Double
 
+    /// Every parameter is the property of that name, with its unit and range there. Defaults: `languages` `["eng",
+    /// "deu", "fra"]`, `stages` `.all`, `barcodeTimeBudget` 0.25 s, `ocrTimeBudget` 5 s CPU, `maxImagePixels` 100 M,
+    /// `maxFileBytes` 256 MiB, `workingMaxDimension` 2400 px, `tessdataPath` and `classifierModelPath` nil
+    /// (discovered), `routing` `.labelFirst`, `foodThreshold` 0.9, `ocr` `.thorough`, `ocrEngine` `.neural`. Not
+    /// checked here: `NutriLensScanner.init` throws `ScanError.setup` for a value out of range.
     public init(languages: [String] = ["eng", "deu", "fra"], stages: Stages = .all, barcodeTimeBudget: Double = 0.25,
                 ocrTimeBudget: Double? = 5,
                 maxImagePixels: Int = 100_000_000, maxFileBytes: Int = 256 << 20, workingMaxDimension: Int? = 2400, tessdataPath: String? = nil,
