@@ -32,6 +32,11 @@ public struct FolderSearch: Sendable, Equatable {
         /// The system's reason, e.g. "Permission denied", "No such file or directory".
         public var reason: String
 
+        /// Creates a record of one path the walk could not look into.
+        /// - Parameters:
+        ///   - path: the path as walked, spelled from the folder the caller gave.
+        ///   - kind: what could not be done there (list, examine, follow).
+        ///   - reason: the system's wording of the failure (`strerror` of the call's `errno`).
         public init(path: String, kind: Kind, reason: String) {
             self.path = path
             self.kind = kind
