@@ -3,7 +3,7 @@
 ///
 /// A symbol is a row of modules, each dark (bar) or light (space): EAN-13 and UPC-A 95 (UPC-A is an EAN-13 whose
 /// leading digit is 0), EAN-8 67, UPC-E 51. Quiet zones are not part of it.
-public enum EANPattern {
+enum EANPattern {
     /// Number set A (odd parity), the 7 modules of each digit 0...9, dark = `true`; written `L` in most references.
     static let setA: [[Bool]] = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111",
                                  "0111011", "0110111", "0001011"].map(bits)
@@ -23,7 +23,7 @@ public enum EANPattern {
     static let upcESpecialGuard: [Bool] = [false, true, false, true, false, true]
 
     /// Number of modules of `symbology`'s symbol without quiet zones: 95, 67 or 51; `nil` outside EAN/UPC.
-    public static func moduleCount(of symbology: Symbology) -> Int? {
+    static func moduleCount(of symbology: Symbology) -> Int? {
         switch symbology {
         case .ean13, .upcA: return 95
         case .ean8: return 67
@@ -35,7 +35,7 @@ public enum EANPattern {
     /// The symbol's modules, left to right, dark = `true`, for `text` as printed: 13 digits for EAN-13, 12 for UPC-A,
     /// 8 for EAN-8 and UPC-E (number system 0 or 1, six digits, check digit). The check digit is drawn as given, not
     /// verified. `nil` for other symbologies, wrong lengths or non-digits.
-    public static func modules(of text: String, symbology: Symbology) -> [Bool]? {
+    static func modules(of text: String, symbology: Symbology) -> [Bool]? {
         let digits = text.compactMap(\.wholeNumberValue)
         guard digits.count == text.count else { return nil }
         switch symbology {

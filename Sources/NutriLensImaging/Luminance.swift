@@ -104,7 +104,7 @@ extension RGBImage {
 
 /// BT.601 luma of one pixel, `(77 R + 150 G + 29 B + 128) >> 8`, range 0...255.
 @inlinable @inline(__always)
-public func luma601(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+func luma601(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
     UInt8(truncatingIfNeeded: (77 &* UInt32(r) &+ 150 &* UInt32(g) &+ 29 &* UInt32(b) &+ 128) &>> 8)
 }
 

@@ -19,7 +19,7 @@ extension NutritionOCR {
     /// Text height the cells are scaled to before recognition, pixels: the ~30 px line height at which Tesseract read
     /// the most of the boxes a neural detector found on the shared corpus (issue 21, "Tesseract reading the boxes a
     /// neural detector found (psm 7, 30 px text)").
-    public static let cellTextHeight = 32
+    static let cellTextHeight = 32
 
     /// Reads each image as one line of text (PSM 7), the second opinion on value cells another engine read unsure
     /// (the scanner's `.both` engine). Each image is a cell crop whose text runs left to right; it is scaled so its
