@@ -13,6 +13,8 @@ public struct ScanFailure: Codable, Sendable, Equatable {
         case empty
         case fileTooLarge = "file_too_large"
         case unrecognizedFormat = "unrecognized_format"
+        /// A ZIP, tar, 7z, RAR or compressed file (`ImageDecodingError.archive`, since session 21).
+        case archive
         case unsupported
         case truncated
         case corrupt
@@ -37,6 +39,7 @@ public struct ScanFailure: Codable, Sendable, Equatable {
             case .empty: self = .empty
             case .fileTooLarge: self = .fileTooLarge
             case .unrecognizedFormat: self = .unrecognizedFormat
+            case .archive: self = .archive
             case .unsupported: self = .unsupported
             case .truncated: self = .truncated
             case .corrupt: self = .corrupt
