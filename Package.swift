@@ -56,7 +56,8 @@ let package = Package(
         // part of the NutriLens product.
         .target(name: "NutriLensEvaluation", dependencies: ["NutriLens", "NutriLensBarcode", "NutriLensClassifier",
                                                            "NutriLensImaging", "NutriLensImageIO"]),
-        .executableTarget(name: "nutrilens", dependencies: ["NutriLens", "NutriLensEvaluation", "NutriLensOCR"]),
+        .executableTarget(name: "nutrilens", dependencies: ["NutriLens", "NutriLensEvaluation", "NutriLensImageIO",
+                                                            "NutriLensOCR"]),
 
         // MARK: Benchmarks (release build: `swift run -c release nutrilens-bench --help`)
         .executableTarget(name: "nutrilens-bench",

@@ -102,11 +102,16 @@ public struct EvaluationReport: Codable, Sendable, Equatable {
     /// paths below the folder that could not be read (a folder that cannot be listed, a link that cannot be followed:
     /// `FolderSearch.UnreadablePath.problem`); absent when none.
     public var skipped: [String: String]?
+    /// The metrics the scan's stages left out and that were therefore not scored (``unscoredMetrics(stages:)``):
+    /// `fields` and `tables` (no `.nutrition`), `barcodes` (no `.barcode`), `kind` (no `.classifier`); their totals
+    /// are 0 and their rates absent, so a baseline comparison skips them. Absent when every stage ran (since session
+    /// 21).
+    public var notScored: [String]?
 
     enum CodingKeys: String, CodingKey {
         case images, fields, tables, barcodes, kind
         case failedImages = "failed_images", perNutrient = "per_nutrient", spuriousBarcodes = "spurious_barcodes"
-        case skipped
+        case skipped, notScored = "not_scored"
         case medianScanMs = "median_scan_ms", worstImages = "worst_images", imageScores = "image_scores"
     }
 
@@ -120,6 +125,18 @@ public struct EvaluationReport: Codable, Sendable, Equatable {
     /// - Throws: `JSONFileError` (`.unreadable`, `.fileTooLarge` or `.malformed`), one line naming the file.
     public static func load(from url: URL, maxBytes: Int = maxFileBytes) throws -> EvaluationReport {
         try JSONFileError.decode(url, maxBytes: maxBytes) { try JSONDecoder().decode(EvaluationReport.self, from: $0) }
+    }
+
+    /// The metrics a scan with only `stages` cannot be scored on, in report order: `fields`, `tables` without
+    /// `.nutrition`; `barcodes` without `.barcode`; `kind` without `.classifier` (the kind the scanner still gives
+    /// without the classifier comes from the barcode and table signals alone, `ImageKindScorer`, not from a look at
+    /// the photo).
+    public static func unscoredMetrics(stages: ScannerConfiguration.Stages) -> [String] {
+        var metrics: [String] = []
+        if !stages.contains(.nutrition) { metrics += ["fields", "tables"] }
+        if !stages.contains(.barcode) { metrics.append("barcodes") }
+        if !stages.contains(.classifier) { metrics.append("kind") }
+        return metrics
     }
 
     /// Aggregates per-image scores. `worstCount` bounds `worstImages` (default 10).
@@ -158,6 +175,7 @@ public struct EvaluationReport: Codable, Sendable, Equatable {
                                                 : (times[times.count / 2 - 1] + times[times.count / 2]) / 2)
         imageScores = scores
         skipped = nil
+        notScored = nil
         worstImages = Array(scores.enumerated()
             .filter { $0.element.recall + $0.element.precision < 2 || $0.element.error != nil }
             .sorted { ($0.element.recall + $0.element.precision, $0.offset) < ($1.element.recall + $1.element.precision, $1.offset) }

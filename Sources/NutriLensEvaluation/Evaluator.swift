@@ -15,6 +15,8 @@ public enum Evaluator {
 
     /// Scans `images` with at most `jobs` at once and scores them against their sidecars. An image whose sidecar is
     /// missing or not ground-truth JSON is not scanned; it is listed in `EvaluationReport.skipped` with the reason.
+    /// What the scanner's stages leave out is not scored (`ImageScore.init(result:truth:stages:)`,
+    /// `EvaluationReport.notScored`).
     /// `progress` is called after each scanned image, in input order, with (done, total, score); `scanned` with each
     /// image, its result, its truth and its score (for reports that show more than the scores, ``HTMLReport``).
     public static func evaluate(images: [URL], scanner: NutriLensScanner, jobs: Int, worstCount: Int = 10,
@@ -35,13 +37,15 @@ public enum Evaluator {
         }
         var scores: [ImageScore] = []
         await scanner.scan(contentsOf: labelled.map { ScanInput.file($0.0) }, maxConcurrentScans: jobs) { index, result in
-            let score = ImageScore(result: result, truth: labelled[index].1)
+            let score = ImageScore(result: result, truth: labelled[index].1, stages: scanner.configuration.stages)
             scores.append(score)
             scanned(labelled[index].0, result, labelled[index].1, score)
             progress(index + 1, labelled.count, score)
         }
         var report = EvaluationReport(scores: scores, worstCount: worstCount)
         report.skipped = skipped.isEmpty ? nil : skipped
+        let unscored = EvaluationReport.unscoredMetrics(stages: scanner.configuration.stages)
+        report.notScored = unscored.isEmpty ? nil : unscored
         return report
     }
 }

@@ -57,8 +57,9 @@ extension HTMLReport {
         if !change.isEmpty { classes.append("changed") }
         var html = "<article class=\"\(classes.joined(separator: " "))\" data-image-path=\"\(HTML.escape(score.path))\" "
         html += "data-correct=\"\(score.correctFields)\" data-truth=\"\(score.truthFields)\" data-predicted=\"\(score.predictedFields)\">"
-        html += "<h3>\(HTML.escape(score.path))</h3><p class=\"sub\">\(score.correctFields) of \(score.truthFields) correct, "
-        html += "\(score.predictedFields) read"
+        html += "<h3>\(HTML.escape(score.path))</h3><p class=\"sub\">"
+        html += isScored("fields") ? "\(score.correctFields) of \(score.truthFields) correct, \(score.predictedFields) read"
+            : "fields not scored"
         if let ms = score.totalMs { html += String(format: " · %.0f ms", ms) }
         if let error = score.error { html += " · <span class=\"down\">failed: \(HTML.escape(error.rawValue))</span>" }
         if !change.isEmpty { html += " · <span class=\"changed-note\">\(change)</span>" }
@@ -104,7 +105,7 @@ extension HTMLReport {
             return (order.firstIndex(of: na) ?? order.count, a) < (order.firstIndex(of: nb) ?? order.count, b)
         }
         var html = "<table class=\"fields\"><tr><th>key</th><th>truth</th><th>read</th><th>conf.</th><th></th></tr>"
-        for key in keys {
+        for key in keys where isScored("fields") {
             let outcome = entry.score.outcomes[key]
             let detail = entry.result.nutrition?.fields?[key]
             let accent = HTMLReportStyle.accentClass(NutritionResult.nutrientName(of: key))
@@ -118,11 +119,18 @@ extension HTMLReport {
             if changed { html += " <span class=\"tag was\">was \(was?.rawValue ?? "absent")</span>" }
             html += "</td></tr>"
         }
-        if keys.isEmpty { html += "<tr><td colspan=\"5\" class=\"sub\">no nutrition fields in truth or scan</td></tr>" }
+        if !isScored("fields") {
+            html += "<tr><td colspan=\"5\" class=\"sub\">not scored: the nutrition stage did not run</td></tr>"
+        } else if keys.isEmpty {
+            html += "<tr><td colspan=\"5\" class=\"sub\">no nutrition fields in truth or scan</td></tr>"
+        }
         html += "</table>"
         let truthCodes = (entry.truth.barcodes ?? []).map(\.text)
         let readCodes = (entry.result.barcodes ?? []).map(\.text)
-        if !truthCodes.isEmpty || !readCodes.isEmpty {
+        if !isScored("barcodes"), !truthCodes.isEmpty {
+            html += "<p class=\"sub\">barcodes: truth \(HTML.escape(truthCodes.joined(separator: ", "))) · not scored: "
+            html += "the barcode stage did not run</p>"
+        } else if !truthCodes.isEmpty || !readCodes.isEmpty {
             html += "<p class=\"sub\">barcodes: truth \(HTML.escape(truthCodes.joined(separator: ", "))) · read "
             html += "\(HTML.escape(readCodes.joined(separator: ", ")))</p>"
         }
@@ -135,10 +143,14 @@ extension HTMLReport {
             html += "\(HTML.escape(readFood.joined(separator: ", ")))</p>"
         }
         if let kind = entry.truth.kind {
-            html += "<p class=\"sub\">kind: truth \(kind.rawValue) · read \(entry.result.kind?.rawValue ?? "–")</p>"
+            html += "<p class=\"sub\">kind: truth \(kind.rawValue) · "
+            html += isScored("kind") ? "read \(entry.result.kind?.rawValue ?? "–")</p>" : "not scored: the classifier did not run</p>"
         }
         return "<div class=\"table\">\(html)</div>"
     }
+
+    /// Whether the report scored `metric` (`EvaluationReport.notScored` does not name it).
+    func isScored(_ metric: String) -> Bool { !(report.notScored ?? []).contains(metric) }
 
     static func truthValue(_ truth: GroundTruth, _ key: String) -> String {
         guard let value = truth.nutrition?.nutriments[key] else { return "" }

@@ -99,6 +99,12 @@ public struct HTMLReport: Sendable {
         if let ms = report.medianScanMs {
             tiles.append(("median-ms", "median scan, ms", String(format: "%.0f", ms), "\(report.failedImages) failed"))
         }
+        // A metric whose stage did not run shows "–", not a rate over nothing (EvaluationReport.notScored).
+        let unscored = Set(report.notScored ?? [])
+        tiles = tiles.map { tile in
+            guard let metric = Self.tileMetric[tile.0], unscored.contains(metric) else { return tile }
+            return (tile.0, tile.1, "–", "not scored: the stage did not run")
+        }
         var html = "<section class=\"tiles\">\n"
         for (id, label, value, detail) in tiles {
             var delta = ""
@@ -108,6 +114,10 @@ public struct HTMLReport: Sendable {
         }
         return html + "</section>\n"
     }
+
+    /// The report metric (`EvaluationReport.unscoredMetrics(stages:)`) each tile shows.
+    static let tileMetric = ["fields-recall": "fields", "fields-precision": "fields", "tables-exact": "tables",
+                             "barcodes-read": "barcodes", "kind-right": "kind"]
 
     static func baselineDelta(_ id: String, now: EvaluationReport, before: EvaluationReport) -> String? {
         let pair: (Double?, Double?)

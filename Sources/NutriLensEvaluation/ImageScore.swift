@@ -54,14 +54,20 @@ public enum FieldOutcome: String, Codable, Sendable {
 }
 
 extension ImageScore {
-    /// Scores `result` against `truth` with the rules of `FieldScoring` and `GTIN`.
-    public init(result: ScanResult, truth: GroundTruth) {
+    /// Scores `result` against `truth` with the rules of `FieldScoring` and `GTIN`, for the `stages` the scan ran
+    /// (default all). What a stage left out was not read, so it is not scored (since session 21; before,
+    /// `--no-classifier` scored the kind the other stages' cheap signals give and `--no-barcode` missed every code):
+    /// without `.nutrition` no field or table (`truthFields`, `predictedFields` 0, `outcomes` empty, `tableExact`
+    /// nil), without `.barcode` no barcode (`truthBarcodes`, `correctBarcodes`, `spuriousBarcodes` 0), without
+    /// `.classifier` no kind (`kindCorrect` nil). ``EvaluationReport/notScored`` names them for the report.
+    public init(result: ScanResult, truth: GroundTruth, stages: ScannerConfiguration.Stages = .all) {
         path = result.path ?? "?"
         error = result.error?.kind
         totalMs = result.timingsMs?[.total]
         ocrMs = result.timingsMs?[.ocr]
-        let truthValues = (truth.nutrition?.nutriments ?? [:]).filter { FieldScoring.isScored($0.key) }
-        let predicted = (result.nutrition?.nutriments ?? [:]).filter { FieldScoring.isScored($0.key) }
+        let nutritionRan = stages.contains(.nutrition)
+        let truthValues = nutritionRan ? (truth.nutrition?.nutriments ?? [:]).filter { FieldScoring.isScored($0.key) } : [:]
+        let predicted = nutritionRan ? (result.nutrition?.nutriments ?? [:]).filter { FieldScoring.isScored($0.key) } : [:]
         var outcomes: [String: FieldOutcome] = [:]
         for (key, value) in truthValues {
             guard let guess = predicted[key] else { outcomes[key] = .missed; continue }
@@ -77,11 +83,14 @@ extension ImageScore {
         correctFields = outcomes.values.filter { $0 == .correct }.count
         tableExact = truthValues.isEmpty ? nil : (correctFields == truthFields && predictedFields == truthFields)
 
-        let truthGTINs = (truth.barcodes ?? []).map { BarcodeIdentity.identity(symbology: $0.symbology, text: $0.text) }
-        let readGTINs = Set((result.barcodes ?? []).map { BarcodeIdentity.identity(symbology: $0.symbology, text: $0.text) })
+        let barcodeRan = stages.contains(.barcode)
+        let truthGTINs = (barcodeRan ? truth.barcodes ?? [] : [])
+            .map { BarcodeIdentity.identity(symbology: $0.symbology, text: $0.text) }
+        let readGTINs = Set((barcodeRan ? result.barcodes ?? [] : [])
+            .map { BarcodeIdentity.identity(symbology: $0.symbology, text: $0.text) })
         truthBarcodes = truthGTINs.count
         correctBarcodes = truthGTINs.filter { readGTINs.contains($0) }.count
         spuriousBarcodes = readGTINs.subtracting(truthGTINs).count
-        kindCorrect = truth.kind.map { $0 == result.kind }
+        kindCorrect = stages.contains(.classifier) ? truth.kind.map { $0 == result.kind } : nil
     }
 }

@@ -8,10 +8,10 @@ import NutriLensImaging
 /// state. Errors are always `ImageDecodingError`.
 public enum ImageDecoder {
     /// Reads and decodes the file at `url` (a file URL).
-    /// - Throws: `.fileNotFound`, `.unreadable`, `.fileTooLarge` (checked before reading), then everything
-    ///   `decode(bytes:options:)` throws.
+    /// - Throws: `.fileNotFound`, `.unreadable` (naming `url.relativePath`, the path as given), `.fileTooLarge`
+    ///   (checked before reading), then everything `decode(bytes:options:)` throws.
     public static func decode(contentsOf url: URL, options: DecodeOptions = DecodeOptions()) throws -> DecodedPhoto {
-        let bytes = try FileReading.read(path: url.path, maxBytes: options.maxFileBytes)
+        let bytes = try FileReading.read(contentsOf: url, maxBytes: options.maxFileBytes)
         return try bytes.withUnsafeBytes { try decode(bytes: $0, options: options) }
     }
 
@@ -73,11 +73,12 @@ public enum ImageDecoder {
     /// - Throws: the file errors of `decode(contentsOf:)`, `.empty`, `.unrecognizedFormat`, `.unsupported`,
     ///   `.truncated`/`.corrupt` when the header itself is damaged. Never `.tooLarge`: the caller decides.
     public static func readHeader(contentsOf url: URL, options: DecodeOptions = DecodeOptions()) throws -> ImageHeader {
-        let head = try FileReading.read(path: url.path, maxBytes: options.maxFileBytes, prefix: headerPrefixBytes)
+        let head = try FileReading.read(path: url.path, maxBytes: options.maxFileBytes, prefix: headerPrefixBytes,
+                                        name: url.relativePath)
         do {
             return try head.bytes.withUnsafeBytes { try readHeader(bytes: $0) }
         } catch ImageDecodingError.truncated where !head.complete {
-            let bytes = try FileReading.read(path: url.path, maxBytes: options.maxFileBytes)
+            let bytes = try FileReading.read(contentsOf: url, maxBytes: options.maxFileBytes)
             return try bytes.withUnsafeBytes { try readHeader(bytes: $0) }
         }
     }

@@ -11,6 +11,10 @@ public enum ImageDecodingError: Error, Equatable, Sendable, CustomStringConverti
     case fileTooLarge(bytes: Int, limit: Int)
     /// The first bytes match no image format we know; `magic` is their hex dump (up to 8 bytes).
     case unrecognizedFormat(magic: String)
+    /// The file is an archive or a compressed file, not an image: `format` is `ZIP`, `tar`, `gzip`, `bzip2`, `xz`,
+    /// `Zstandard`, `7z` or `RAR` (``FormatSniffer`` names the signatures). Its content is not looked into: unpack it
+    /// and scan the folder. Since session 21; before, `unrecognizedFormat` said to convert it to JPEG or PNG.
+    case archive(format: String)
     /// A known format (or a feature of JPEG/PNG/HEIF/WebP) that this decoder does not handle, e.g. `format: "GIF"` or
     /// `format: "JPEG", detail: "Unsupported JPEG data precision 12"`.
     case unsupported(format: String, detail: String)
@@ -27,7 +31,7 @@ public enum ImageDecodingError: Error, Equatable, Sendable, CustomStringConverti
     case outOfMemory(detail: String)
 
     /// Stable snake_case name of the case, for JSON `error.type`: `file_not_found`, `unreadable`, `empty`,
-    /// `file_too_large`, `unrecognized_format`, `unsupported`, `truncated`, `corrupt`, `too_large`,
+    /// `file_too_large`, `unrecognized_format`, `archive`, `unsupported`, `truncated`, `corrupt`, `too_large`,
     /// `invalid_pixel_buffer`, `out_of_memory`.
     public var typeName: String {
         switch self {
@@ -36,6 +40,7 @@ public enum ImageDecodingError: Error, Equatable, Sendable, CustomStringConverti
         case .empty: return "empty"
         case .fileTooLarge: return "file_too_large"
         case .unrecognizedFormat: return "unrecognized_format"
+        case .archive: return "archive"
         case .unsupported: return "unsupported"
         case .truncated: return "truncated"
         case .corrupt: return "corrupt"
@@ -58,6 +63,8 @@ public enum ImageDecodingError: Error, Equatable, Sendable, CustomStringConverti
             return "file is \(bytes) bytes, over the \(limit)-byte limit; raise DecodeOptions.maxFileBytes if it is genuine"
         case .unrecognizedFormat(let magic):
             return "not a JPEG, PNG, HEIC or WebP image (first bytes \(magic)); convert it to JPEG or PNG"
+        case .archive(let format):
+            return "an archive (\(format)), not an image: unpack it and scan the folder"
         case .unsupported(let format, let detail):
             return "\(format) is not supported\(detail.isEmpty ? "" : ": \(detail)"); convert it to 8-bit JPEG or PNG"
         case .truncated(let format, let detail):

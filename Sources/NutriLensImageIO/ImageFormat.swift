@@ -29,16 +29,13 @@ enum FormatSniffer {
 
     /// The decodable format of `bytes`, or the error to report: `.empty`, `.truncated` for a cut signature,
     /// `.corrupt` for JPEG's `FF D8` not followed by a marker, `.unsupported` for image formats we
-    /// recognise but do not decode (GIF, TIFF, BMP, AVIF, JPEG 2000, JPEG XL, PDF), else `.unrecognizedFormat`.
+    /// recognise but do not decode (GIF, TIFF, BMP, AVIF, JPEG 2000, JPEG XL, PDF), `.archive` for archives and
+    /// compressed files (``archiveFormat(_:)``), else `.unrecognizedFormat`.
     /// HEIF is an ISO-BMFF `ftyp` box whose major or compatible brands name HEVC still images (`heic`, `heix`,
     /// `heim`, `heis`; `mif1`/`msf1` without `avif`); WebP is `RIFF` size `WEBP`.
     static func sniff(_ bytes: UnsafeRawBufferPointer) throws -> ImageFormat {
         if bytes.isEmpty { throw ImageDecodingError.empty }
-        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
-            guard bytes.count >= offset + prefix.count else { return false }
-            for (i, b) in prefix.enumerated() where bytes[offset + i] != b { return false }
-            return true
-        }
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool { matches(bytes, prefix, at: offset) }
         func ascii(_ s: String, at offset: Int = 0) -> Bool { starts(Array(s.utf8), at: offset) }
 
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
@@ -75,11 +72,41 @@ enum FormatSniffer {
         else if ascii("%PDF") { other = "PDF" }
         else { other = nil }
         if let other { throw ImageDecodingError.unsupported(format: other, detail: "") }
+        if let archive = archiveFormat(bytes) { throw ImageDecodingError.archive(format: archive) }
         let magic = bytes.prefix(8).map { byte in
             let hex = String(byte, radix: 16, uppercase: true)
             return hex.count == 1 ? "0" + hex : hex
         }.joined(separator: " ")
         throw ImageDecodingError.unrecognizedFormat(magic: magic)
+    }
+
+    /// Whether `bytes` hold `prefix` at `offset` (false when they are too short).
+    static func matches(_ bytes: UnsafeRawBufferPointer, _ prefix: [UInt8], at offset: Int) -> Bool {
+        guard bytes.count >= offset + prefix.count else { return false }
+        for (i, b) in prefix.enumerated() where bytes[offset + i] != b { return false }
+        return true
+    }
+
+    /// The archive or compressed-file format whose signature `bytes` start with, or nil. Signatures from each
+    /// format's specification: ZIP `PK 03 04` (a local file header), `PK 05 06` (an empty archive's end record),
+    /// `PK 07 08` (a split archive); tar `ustar` at offset 257 (POSIX ustar and GNU tar headers; pre-POSIX v7 tar
+    /// has no magic and stays unrecognised); gzip `1F 8B`; bzip2 `BZh` and a block-size digit 1-9; xz
+    /// `FD 37 7A 58 5A 00`; Zstandard frame `28 B5 2F FD`; 7z `37 7A BC AF 27 1C`; RAR 1.5-4 `Rar! 1A 07 00`, RAR 5
+    /// `Rar! 1A 07 01 00`. Looked at only after every image signature, so no image is taken for an archive.
+    static func archiveFormat(_ bytes: UnsafeRawBufferPointer) -> String? {
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool { matches(bytes, prefix, at: offset) }
+        let zip: [[UInt8]] = [[0x50, 0x4B, 0x03, 0x04], [0x50, 0x4B, 0x05, 0x06], [0x50, 0x4B, 0x07, 0x08]]
+        if zip.contains(where: { starts($0) }) { return "ZIP" }
+        if starts(Array("ustar".utf8), at: 257) { return "tar" }
+        if starts([0x1F, 0x8B]) { return "gzip" }
+        if starts(Array("BZh".utf8)), bytes.count > 3, (0x31...0x39).contains(bytes[3]) { return "bzip2" }
+        if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return "xz" }
+        if starts([0x28, 0xB5, 0x2F, 0xFD]) { return "Zstandard" }
+        if starts([0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C]) { return "7z" }
+        if starts([0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x00]) || starts([0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x01, 0x00]) {
+            return "RAR"
+        }
+        return nil
     }
 
     /// Brands of HEIF files with HEVC-coded still images (ISO/IEC 23008-12 Annex B) and the generic MIAF ones.

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import NutriLens
+import NutriLensImageIO
 
 /// The batch-scan input options of `scan`: `--files-from`, `--shard` and `--skip-done`, which make one `nutrilens`
 /// process a map step over a photo archive (one shard per machine, a rerun resumes where the last one stopped).
@@ -52,57 +53,99 @@ struct BatchInputs: Equatable {
         return hash
     }
 
-    /// The lines of a `--files-from` list: trimmed, blank lines and lines starting with `#` skipped.
+    /// Longest line a `--files-from` list or a `--skip-done` results file may hold, in bytes: 16 MiB. Both files are
+    /// read line by line through `FileReading.forEachLine` (one line held at a time), so no bound is put on the
+    /// file: a results file of a million-photo batch is some 2.5 GB (the 128 `scan --jsonl` results of the shared
+    /// label corpus average 2.5 kB a line, the longest 5.6 kB, /work/runs/s21/dumps.jsonl, session 21). The line
+    /// bound is some 3,000 times that longest result and 4,096 times a path's `PATH_MAX`; it only stops a file that is
+    /// not a list or results file at all (a binary file with no newline) from being held whole.
+    static let maxLineBytes = 16 << 20
+
+    /// The paths of a `--files-from` list's text: lines trimmed, blank lines and lines starting with `#` skipped
+    /// (any newline separates lines: `\n`, `\r\n`, `\r`).
     static func listedPaths(in text: String) -> [String] {
         text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
-    /// The `path` of every complete result line of a JSON Lines file (`nutrilens scan --jsonl` output). A last line
-    /// without its newline (a run killed while writing) and lines that are not JSON objects with a string `path` are
-    /// ignored. A missing file means nothing is done yet.
-    /// - Throws: `BatchInputError.unreadable` when the file exists but cannot be read.
-    static func donePaths(inResults url: URL) throws -> Set<String> {
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw BatchInputError.unreadable(path: url.path, what: "--skip-done results file")
+    /// The paths of the `--files-from` list `list` (`-` = standard input, read from `standardInput`), read line by
+    /// line (``listedPaths(in:)`` on each).
+    /// - Throws: `BatchInputError.unreadable` naming the list and why (`no such file`, `is a directory`,
+    ///   `Permission denied`, a line over ``maxLineBytes``).
+    static func listedPaths(inList list: String, standardInput: Int32 = STDIN_FILENO) throws -> [String] {
+        var paths: [String] = []
+        do {
+            _ = try FileReading.forEachLine(path: list, descriptor: list == "-" ? standardInput : nil,
+                                            maxLineBytes: maxLineBytes) { line, _ in
+                paths += listedPaths(in: String(decoding: line, as: UTF8.self))
+            }
+        } catch let error as ImageDecodingError {
+            throw BatchInputError(list == "-" ? "standard input" : list, what: "--files-from list", error)
         }
+        return paths
+    }
+
+    /// The `path` of every complete result line of a JSON Lines file (`nutrilens scan --jsonl` output), read line by
+    /// line, with where its last complete line ends. A last line without its newline (a run killed while writing) and
+    /// lines that are not JSON objects with a string `path` are ignored. A missing file means nothing is done yet
+    /// (`end` nil).
+    /// - Throws: `BatchInputError.unreadable` naming the file and why when it exists but cannot be read.
+    static func donePaths(inResults url: URL) throws -> (paths: Set<String>, end: FileReading.LineEnd?) {
         var done: Set<String> = []
-        let complete = data.lastIndex(of: UInt8(ascii: "\n")).map { data[...$0] } ?? Data()
-        for line in complete.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-            if let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-               let path = object["path"] as? String {
+        let end: FileReading.LineEnd
+        do {
+            end = try FileReading.forEachLine(path: url.path, name: url.relativePath,
+                                              maxLineBytes: maxLineBytes) { line, terminated in
+                guard terminated, !line.isEmpty,
+                      let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+                      let path = object["path"] as? String else { return }
                 done.insert(path)
             }
+        } catch ImageDecodingError.fileNotFound {
+            return ([], nil)
+        } catch let error as ImageDecodingError {
+            throw BatchInputError(url.relativePath, what: "--skip-done results file", error)
         }
-        return done
+        return (done, end)
     }
 
     /// When stdout appends to the `--skip-done` file itself (`... --skip-done out.jsonl >> out.jsonl`) and that file
-    /// ends in a partial line, cuts the partial line off so the first new result starts on a line of its own.
-    /// Does nothing when stdout is another file, a pipe or a terminal.
-    static func trimPartialLine(ofResults url: URL, ifStdoutIsIt stdout: Int32 = STDOUT_FILENO) {
+    /// ends in a partial line (`end`, as ``donePaths(inResults:)`` read it), cuts the partial line off so the first
+    /// new result starts on a line of its own. Does nothing when stdout is another file, a pipe or a terminal.
+    static func trimPartialLine(ofResults url: URL, end: FileReading.LineEnd, ifStdoutIsIt stdout: Int32 = STDOUT_FILENO) {
         var out = stat(), file = stat()
-        guard fstat(stdout, &out) == 0, stat(url.path, &file) == 0,
-              out.st_dev == file.st_dev, out.st_ino == file.st_ino,
-              let data = FileManager.default.contents(atPath: url.path), let last = data.last, last != UInt8(ascii: "\n")
-        else { return }
-        let keep = off_t(data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0)
+        guard end.bytes > end.completeBytes, fstat(stdout, &out) == 0, stat(url.path, &file) == 0,
+              out.st_dev == file.st_dev, out.st_ino == file.st_ino else { return }
+        let keep = off_t(end.completeBytes)
         // A descriptor opened without O_APPEND would go on writing at its old offset, past the new end.
         if ftruncate(stdout, keep) == 0 { _ = lseek(stdout, keep, SEEK_SET) }
     }
 }
 
-/// A batch input file that could not be used (exit status 3, like other unreadable files the CLI needs).
-enum BatchInputError: Error, CustomStringConvertible {
-    case unreadable(path: String, what: String)
+/// A batch input file that could not be used (exit status 3, like other unreadable files the CLI needs):
+/// `cannot read the --files-from list 'x.txt': no such file`.
+struct BatchInputError: Error, CustomStringConvertible {
+    /// The file as given (`standard input` for `-`).
+    var path: String
+    /// Which file it is: `--files-from list`, `--skip-done results file`.
+    var what: String
+    /// Why, without the path: `no such file`, `is a directory`, `Permission denied`, `line 3 is over the
+    /// 16777216-byte limit`, an I/O error's system word.
+    var reason: String
 
-    var description: String {
-        switch self {
-        case .unreadable(let path, let what): return "cannot read the \(what) '\(path)'"
+    /// The error of `FileReading` for the file `path`.
+    init(_ path: String, what: String, _ error: ImageDecodingError) {
+        self.path = path
+        self.what = what
+        switch error {
+        case .fileNotFound: reason = "no such file"
+        case .unreadable(_, let why): reason = why
+        default: reason = error.description
         }
     }
+
+    var description: String { "cannot read the \(what) '\(path)': \(reason)" }
 }
 
 /// The inputs one `scan` run takes after `--files-from`, `--shard` and `--skip-done`.
@@ -140,22 +183,14 @@ extension BatchInputs {
     /// `--skip-done` (paths that cannot be seen into too, by their path).
     /// - Throws: `UsageError` for a bad `--shard` or no input at all; `BatchInputError` for an unreadable list or
     ///   results file.
-    static func select(_ args: ParsedArguments, standardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws -> BatchSelection {
+    static func select(_ args: ParsedArguments, standardInput: Int32 = STDIN_FILENO) throws -> BatchSelection {
         let folders = FolderInputs(args.positionals)
         var urls = folders.urls
         var selection = BatchSelection(urls: [], emptyFolders: folders.emptyFolders,
                                        unreadablePaths: folders.unreadablePaths)
         if let list = args.values["files-from"] {
             selection.isBatch = true
-            let data: Data
-            if list == "-" {
-                data = standardInput()
-            } else if let read = FileManager.default.contents(atPath: list) {
-                data = read
-            } else {
-                throw BatchInputError.unreadable(path: list, what: "--files-from list")
-            }
-            let listed = listedPaths(in: String(decoding: data, as: UTF8.self))
+            let listed = try listedPaths(inList: list, standardInput: standardInput)
             if listed.isEmpty { selection.emptyList = list == "-" ? "on standard input" : "'\(list)'" }
             urls += listed.map { URL(fileURLWithPath: $0) }
         } else if args.positionals.isEmpty {
@@ -172,12 +207,12 @@ extension BatchInputs {
         if let results = args.values["skip-done"] {
             selection.isBatch = true
             let file = URL(fileURLWithPath: results)
-            let done = try donePaths(inResults: file)
+            let (done, end) = try donePaths(inResults: file)
             let before = urls.count
             urls = urls.filter { !done.contains(ScanInput.file($0).path ?? $0.path) }
             selection.alreadyDone = before - urls.count
             selection.unreadablePaths = selection.unreadablePaths.filter { !done.contains($0.path) }
-            trimPartialLine(ofResults: file)
+            if let end { trimPartialLine(ofResults: file, end: end) }
         }
         selection.urls = urls
         return selection

@@ -186,14 +186,25 @@ enum EvalCommand {
 
 /// The readable form of an evaluation report.
 enum EvaluationSummary {
+    /// The option that leaves each of `EvaluationReport.unscoredMetrics(stages:)`'s metrics unscored.
+    static let unscoredOptions = ["fields": "--no-nutrition", "tables": "--no-nutrition", "barcodes": "--no-barcode",
+                                  "kind": "--no-classifier"]
+
     static func describe(_ r: EvaluationReport) -> String {
         func pct(_ x: Double?) -> String { x.map { String(format: "%5.1f%%", $0 * 100) } ?? "    –" }
         var lines = ["\(r.images) images (\(r.failedImages) failed)" + (r.medianScanMs.map { String(format: ", median scan %.0f ms", $0) } ?? "")]
-        lines.append(String(format: "fields     recall %@  precision %@  (%d correct / %d truth / %d predicted)",
-                            pct(r.fields.recall), pct(r.fields.precision), r.fields.correct, r.fields.truth, r.fields.predicted))
-        lines.append("tables     exact  \(pct(r.tables.rate))  (\(r.tables.correct)/\(r.tables.total))")
-        lines.append("barcodes   read   \(pct(r.barcodes.rate))  (\(r.barcodes.correct)/\(r.barcodes.total), \(r.spuriousBarcodes) spurious)")
-        lines.append("kind       right  \(pct(r.kind.rate))  (\(r.kind.correct)/\(r.kind.total))")
+        // A metric whose stage did not run is not scored (EvaluationReport.notScored): said so, with the option.
+        let unscored = Set(r.notScored ?? [])
+        func metric(_ name: String, _ line: @autoclosure () -> String) {
+            guard unscored.contains(name) else { lines.append(line()); return }
+            let option = unscoredOptions[name].map { " (\($0))" } ?? ""
+            lines.append(name.padding(toLength: 11, withPad: " ", startingAt: 0) + "–      not scored: not read\(option)")
+        }
+        metric("fields", String(format: "fields     recall %@  precision %@  (%d correct / %d truth / %d predicted)",
+                                pct(r.fields.recall), pct(r.fields.precision), r.fields.correct, r.fields.truth, r.fields.predicted))
+        metric("tables", "tables     exact  \(pct(r.tables.rate))  (\(r.tables.correct)/\(r.tables.total))")
+        metric("barcodes", "barcodes   read   \(pct(r.barcodes.rate))  (\(r.barcodes.correct)/\(r.barcodes.total), \(r.spuriousBarcodes) spurious)")
+        metric("kind", "kind       right  \(pct(r.kind.rate))  (\(r.kind.correct)/\(r.kind.total))")
         if !r.perNutrient.isEmpty {
             lines.append("")
             lines.append("nutriment                     recall  precision  truth  predicted")

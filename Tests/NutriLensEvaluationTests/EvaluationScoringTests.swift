@@ -128,4 +128,60 @@ final class EvaluationScoringTests: XCTestCase {
         XCTAssertEqual(worse.regressions(against: reloaded, minimumFieldsPerNutrient: 1).count, 5)
         XCTAssertEqual(reloaded.fields, good.fields)
     }
+    /// What a scan did not run is not scored (session 21): `--no-classifier` scored the kind the barcode and table
+    /// signals give (2 of 3 on three TestImages, a "regression" against the run with the classifier), `--no-barcode`
+    /// missed every code.
+    func testStagesThatDidNotRunAreNotScoredNorCompared() throws {
+        let t = truth(["fat_100g": "7.1", "salt_100g": "0.45"],
+                      barcodes: [GroundTruth.Barcode(symbology: "EAN-13", text: "4006381333931")], kind: .nutritionLabel)
+        let r = result(["fat_100g": "7.1"], kind: .barcode)  // what the kind scorer says from signals alone
+        let all = ImageScore(result: r, truth: t)
+        XCTAssertEqual([all.truthFields, all.correctFields, all.truthBarcodes, all.correctBarcodes], [2, 1, 1, 0])
+        XCTAssertEqual(all.kindCorrect, false)
+
+        let noClassifier = ImageScore(result: r, truth: t, stages: [.nutrition, .barcode])
+        XCTAssertNil(noClassifier.kindCorrect)
+        XCTAssertEqual([noClassifier.truthFields, noClassifier.correctFields, noClassifier.truthBarcodes], [2, 1, 1])
+        let noBarcode = ImageScore(result: r, truth: t, stages: [.nutrition, .classifier])
+        XCTAssertEqual([noBarcode.truthBarcodes, noBarcode.correctBarcodes, noBarcode.spuriousBarcodes], [0, 0, 0])
+        XCTAssertEqual(noBarcode.kindCorrect, false)
+        let noNutrition = ImageScore(result: r, truth: t, stages: [.barcode, .classifier])
+        XCTAssertEqual([noNutrition.truthFields, noNutrition.predictedFields, noNutrition.correctFields], [0, 0, 0])
+        XCTAssertEqual(noNutrition.outcomes, [:])
+        XCTAssertNil(noNutrition.tableExact)
+        XCTAssertEqual(noNutrition.truthBarcodes, 1)
+
+        XCTAssertEqual(EvaluationReport.unscoredMetrics(stages: .all), [])
+        XCTAssertEqual(EvaluationReport.unscoredMetrics(stages: [.nutrition, .barcode]), ["kind"])
+        XCTAssertEqual(EvaluationReport.unscoredMetrics(stages: [.classifier]), ["fields", "tables", "barcodes"])
+
+        // A full baseline against a run without the classifier and the barcode reader: only the fields compare.
+        let baseline = EvaluationReport(scores: [ImageScore(result: result(["fat_100g": "7.1", "salt_100g": "0.45"],
+            barcodes: [ScannedBarcode(symbology: "EAN-13", text: "4006381333931")]), truth: t)])
+        XCTAssertEqual(baseline.kind, EvaluationReport.Accuracy(total: 1, correct: 1))
+        var partial = EvaluationReport(scores: [ImageScore(result: r, truth: t, stages: [.nutrition])])
+        partial.notScored = EvaluationReport.unscoredMetrics(stages: [.nutrition])
+        XCTAssertEqual(partial.kind, EvaluationReport.Accuracy(total: 0, correct: 0))
+        XCTAssertNil(partial.kind.rate)
+        XCTAssertNil(partial.barcodes.rate)
+        XCTAssertEqual(partial.regressions(against: baseline, minimumFieldsPerNutrient: 1).map(\.metric),
+                       ["fields.recall", "tables.rate", "per_nutrient.salt_100g.recall"])
+        XCTAssertEqual(baseline.regressions(against: partial), [], "a baseline without a stage compares nothing of it")
+        let reloaded = try JSONDecoder().decode(EvaluationReport.self, from: ScanResultJSON.encoder().encode(partial))
+        XCTAssertEqual(reloaded.notScored, ["barcodes", "kind"])
+        XCTAssertTrue(String(decoding: try ScanResultJSON.encoder().encode(partial), as: UTF8.self)
+            .contains(#""not_scored":["barcodes","kind"]"#))
+
+        // The HTML page: "–" tiles that say why, and cards that say the stage did not run.
+        let truthWithoutTable = GroundTruth(kind: .barcode, barcodes: t.barcodes)
+        let entry = HTMLReport.Entry(score: ImageScore(result: r, truth: truthWithoutTable, stages: [.nutrition]),
+                                     result: r, truth: truthWithoutTable, thumbnail: nil)
+        let page = HTMLReport(title: "t", report: partial, entries: [entry], baseline: baseline).render()
+        XCTAssertTrue(page.contains(#"data-metric="kind-right">–</div><div class="label">image kind</div><div class="detail">not scored: the stage did not run</div>"#), page)
+        XCTAssertTrue(page.contains(#"data-metric="barcodes-read">–<"#))
+        XCTAssertTrue(page.contains(#"data-metric="fields-recall">50.0%<"#))
+        XCTAssertTrue(page.contains("kind: truth barcode · not scored: the classifier did not run"))
+        XCTAssertTrue(page.contains("barcodes: truth 4006381333931 · not scored: the barcode stage did not run"))
+        XCTAssertFalse(page.contains("kind: truth barcode · read"))
+    }
 }

@@ -186,7 +186,8 @@ final class BadInputTests: XCTestCase {
     func testTypeNamesAreDistinctAndMessagesActionable() {
         let all: [ImageDecodingError] = [
             .fileNotFound(path: "a.jpg"), .unreadable(path: "a.jpg", reason: "Permission denied"), .empty,
-            .fileTooLarge(bytes: 10, limit: 5), .unrecognizedFormat(magic: "00"), .unsupported(format: "GIF", detail: ""),
+            .fileTooLarge(bytes: 10, limit: 5), .unrecognizedFormat(magic: "00"), .archive(format: "ZIP"),
+            .unsupported(format: "GIF", detail: ""),
             .truncated(format: .jpeg, detail: "x"), .corrupt(format: .png, detail: "CRC error"),
             .tooLarge(width: 60000, height: 60000, limit: 100_000_000), .invalidPixelBuffer(detail: "x"),
             .outOfMemory(detail: "x"),

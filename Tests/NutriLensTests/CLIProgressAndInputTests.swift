@@ -113,6 +113,62 @@ final class CLIProgressAndInputTests: XCTestCase {
         XCTAssertTrue(run.stderr.hasPrefix("1 file: 0 scanned, 1 failed"), run.stderr)
     }
 
+    /// Messages name a path as it was typed (session 21: `no such file: /abs/cwd/x` beside `"path": "x"`), and an
+    /// archive is told to be unpacked, with its own `archive` type.
+    func testMessagesUseThePathAsTypedAndArchivesAreToldToBeUnpacked() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        var zip = Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00])
+        zip.append(Data(repeating: 0, count: 64))
+        try zip.write(to: dir.appendingPathComponent("photos.zip"))
+        var tar = Data("IMG_0001.jpg".utf8) + Data(repeating: 0, count: 245) + Data("ustar\u{0}00".utf8)
+        tar.append(Data(repeating: 0, count: 1024 - tar.count))
+        try tar.write(to: dir.appendingPathComponent("photos.tar"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let run = try runCLI(["scan", "--jsonl"] + decodeOnly + ["photos.zip", "photos.tar", "sub/missing.jpg", "./gone.png"],
+                             in: dir)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let errors = run.jsonLines.map { ($0["path"] as? String ?? "", ($0["error"] as? [String: Any]) ?? [:]) }
+        XCTAssertEqual(errors.map(\.0), ["photos.zip", "photos.tar", "sub/missing.jpg", "./gone.png"])
+        XCTAssertEqual(errors.map { $0.1["type"] as? String }, ["archive", "archive", "file_not_found", "file_not_found"])
+        XCTAssertEqual(errors.map { $0.1["message"] as? String }, [
+            "an archive (ZIP), not an image: unpack it and scan the folder",
+            "an archive (tar), not an image: unpack it and scan the folder",
+            "no such file: sub/missing.jpg", "no such file: ./gone.png",
+        ])
+        let human = try runCLI(["scan", "--human"] + decodeOnly + ["photos.zip"], in: dir)
+        XCTAssertTrue(human.stdout.contains("✗ archive: an archive (ZIP), not an image: unpack it and scan the folder"),
+                      human.stdout)
+    }
+
+    /// `--files-from` and `--skip-done` files that cannot be read: exit 3 and one line naming the file as given and
+    /// why (before session 21: `cannot read the --files-from list 'x'`, no reason); a missing results file is
+    /// "nothing done yet".
+    func testListAndResultsFilesThatCannotBeReadSayWhy() throws {
+        let launcher = try launcherThatPermissionsStop()
+        let dir = try TestPaths.temporaryFolder(self)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("folder"), withIntermediateDirectories: true)
+        let locked = dir.appendingPathComponent("locked.txt")
+        try "barcode_ean13.jpg\n".write(to: locked, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+        let photo = TestPaths.testImages.appendingPathComponent("barcode_ean13.jpg").path
+        let cases: [([String], String)] = [
+            (["--files-from", "nolist.txt"], "cannot read the --files-from list 'nolist.txt': no such file"),
+            (["--files-from", "folder"], "cannot read the --files-from list 'folder': is a directory"),
+            (["--files-from", "locked.txt"], "cannot read the --files-from list 'locked.txt': Permission denied"),
+            (["--skip-done", "folder", photo], "cannot read the --skip-done results file 'folder': is a directory"),
+            (["--skip-done", "locked.txt", photo], "cannot read the --skip-done results file 'locked.txt': Permission denied"),
+        ]
+        for (arguments, message) in cases {
+            let run = try runCLI(["scan", "--jsonl"] + decodeOnly + arguments, in: dir, launcher: launcher)
+            XCTAssertEqual(run.status, 3, arguments.joined(separator: " "))
+            XCTAssertEqual(run.stderr, "nutrilens scan: \(message)\n")
+            XCTAssertEqual(run.stdout, "")
+        }
+        let fresh = try runCLI(["scan", "--jsonl"] + decodeOnly + ["--skip-done", "none-yet.jsonl", photo], in: dir)
+        XCTAssertEqual(fresh.status, 0, fresh.stderr)
+        XCTAssertEqual(fresh.jsonLines.count, 1)
+    }
+
     /// A folder that cannot be listed is a result with `unreadable`, like a file; its readable siblings are scanned.
     func testUnreadableFolderIsReportedLikeAnUnreadableFile() throws {
         let launcher = try launcherThatPermissionsStop()

@@ -222,8 +222,9 @@ final class CLITests: XCTestCase {
         let dir = try TestPaths.temporaryFolder(self)
         let images = dir.appendingPathComponent("labelled")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
-        // Two labelled images from the bundled set, scanned with the reading stages off so the run predicts nothing:
-        // the same run is no regression against itself, and a baseline with perfect recall shows one.
+        // Two labelled images from the bundled set, scanned with every reading stage off: nothing is scored (since
+        // session 21; before, the 18 truth fields and 2 codes were counted as missed and the kind was scored on the
+        // signals left), so a baseline that read everything is no regression.
         for name in ["eu_en_table_serving_ri", "barcode_ean13"] {
             for ext in ["jpg", "json"] {
                 try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent("\(name).\(ext)"),
@@ -235,24 +236,53 @@ final class CLITests: XCTestCase {
         let first = try runCLI(["eval"] + off + ["--report", reportURL.path, images.path])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stdout.contains("2 images"), first.stdout)
+        for line in ["fields     –      not scored: not read (--no-nutrition)",
+                     "tables     –      not scored: not read (--no-nutrition)",
+                     "barcodes   –      not scored: not read (--no-barcode)",
+                     "kind       –      not scored: not read (--no-classifier)"] {
+            XCTAssertTrue(first.stdout.contains(line), first.stdout)
+        }
         let report = try JSONDecoder().decode(EvaluationReport.self, from: Data(contentsOf: reportURL))
         XCTAssertEqual(report.images, 2)
-        XCTAssertEqual(report.fields.truth, 18, "the label image's sidecar has 18 scored fields")
-        XCTAssertEqual(report.barcodes.total, 2)
+        XCTAssertEqual(report.notScored, ["fields", "tables", "barcodes", "kind"])
+        XCTAssertEqual(report.fields, EvaluationReport.FieldTotals(), "the label image's 18 truth fields were not read")
+        XCTAssertEqual(report.barcodes, EvaluationReport.Accuracy())
+        XCTAssertEqual(report.kind, EvaluationReport.Accuracy())
+        XCTAssertEqual(report.perNutrient, [:])
 
         let same = try runCLI(["eval"] + off + ["--baseline", reportURL.path, images.path])
         XCTAssertEqual(same.status, 0, same.stderr)
+        var everything = report
+        everything.notScored = nil
+        everything.fields = EvaluationReport.FieldTotals(truth: 18, predicted: 18, correct: 18)
+        everything.tables = EvaluationReport.Accuracy(total: 1, correct: 1)
+        everything.barcodes = EvaluationReport.Accuracy(total: 2, correct: 2)
+        everything.kind = EvaluationReport.Accuracy(total: 2, correct: 2)
+        let everythingURL = dir.appendingPathComponent("everything.json")
+        try ScanResultJSON.encoder().encode(everything).write(to: everythingURL)
+        let notRun = try runCLI(["eval"] + off + ["--baseline", everythingURL.path, images.path])
+        XCTAssertEqual(notRun.status, 0, notRun.stderr)
+        XCTAssertTrue(notRun.stderr.contains("no regression"), notRun.stderr)
 
-        var better = report
-        better.fields.correct = better.fields.truth
-        better.fields.predicted = better.fields.truth
-        better.barcodes.correct = better.barcodes.total
+        // A stage that runs is compared: the barcode reader on a photo whose sidecar names a code it does not show
+        // reads 0 of 1 where the baseline read 1 of 1.
+        let coded = dir.appendingPathComponent("coded")
+        try FileManager.default.createDirectory(at: coded, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent("barcode_ean13.jpg"),
+                                         to: coded.appendingPathComponent("pack.jpg"))
+        try #"{"kind": "barcode", "barcodes": [{"symbology": "EAN-13", "text": "4006381333931"}]}"#
+            .write(to: coded.appendingPathComponent("pack.json"), atomically: true, encoding: .utf8)
+        let barcodesOnly = ["--quiet", "--jobs", "1", "--no-nutrition", "--no-classifier"]
         let betterURL = dir.appendingPathComponent("better.json")
+        var better = EvaluationReport(scores: [])
+        better.barcodes = EvaluationReport.Accuracy(total: 1, correct: 1)
+        better.kind = EvaluationReport.Accuracy(total: 1, correct: 1)
         try ScanResultJSON.encoder().encode(better).write(to: betterURL)
-        let regressed = try runCLI(["eval"] + off + ["--baseline", betterURL.path, images.path])
-        XCTAssertEqual(regressed.status, 1)
-        XCTAssertTrue(regressed.stderr.contains("REGRESSION"), regressed.stderr)
-        XCTAssertTrue(regressed.stderr.contains("fields.recall: 100.0% -> 0.0%"), regressed.stderr)
+        let regressed = try runCLI(["eval"] + barcodesOnly + ["--baseline", betterURL.path, coded.path])
+        XCTAssertEqual(regressed.status, 1, regressed.stdout + regressed.stderr)
+        XCTAssertTrue(regressed.stdout.contains("barcodes   read     0.0%  (0/1, 1 spurious)"), regressed.stdout)
+        XCTAssertTrue(regressed.stderr.hasSuffix("REGRESSION against \(betterURL.path):\n  barcodes.rate: 100.0% -> 0.0%\n"),
+                      regressed.stderr)
 
         let nope = dir.appendingPathComponent("nope.json").path
         let missing = try runCLI(["eval", "--baseline", nope, images.path])

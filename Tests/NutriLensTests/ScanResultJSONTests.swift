@@ -80,7 +80,7 @@ final class ScanResultJSONTests: XCTestCase {
     /// Each decoding error maps to the kind whose raw value is the decoder's `typeName` (the JSON `type`).
     func testFailureKindsAreTheDecodersTypeNames() {
         let errors: [ImageDecodingError] = [.fileNotFound(path: "a"), .unreadable(path: "a", reason: "b"), .empty,
-                                            .fileTooLarge(bytes: 2, limit: 1), .unrecognizedFormat(magic: "00"),
+                                            .fileTooLarge(bytes: 2, limit: 1), .unrecognizedFormat(magic: "00"), .archive(format: "tar"),
                                             .unsupported(format: "GIF", detail: ""), .truncated(format: .jpeg, detail: ""),
                                             .corrupt(format: .png, detail: ""), .tooLarge(width: 1, height: 1, limit: 0),
                                             .invalidPixelBuffer(detail: ""), .outOfMemory(detail: "")]

@@ -42,7 +42,7 @@ public enum NutritionTextReader {
     public static func read(contentsOf url: URL, maxFileBytes: Int = DecodeOptions().maxFileBytes) -> ScanResult {
         let path = url.relativePath
         let bytes: [UInt8]
-        do { bytes = try FileReading.read(path: url.path, maxBytes: maxFileBytes) } catch let error as ImageDecodingError {
+        do { bytes = try FileReading.read(contentsOf: url, maxBytes: maxFileBytes) } catch let error as ImageDecodingError {
             return ScanResult(path: path, error: ScanError.decoding(error).failure)
         } catch {
             return ScanResult(path: path, error: ScanFailure(.internal, message: String(describing: error)))

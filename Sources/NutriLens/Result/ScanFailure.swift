@@ -18,6 +18,8 @@ public struct ScanFailure: Codable, Sendable, Equatable {
         case fileTooLarge = "file_too_large"
         /// `ImageDecodingError.unrecognizedFormat`: the first bytes match no known image format.
         case unrecognizedFormat = "unrecognized_format"
+        /// A ZIP, tar, 7z, RAR or compressed file (`ImageDecodingError.archive`, since session 21).
+        case archive
         /// `ImageDecodingError.unsupported`: a format or format feature the decoders do not handle (GIF, 12-bit JPEG,
         /// …).
         case unsupported
@@ -49,6 +51,7 @@ public struct ScanFailure: Codable, Sendable, Equatable {
             case .empty: self = .empty
             case .fileTooLarge: self = .fileTooLarge
             case .unrecognizedFormat: self = .unrecognizedFormat
+            case .archive: self = .archive
             case .unsupported: self = .unsupported
             case .truncated: self = .truncated
             case .corrupt: self = .corrupt
