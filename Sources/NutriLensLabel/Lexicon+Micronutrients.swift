@@ -4,8 +4,9 @@ import Foundation
 // in `Lexicon.allTerms`. Sources: Regulation (EU) No 1169/2011 Annex XIII Part A as published in each language
 // (the vitamin and mineral names of the %NRV table), Open Food Facts `taxonomies/nutrients.txt` synonyms.
 // They match only as spelt (after folding): "eisen" is one edit from German "einen", "calcio" from "cálculo"-like
-// OCR debris. Names that are themselves common words in another lexicon language are left out: FR "fer", HU "vas"
-// (Spanish "vas"), DE/PL/SV "jod", FR "iode" (also "iodé": "sel iodé" in ingredient lists).
+// OCR debris. Names that are themselves common words in another lexicon language, FR "fer", HU "vas" (Spanish "vas"),
+// DE/PL/SV "jod", FR "iode" (also "iodé": "sel iodé" in ingredient lists), name a row only when an amount in mg or µg
+// follows them on the line (``Term/needsTraceAmount``; session 21: "Fer 3,4 mg 24%" of French %NRV blocks was lost).
 extension Lexicon {
     /// Matched only as spelt (``Term/isFuzzy``): many are a letter away from common words of other languages.
     static let micronutrientTerms: [Term] = {
@@ -23,6 +24,14 @@ extension Lexicon {
             all += terms(nutrient, "pl", ["witamina \(letter)"])
             all += terms(nutrient, "fi", ["\(letter) vitamiini"])
             all += terms(nutrient, "hu", ["\(letter) vitamin"])
+        }
+        for (nutrient, language, name) in [(Nutrient.iron, "fr", "fer"), (.iron, "hu", "vas"), (.iodine, "de", "jod"),
+                                           (.iodine, "pl", "jod"), (.iodine, "fr", "iode")] {
+            all += terms(nutrient, language, [name]).map { term in
+                var traced = term
+                traced.needsTraceAmount = true
+                return traced
+            }
         }
         all += terms(.vitaminPP, "de", ["niacin", "vitamin b3"])
         all += terms(.vitaminPP, "fr", ["niacine", "vitamine b3", "vitamine pp"])

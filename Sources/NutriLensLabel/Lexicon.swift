@@ -20,6 +20,9 @@ enum Lexicon {
         /// `false` for names matched only as spelt (after folding): short foreign mineral names one edit away from
         /// common words ("eisen" / German "einen").
         var isFuzzy = true
+        /// `true` for short mineral names that are common words elsewhere (FR "fer", HU "vas", DE/PL "jod", FR
+        /// "iode"): a row name only on a line that prints an amount in mg or µg after it (``LineAnalysis/Mention``).
+        var needsTraceAmount = false
         /// The words as UTF-8 bytes, and all words joined, for fast fuzzy comparison.
         var wordBytes: [[UInt8]] { words.map { Array($0.utf8) } }
     }
@@ -223,7 +226,8 @@ enum Lexicon {
         all += terms(.potassium, "en", ["potassium", "potas"])
         all += terms(.vitaminD, "en", ["vitamin d", "vit d"])
         // Other vitamins and minerals (US/CA panels list them with mg/mcg amounts, EU labels in the %RI section).
-        // Short words that OCR noise can reach from table words ("fer", "jod") are left out.
+        // Short words that OCR noise can reach from table words ("fer", "jod") match only as spelt and beside an
+        // amount in mg or µg (`micronutrientTerms`).
         all += terms(.vitaminA, "en", ["vitamin a", "vit a"])
         all += terms(.vitaminC, "en", ["vitamin c", "vit c"])
         all += terms(.vitaminE, "en", ["vitamin e", "vit e"])

@@ -62,11 +62,21 @@ extension LineAnalyzer {
             if let nutrient = found.term.nutrient, !found.term.isIgnored {
                 mentions.append(LineAnalysis.Mention(nutrient: nutrient, language: found.term.language,
                                                      unitHint: found.term.unitHint, start: words[index].start,
-                                                     end: words[index + found.span - 1].end, edits: found.edits))
+                                                     end: words[index + found.span - 1].end, edits: found.edits,
+                                                     needsTraceAmount: found.term.needsTraceAmount))
             }
             index += found.span
         }
         return mentions
+    }
+
+    /// `true` when the first amount after `mention`, before the next row name, is in mg or µg: "Fer 3,4 mg 24%" names
+    /// iron, "fer" before a gram amount or in running text does not (``Lexicon/Term/needsTraceAmount``).
+    static func tracedAmountFollows(_ mention: LineAnalysis.Mention, in mentions: [LineAnalysis.Mention],
+                                    _ quantities: [ScannedQuantity]) -> Bool {
+        let nextName = mentions.first { $0.start > mention.start }?.start ?? Int.max
+        guard let first = quantities.first(where: { $0.start >= mention.end && $0.start < nextName }) else { return false }
+        return first.unit == .milligram || first.unit == .microgram
     }
 
     /// Single-word names of ten or more letters, for `termLosingItsStart`.

@@ -11,6 +11,8 @@ struct LineAnalysis: Sendable {
         var end: Int
         /// Edits needed to match the lexicon (0 = exact); fuzzy matches lower confidence.
         var edits: Int
+        /// A short mineral name that counts only beside an amount in mg or µg (``Lexicon/Term/needsTraceAmount``).
+        var needsTraceAmount = false
     }
 
     enum Event: Sendable {
@@ -188,7 +190,7 @@ enum LineAnalyzer {
 
         // "1530 Kilojoule", "364 Kilocalorie": a spelled-out energy unit right after a number is that number's unit,
         // not the "Kilojoules" row name.
-        let mentions = matchMentions(words).filter { mention in
+        var mentions = matchMentions(words).filter { mention in
             guard mention.unitHint?.isEnergy == true, mention.nutrient.isEnergy else { return true }
             let spelled = String(chars[mention.start..<mention.end]).lowercased()
             guard spelled.hasPrefix("kilo") else { return true }
@@ -196,13 +198,14 @@ enum LineAnalyzer {
             while index >= 0, chars[index] == " " { index -= 1 }
             return !(index >= 0 && chars[index].isNumber)
         }
-        for mention in mentions { events.append((mention.start, .mention(mention))) }
 
         let gluedStarts = Set(mentions.map(\.end).filter { $0 < chars.count && (chars[$0].isNumber || chars[$0] == "<") })
         var quantities = NumberGrammar.scan(chars, gluedStarts: gluedStarts).filter { quantity in
             // A number inside a row name (OCR noise such as "Fett1") is kept; one that overlaps a mention is not.
             !mentions.contains { $0.start < quantity.end && quantity.start < $0.end }
         }
+        mentions = mentions.filter { !$0.needsTraceAmount || Self.tracedAmountFollows($0, in: mentions, quantities) }
+        for mention in mentions { events.append((mention.start, .mention(mention))) }
         markEnergyPair(&quantities, chars)
         for index in quantities.indices {
             let nameBefore = mentions.last { $0.end <= quantities[index].start }

@@ -9,12 +9,13 @@ extension NumberGrammar {
     static let printedLessThanBounds: Set<Decimal> = [Decimal(string: "0.5")!, Decimal(string: "0.1")!,
                                                       Decimal(string: "0.01")!, Decimal(string: "0.005")!, 1]
 
-    /// "<0,59" → < 0,5 g, "<0.19" → < 0,1 g: a "<" bound with no unit read whose last digit is a 9 that, dropped,
-    /// leaves one of the ``printedLessThanBounds``: the 9 was its g (FoodLabel small crop 0063, large crop 0080).
-    /// A bound reading "0,59" as printed would be a measurement to two decimals, which no label declares as a bound.
+    /// "<0,59" → < 0,5 g, "<0.19" → < 0,1 g: a "<" bound with no unit read whose last digit is a 9 (or an 8:
+    /// "<0,58", session 21's renders) that, dropped, leaves one of the ``printedLessThanBounds``: that digit was its
+    /// g (FoodLabel small crop 0063, large crop 0080). A bound reading "0,59" as printed would be a measurement to
+    /// two decimals, which no label declares as a bound.
     /// `nil` when the digits are not of that form (the bound is then read as printed).
     static func lessThanBoundWithNineAsGram(digits: [Character]) -> ScannedQuantity.Reading? {
-        guard digits.count >= 2, digits.last == "9" else { return nil }
+        guard digits.count >= 2, digits.last == "9" || digits.last == "8" else { return nil }
         let trimmed = Array(digits.dropLast())
         guard let last = trimmed.last, !isSeparator(last), var reading = parseDigits(trimmed, unit: .gram),
               printedLessThanBounds.contains(reading.value) else { return nil }

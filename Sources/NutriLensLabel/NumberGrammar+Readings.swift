@@ -70,10 +70,12 @@ extension NumberGrammar {
     /// "129" → 12 g, "0,29" → 0.2 g, "09" → 0 g: a trailing 9 that was the unit g. "08" → 0 g too: no label
     /// prints a leading zero before a whole number, and "0g" read as "08" is one misread glyph.
     static func nineAsGramReadings(digits: [Character]) -> [ScannedQuantity.Reading] {
-        // "0,198" for salt "0,19g": a g read as 8 after two decimals (three are never printed for salt or a
-        // macronutrient). Not after one ("2,08" keeps its reading: it rounds to the printed 2,0 g anyway, and a
-        // printed "0,08" of salt conforms).
-        let eightAfterDecimal = digits.last == "8" && digits.lastIndex(where: isSeparator).map { digits.count - $0 >= 4 } == true
+        // "0,198" for salt "0,19g", "4,78" for "4,7 g": a g read as 8 after the decimals. Only a reading: the table
+        // weighs it (`TableBuilder.cost`), and a decimal count the rounding guidance allows keeps the printed
+        // reading (salt "0,08" conforms; "4,78" of carbohydrate does not, "4,7" does). Session 21: rendered labels
+        // in LiberationSerif read "1,78" / "0,28" / "7.78" for "1,7 g" / "0,2 g" / "7,7 g" (seed 2101: 7 of 12
+        // lost fields), and Tesseract read timovirtaneva testLabelFI1's "2,0g 3,0g" as "2,08 3,08".
+        let eightAfterDecimal = digits.last == "8" && digits.lastIndex(where: isSeparator).map { digits.count - $0 >= 3 } == true
         guard digits.count >= 2, digits.last == "9" || digits == ["0", "8"] || eightAfterDecimal else { return [] }
         let trimmed = Array(digits.dropLast())
         guard let last = trimmed.last, !isSeparator(last) || trimmed.count > 1,

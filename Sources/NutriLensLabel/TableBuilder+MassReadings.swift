@@ -91,7 +91,8 @@ extension TableBuilder {
             // "09", "07 g": no label prints a leading zero before a whole number; either the 9 was the g or OCR
             // dropped the separator after the zero.
             if leadingZeroWhole(printed) { return 0.8 }
-            // "3,99" / "0,069" with no unit: more decimals than labels print, while "3,9 g" / "0,06 g" conform.
+            // "3,99" / "0,069" / "4,78" with no unit: more decimals than labels print, while "3,9 g" / "0,06 g" /
+            // "4,7 g" conform.
             // "7.849" / "0,2669": three or more decimals in grams are never printed for a macronutrient or salt
             // (EC rounding guidance), so the 9 read as the g wins even when one decimal too many remains ("7.84").
             if let nineAlternative, !RoundingGuidance.conforms(reading, nutrient: nutrient),
