@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import testimage_classes  # noqa: E402  (label classes of issue #22, in their own module)
 
 SCALE = 1.0  # set from --scale in main()
+COMMITTED_BEND = False  # main() sets it for the committed set (see curvature_committed)
 FONT_DIRS = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation"]
 FONTS = {  # family -> (regular, bold)
     "DejaVuSans": ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
@@ -662,6 +663,30 @@ def curvature(img, amount, wrap=math.pi / 3):
     return Image.fromarray(out).resize((out_w, H + 2 * pad), Image.LANCZOS)
 
 
+def curvature_committed(img, amount):
+    """The bend the committed curved TestImages (`deg_curved_en`, `deg_curved_fr`, `class_linear_bottle_en`) were
+    rendered with before session 21: the middle squeezed 1.43x and the edges stretched, the inverse of a bottle. Kept
+    only so that the committed set regenerates byte for byte: with `curvature` `deg_curved_fr`'s EAN-13 falls on the
+    squeezed edge and is not read at the default barcode budget (docs/history/session-21-sweep.md); random sets
+    (`--count`) use `curvature`."""
+    W, H = img.size
+    arr = np.asarray(img)
+    pad = int(amount * H) + 2
+    out = np.full((H + 2 * pad, W, 3), 128, np.uint8)
+    xs = np.arange(W)
+    shift = (amount * H * (1 - np.cos((xs / (W - 1) - 0.5) * math.pi))).astype(int)
+    for x in range(W):
+        out[pad + shift[x] - pad // 2: pad + shift[x] - pad // 2 + H, x] = arr[:, x]
+    xsrc = (W - 1) / 2 + (W - 1) / 2 * np.sin((xs / (W - 1) - 0.5) * math.pi * 0.9) / math.sin(math.pi * 0.45)
+    out = out[:, np.clip(xsrc.round().astype(int), 0, W - 1)]
+    return Image.fromarray(out)
+
+
+def bend(img, amount):
+    """The cylinder bend of the set being rendered: `curvature_committed` for the committed set, else `curvature`."""
+    return curvature_committed(img, amount) if COMMITTED_BEND else curvature(img, amount)
+
+
 def noise(img, rng, sigma):
     arr = np.asarray(img).astype(np.float32)
     gen = np.random.default_rng(rng.randrange(1 << 30))
@@ -671,7 +696,7 @@ def noise(img, rng, sigma):
 def apply_degradations(img, rng, degr):
     notes = []
     if "curvature" in degr:
-        img = curvature(img, degr["curvature"]); notes.append(f"curvature {degr['curvature']}")
+        img = bend(img, degr["curvature"]); notes.append(f"curvature {degr['curvature']}")
     if "perspective" in degr:
         img = perspective(img, rng, degr["perspective"]); notes.append(f"perspective {degr['perspective']}")
     if "rotate" in degr:
@@ -875,8 +900,9 @@ def main():
                     help="size factor for text, barcodes and margins (the committed set uses 1.0: 18-26 px text; 1.5 "
                          "measured no better on OCR, which rescales text to its own x-height)")
     args = ap.parse_args()
-    global SCALE
+    global SCALE, COMMITTED_BEND
     SCALE = args.scale
+    COMMITTED_BEND = args.count == 0
     rng = random.Random(args.seed)
     out = args.out or ("TestImages" if args.count == 0 else "testimages-random")
     os.makedirs(out, exist_ok=True)

@@ -194,7 +194,7 @@ def bottle(G, rng, spec):
     band = Image.new("RGB", (label.width + 80, label.height + 80), rng.choice(G.PACK_COLOURS))
     band.paste(label, (40, 40))
     amount = spec.get("bend", 0.09)
-    img = G.curvature(band, amount)
+    img = G.bend(band, amount)
     notes.append(f"linear declaration on a bottle, cylindrical bend {amount}")
     return img, nutrition, notes
 
