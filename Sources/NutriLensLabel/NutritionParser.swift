@@ -27,18 +27,28 @@ public struct NutritionParser: Sendable {
         /// engine's word confidence ``TextWord/confidence`` is one of its features) or, at 0, the grammar's own
         /// confidence from its checks alone, uncalibrated (used to compare OCR hypotheses by what the grammar reads).
         public var wordConfidenceWeight: Double
+        /// Whether values whose removal would end a per-100 g mass sum over 100 g (fat + carbohydrate + fibre +
+        /// protein + salt, past the slack of the EC rounding guidance) lose confidence. Default `true`: the sum says a
+        /// value is wrong, not which, so it flags them for review. `false` when the grammar's confidence compares two
+        /// texts of one cell (`--ocr-engine both`'s re-reads): there every value the sum lowers is raised again by a
+        /// text that deletes or shrinks any one of them, so a misread that loses the value would win (fresh renders
+        /// whose macros sum to 105-113 g: 14 fields lost to Tesseract's "Sf g" for "6,7g" and the like, session 21).
+        public var massSumLowersConfidence: Bool
 
         /// Creates options; every parameter has the default described on its property.
         /// `reviewThreshold` 0...1 or nil (the review model's), `minimumRows` >= 1 (smaller is raised to 1),
-        /// `maximumCharacters` and `maximumLines` the input limits (counts), `wordConfidenceWeight` 0...1 (clamped).
+        /// `maximumCharacters` and `maximumLines` the input limits (counts), `wordConfidenceWeight` 0...1 (clamped),
+        /// `massSumLowersConfidence` whether the per-100 g mass sum lowers confidence.
         public init(reviewThreshold: Double? = nil, minimumRows: Int = 2,
                     maximumCharacters: Int = 200_000,
-                    maximumLines: Int = 5_000, wordConfidenceWeight: Double = 0.5) {
+                    maximumLines: Int = 5_000, wordConfidenceWeight: Double = 0.5,
+                    massSumLowersConfidence: Bool = true) {
             self.reviewThreshold = reviewThreshold
             self.minimumRows = max(1, minimumRows)
             self.maximumCharacters = maximumCharacters
             self.maximumLines = maximumLines
             self.wordConfidenceWeight = min(1, max(0, wordConfidenceWeight))
+            self.massSumLowersConfidence = massSumLowersConfidence
         }
     }
 

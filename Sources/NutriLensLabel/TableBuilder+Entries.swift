@@ -6,7 +6,7 @@ extension TableBuilder {
                              spec: ColumnSpec, findings: inout [ConsistencyFinding]) -> [NutritionEntry] {
         var entries: [NutritionEntry] = []
         let penaltyBefore = ConsistencyChecks.penalty(values, basis: spec.basis, kcal: energy.kcalValue,
-                                                      countsMassSum: true)
+                                                      countsMassSum: options.massSumLowersConfidence)
         let macroEstimate = ConsistencyChecks.macroEnergyKcal(values)
         let energyMatchesMacros = energy.kcalValue.flatMap { kcal in
             macroEstimate.map { ConsistencyChecks.energyMismatch(kcal: kcal, estimate: $0) == 0 }
@@ -55,7 +55,7 @@ extension TableBuilder {
             var trial = values
             trial.removeValue(forKey: nutrient)
             let penaltyWithout = ConsistencyChecks.penalty(trial, basis: spec.basis, kcal: energy.kcalValue,
-                                                             countsMassSum: true)
+                                                             countsMassSum: options.massSumLowersConfidence)
             if penaltyWithout < penaltyBefore - 1e-9 { confidence *= 0.55 }
             // No 100 g holds more than 100 g of anything, nor more than 40 g of sodium (sodium chloride is 39.3 %
             // sodium): such a reading is OCR debris (a lot number, two cells run together). It is reported as a

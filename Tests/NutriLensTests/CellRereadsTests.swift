@@ -17,7 +17,13 @@ final class CellRereadsTests: XCTestCase {
             (["of", "which", "sugars"], ["20", "g"]), (["Fibre"], ["3.0", "g"]), (["Protein"], ["7.5", "g"]),
             (["Salt"], ["0.50", "g"]),
         ]
-        return rows.enumerated().map { index, row in
+        return lines(rows)
+    }
+
+    /// One line per row (row names, then the value words from x = 300), rows 30 px apart, as a neural reader gives
+    /// them.
+    private static func lines(_ rows: [([String], [String])]) -> [TextLine] {
+        rows.enumerated().map { index, row in
             let y = Double(20 + 30 * index)
             var words: [TextWord] = []
             var x = 20.0
@@ -69,6 +75,54 @@ final class CellRereadsTests: XCTestCase {
         XCTAssertEqual(evidence["fat_100g"]?.evidence?.secondReading, .disagrees)
         // A field Tesseract did not re-read takes no evidence from the copied lines.
         XCTAssertEqual(evidence["proteins_100g"]?.evidence?.secondReading, .unavailable)
+    }
+
+    /// A table whose per-100 g masses sum past 100 g (fat 6.0 + carbohydrate 81 + fibre 6.7 + protein 12 + salt 0.49
+    /// = 106.2 g; the energy, 439 kcal, is what those macros give), as the fresh render seed 2101 r00033 prints it:
+    /// the mass sum lowers every value whose removal ends the excess, so fibre is flagged and re-read. Tesseract's
+    /// misread "Sf g" leaves no fibre value and so ends the excess; scored with the mass sum, the three other values
+    /// it had lowered rise again and the misread wins (what `--ocr-engine both` did, 14 fields on the fresh renders).
+    /// The re-reads' score leaves the mass sum out: the neural "6.7 g" stays.
+    func testAMisreadThatDeletesAValueDoesNotWinByEndingTheMassSum() throws {
+        func table(fibre: String) -> [TextLine] {
+            Self.lines([
+                (["Nutrition", "information"], []), (["Typical", "values"], ["per", "100g"]),
+                (["Energy"], ["1857", "kJ"]), (["Energy"], ["439", "kcal"]), (["Fat"], ["6.0", "g"]),
+                (["of", "which", "saturates"], ["0.9", "g"]), (["Carbohydrate"], ["81", "g"]),
+                (["of", "which", "sugars"], ["50", "g"]), (["Fibre"], [fibre, "g"]), (["Protein"], ["12", "g"]),
+                (["Salt"], ["0.49", "g"]),
+            ])
+        }
+        let lines = table(fibre: "6.7")
+        let read = try XCTUnwrap(try NutritionParser().parse(lines: lines))
+        XCTAssertEqual(read.nutriments["fiber_100g"], 6.7)
+        XCTAssertEqual(read["fiber_100g"]?.needsReview, true)
+        let cell = try Self.cell("fiber_100g", in: lines)
+        XCTAssertEqual(CellRereads.neuralText(of: cell, in: lines), "6.7 g")
+        let misread = CellRereads.compacted(CellRereads.replacing(cell, with: "Sf g", in: lines))
+        XCTAssertNil(try XCTUnwrap(try NutritionParser().parse(lines: misread)).nutriments["fiber_100g"])
+        // The cause: with the mass sum counted, deleting the fibre scores higher than reading it.
+        XCTAssertLessThan(ReadingScore(grammarOf: lines, parser: NutritionParser()),
+                          ReadingScore(grammarOf: misread, parser: NutritionParser()))
+
+        let outcome = CellRereads.reconcile(lines: lines, cells: [cell], texts: ["Sf g"], parser: NutritionParser(),
+                                            cellsRead: 1)
+        XCTAssertEqual(outcome.tesseractCells, [])
+        XCTAssertEqual(outcome.lines, lines)
+        let kept = try XCTUnwrap(try NutritionParser().parse(lines: outcome.lines, secondReading: outcome.secondReading,
+                                                             keys: outcome.keys))
+        XCTAssertEqual(kept.nutriments["fiber_100g"], 6.7)
+        // Tesseract's text holds no fibre value: no evidence either way.
+        XCTAssertEqual(kept["fiber_100g"]?.evidence?.secondReading, .unavailable)
+
+        // A re-read that corrects a value the sum exposed is still kept: "67 g" (separator lost, 166.5 g in all)
+        // read "6.7 g" by Tesseract.
+        let lost = table(fibre: "67")
+        let lostCell = try Self.cell("fiber_100g", in: lost)
+        let corrected = CellRereads.reconcile(lines: lost, cells: [lostCell], texts: ["6.7 g"], parser: NutritionParser(),
+                                              cellsRead: 1)
+        XCTAssertEqual(corrected.tesseractCells, [lostCell.box])
+        XCTAssertEqual(try XCTUnwrap(try NutritionParser().parse(lines: corrected.lines)).nutriments["fiber_100g"], 6.7)
     }
 
     /// Tesseract's text that makes the table less consistent ("72.0 g" for a fat cell that is right) is not kept:

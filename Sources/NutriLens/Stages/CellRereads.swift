@@ -10,9 +10,12 @@ import NutriLensOCR
 ///
 /// Reconciling a cell: Tesseract's text replaces the neural words of that cell only when the label grammar then
 /// scores the whole table higher (`ReadingScore`: the entries' confidence less 0.5 per failed check), so a second
-/// reading is kept only where it makes the table more consistent. Whether the two engines agree on a field is passed
-/// to the review model as second-reading evidence (agreement raises a field's confidence, disagreement lowers it;
-/// a field whose value Tesseract changed is a disagreement by construction).
+/// reading is kept only where it makes the table more consistent. The score leaves out the per-100 g mass sum
+/// (`NutritionParser.Options.massSumLowersConfidence`), which only flags: it lowers every value whose removal ends the
+/// excess, so a misread that deletes any one of them ("Sf g" for "6,7g" fibre) would raise all the others back.
+/// Whether the two engines agree on a field is passed to the review model as second-reading evidence (agreement
+/// raises a field's confidence, disagreement lowers it; a field whose value Tesseract changed is a disagreement by
+/// construction).
 ///
 /// Not re-read: cells whose value shares a neural word with other text ("Protein3.3g"), where a whole-word
 /// replacement would change the row name too.
@@ -91,14 +94,18 @@ struct CellRereads {
     /// (each decision on the lines as the earlier ones left them).
     static func reconcile(lines: [TextLine], cells: [Cell], texts: [String], parser: NutritionParser,
                           cellsRead: Int) -> Outcome {
+        // The per-100 g mass sum flags values for review but does not choose between texts (ConsistencyChecks
+        // `penalty`): scored with it, any text that deletes one of the values it lowers ends the excess and wins.
+        var scoring = parser
+        scoring.options.massSumLowersConfidence = false
         var current = lines
-        var score = ReadingScore(grammarOf: lines, parser: parser)
+        var score = ReadingScore(grammarOf: lines, parser: scoring)
         var kept = Array(repeating: false, count: cells.count)
         for (index, cell) in cells.enumerated() {
             let text = texts[index].trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty, text != neuralText(of: cell, in: lines) else { continue }
             let trial = replacing(cell, with: text, in: current)
-            let trialScore = ReadingScore(grammarOf: compacted(trial), parser: parser)
+            let trialScore = ReadingScore(grammarOf: compacted(trial), parser: scoring)
             if score < trialScore {
                 current = trial
                 score = trialScore
