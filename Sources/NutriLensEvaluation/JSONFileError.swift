@@ -52,12 +52,10 @@ public enum JSONFileError: Error, Equatable, Sendable, CustomStringConvertible {
         let path = url.relativePath
         let bytes: [UInt8]
         do { bytes = try FileReading.read(path: url.path, maxBytes: maxBytes) } catch let error as ImageDecodingError {
-            switch error {
-            case .fileNotFound: throw JSONFileError.unreadable(path: path, reason: "no such file")
-            case .unreadable(_, let reason): throw JSONFileError.unreadable(path: path, reason: reason)
-            case .fileTooLarge(let bytes, let limit): throw JSONFileError.fileTooLarge(path: path, bytes: bytes, limit: limit)
-            default: throw JSONFileError.unreadable(path: path, reason: error.description)
+            if case .fileTooLarge(let bytes, let limit) = error {
+                throw JSONFileError.fileTooLarge(path: path, bytes: bytes, limit: limit)
             }
+            throw JSONFileError.unreadable(path: path, reason: error.readFailureReason)
         }
         do { return try decode(Data(bytes)) } catch let error as DecodingError {
             throw JSONFileError.malformed(path: path, reason: reason(of: error))

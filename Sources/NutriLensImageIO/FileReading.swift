@@ -81,16 +81,16 @@ public enum FileReading {
         var line: [UInt8] = []
         var end = LineEnd(bytes: 0, completeBytes: 0)
         var lineNumber = 1
+        func overLimit() -> ImageDecodingError {
+            .unreadable(path: name, reason: "line \(lineNumber) is over the \(maxLineBytes)-byte limit")
+        }
         while true {
             let n = try readChunk(fd, into: &chunk, count: chunk.count, name: name)
             if n == 0 { break }
             var start = 0
             while let newline = chunk[start..<n].firstIndex(of: UInt8(ascii: "\n")) {
                 let piece = chunk[start..<newline]
-                guard line.count + piece.count <= maxLineBytes else {
-                    throw ImageDecodingError.unreadable(path: name,
-                                                        reason: "line \(lineNumber) is over the \(maxLineBytes)-byte limit")
-                }
+                guard line.count + piece.count <= maxLineBytes else { throw overLimit() }
                 if line.isEmpty { try body(piece, true) } else {
                     line.append(contentsOf: piece)
                     try body(line[...], true)
@@ -100,9 +100,7 @@ public enum FileReading {
                 lineNumber += 1
                 end.completeBytes = end.bytes + start
             }
-            guard line.count + (n - start) <= maxLineBytes else {
-                throw ImageDecodingError.unreadable(path: name, reason: "line \(lineNumber) is over the \(maxLineBytes)-byte limit")
-            }
+            guard line.count + (n - start) <= maxLineBytes else { throw overLimit() }
             line.append(contentsOf: chunk[start..<n])
             end.bytes += n
         }

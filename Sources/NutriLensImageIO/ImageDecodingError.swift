@@ -50,6 +50,17 @@ public enum ImageDecodingError: Error, Equatable, Sendable, CustomStringConverti
         }
     }
 
+    /// Why a file could not be read, without its path, for callers that name the file themselves (a sidecar, a
+    /// `--files-from` list): `no such file` for ``fileNotFound(path:)``, the system's `reason` for
+    /// ``unreadable(path:reason:)`` (`is a directory`, `Permission denied`), ``description`` for any other case.
+    public var readFailureReason: String {
+        switch self {
+        case .fileNotFound: return "no such file"
+        case .unreadable(_, let reason): return reason
+        default: return description
+        }
+    }
+
     /// One sentence saying what went wrong and what to do about it.
     public var description: String {
         switch self {

@@ -138,11 +138,7 @@ struct BatchInputError: Error, CustomStringConvertible {
     init(_ path: String, what: String, _ error: ImageDecodingError) {
         self.path = path
         self.what = what
-        switch error {
-        case .fileNotFound: reason = "no such file"
-        case .unreadable(_, let why): reason = why
-        default: reason = error.description
-        }
+        reason = error.readFailureReason
     }
 
     var description: String { "cannot read the \(what) '\(path)': \(reason)" }
