@@ -18,7 +18,8 @@ struct TableBuilder {
     var options: NutritionParser.Options
 
     func build() -> NutritionTable? {
-        let read = Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes)
+        let read = Self.droppingGramColumnNines(
+            Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes))
         let instances = Self.droppingDigitsBeforeAmount(read, typicalCount: typicalCellCount(read))
         let chosenRows = Self.swappingRowCellsAgainstColumnRatio(
             Self.droppingDetachedGramNines(instances, typicalCount: typicalCellCount(instances)),
