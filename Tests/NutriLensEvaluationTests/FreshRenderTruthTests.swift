@@ -59,21 +59,12 @@ final class FreshRenderTruthTests: XCTestCase {
 
     /// Runs the generator into `folder`; skips when it cannot render here.
     private func render(_ arguments: [String], into folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/generate-testimages.py", "--out", folder.path] + arguments
-        process.currentDirectoryURL = PackagePaths.root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { throw XCTSkip("cannot run /usr/bin/env python3: \(error)") }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        // No python3 (`env` exits 127), no Pillow or NumPy, no fonts: skipped in the generator's own words; any other
-        // failure is the generator's and fails the test.
-        let missing = process.terminationStatus == 127 || output.contains("No module named") || output.contains("not found (install")
-        if process.terminationStatus != 0 && missing { throw XCTSkip("generate-testimages.py cannot render here: \(output.suffix(300))") }
-        XCTAssertEqual(process.terminationStatus, 0, output)
+        let (status, output) = try PythonScripts.run("generate-testimages.py", ["--out", folder.path] + arguments)
+        // No Pillow or NumPy, no fonts: skipped in the generator's own words; any other failure is the generator's.
+        if status != 0 && (output.contains("No module named") || output.contains("not found (install")) {
+            throw XCTSkip("generate-testimages.py cannot render here: \(output.suffix(300))")
+        }
+        XCTAssertEqual(status, 0, output)
     }
 
     /// Grams of a serving size as printed ("30 g", "1 cup (28g)"): the first number before a "g".
