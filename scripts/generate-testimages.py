@@ -31,6 +31,11 @@ import testimage_classes  # noqa: E402  (label classes of issue #22, in their ow
 
 SCALE = 1.0  # set from --scale in main()
 COMMITTED_BEND = False  # main() sets it for the committed set (see curvature_committed)
+COMMITTED_MASSES = False  # main() sets it for the committed set (see random_profile)
+# Most grams of fat + carbohydrate + protein + fibre + salt a random 100 g holds before rounding: with water and ash
+# they make up the 100 g (Regulation (EU) 1169/2011 Annex I: disjoint parts); nut butters and seeds print up to ~97 g,
+# and five figures rounded up by at most 0.5 g each still print at most 99.5 g.
+MAX_MACRO_GRAMS = 97.0
 FONT_DIRS = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation"]
 FONTS = {  # family -> (regular, bold)
     "DejaVuSans": ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
@@ -110,7 +115,13 @@ def eu_round(nutrient, grams, always_one_decimal=False):
 
 
 def random_profile(rng, kinds=None):
-    """A plausible per-100 g composition in grams (fat, saturates ≤ fat, carbohydrate, sugars ≤ carbohydrate, ...)."""
+    """A plausible per-100 g composition in grams (fat, saturates ≤ fat, carbohydrate, sugars ≤ carbohydrate, ...).
+
+    Fat, carbohydrate, protein, fibre and salt together hold at most MAX_MACRO_GRAMS: a draw above that (the jitter
+    of up to 1.4x on crisps or cheese: about one table in six before session 22, which the grammar's mass-sum check
+    then saw as impossible) is scaled down to it, without a further random draw, so every other table and image of a
+    seed stays as it was. The committed set (COMMITTED_MASSES) keeps its one table over 100 g (`deg_light_de`,
+    110.4 g) so that it regenerates byte for byte. Energy is computed from the printed macros by the callers."""
     kind = rng.choice(kinds or ["cereal", "biscuit", "yogurt", "soup", "crisps", "bread", "drink", "cheese", "sauce"])
     base = {
         "cereal": (6, 62, 9, 8, 0.5), "biscuit": (22, 65, 6, 3, 0.7), "yogurt": (3.5, 12, 4, 0.2, 0.12),
@@ -119,6 +130,9 @@ def random_profile(rng, kinds=None):
     }[kind]
     jitter = lambda v: max(0.0, v * rng.uniform(0.6, 1.4))
     fat, carbs, protein, fiber, salt = (jitter(v) for v in base)
+    total = fat + carbs + protein + fiber + salt
+    if total > MAX_MACRO_GRAMS and not COMMITTED_MASSES:
+        fat, carbs, protein, fiber, salt = (v * MAX_MACRO_GRAMS / total for v in (fat, carbs, protein, fiber, salt))
     sat = fat * rng.uniform(0.08, 0.65)
     sugars = carbs * rng.uniform(0.02, 0.7)
     if rng.random() < 0.15:
@@ -900,9 +914,9 @@ def main():
                     help="size factor for text, barcodes and margins (the committed set uses 1.0: 18-26 px text; 1.5 "
                          "measured no better on OCR, which rescales text to its own x-height)")
     args = ap.parse_args()
-    global SCALE, COMMITTED_BEND
+    global SCALE, COMMITTED_BEND, COMMITTED_MASSES
     SCALE = args.scale
-    COMMITTED_BEND = args.count == 0
+    COMMITTED_BEND = COMMITTED_MASSES = args.count == 0
     rng = random.Random(args.seed)
     out = args.out or ("TestImages" if args.count == 0 else "testimages-random")
     os.makedirs(out, exist_ok=True)

@@ -56,23 +56,23 @@ enum BarRegionBenchmark {
                         readMs[focus]!.append((BenchmarkTiming.threadCPUTime() - r0) * 1000)
                         if codes.contains(where: { $0.gtin != nil }) { gtins[focus]! += 1 }
                         if arguments.contains("--verbose") {
-                            print("  focus \(focus ? "on " : "off"): \(codes.compactMap(\.gtin)) in \(Int((BenchmarkTiming.threadCPUTime() - r0) * 1000)) ms")
+                            BenchOutput.line("  focus \(focus ? "on " : "off"): \(codes.compactMap(\.gtin)) in \(Int((BenchmarkTiming.threadCPUTime() - r0) * 1000)) ms")
                         }
                     }
                 }
                 if arguments.contains("--stage") { stage.measure(gray, file: file, verbose: arguments.contains("--verbose")) }
                 if arguments.contains("--verbose") {
-                    print(String(format: "%@ %dx%d regions %d cover %.2f finder %.1f ms", file, gray.width, gray.height, regions.count,
+                    BenchOutput.line(String(format: "%@ %dx%d regions %d cover %.2f finder %.1f ms", file, gray.width, gray.height, regions.count,
                                  share, times.last!))
                 }
             }
             times.sort(); coverage.sort()
-            guard !times.isEmpty else { print("\(folder): no images"); continue }
-            print(String(format: "%@: %d/%d images with bar regions; median cover %.2f; finder median %.2f ms, max %.2f ms",
+            guard !times.isEmpty else { BenchOutput.line("\(folder): no images"); continue }
+            BenchOutput.line(String(format: "%@: %d/%d images with bar regions; median cover %.2f; finder median %.2f ms, max %.2f ms",
                          folder, withRegions, times.count, coverage[coverage.count / 2], times[times.count / 2], times.last!))
             for focus in [true, false] where !readMs[focus]!.isEmpty {
                 let t = readMs[focus]!.sorted()
-                print(String(format: "  read, focusOnBarRegions %@: median %.1f ms, p95 %.1f ms, total %.2f s CPU; GTIN on %d photos",
+                BenchOutput.line(String(format: "  read, focusOnBarRegions %@: median %.1f ms, p95 %.1f ms, total %.2f s CPU; GTIN on %d photos",
                              focus ? "on " : "off", t[t.count / 2], t[min(t.count - 1, Int(0.95 * Double(t.count)))],
                              t.reduce(0, +) / 1000, gtins[focus]!))
             }
@@ -118,7 +118,7 @@ struct StageComparison {
         }
         if found[true]! != found[false]! { differing.append("\(file): native first \(found[false]!), /2 first \(found[true]!)") }
         if verbose {
-            print(String(format: "  stage: native first %.1f ms %@, /2 first %.1f ms %@", ms[false]!.last!,
+            BenchOutput.line(String(format: "  stage: native first %.1f ms %@, /2 first %.1f ms %@", ms[false]!.last!,
                          found[false]!.description, ms[true]!.last!, found[true]!.description))
         }
     }
@@ -126,11 +126,11 @@ struct StageComparison {
     func report() {
         for halfFirst in [false, true] where !ms[halfFirst]!.isEmpty {
             let t = ms[halfFirst]!.sorted()
-            print(String(format: "  stage (read, every photo, budget %@), %@: median %.1f ms, p95 %.1f ms, total %.2f s CPU; GTIN on %d photos",
+            BenchOutput.line(String(format: "  stage (read, every photo, budget %@), %@: median %.1f ms, p95 %.1f ms, total %.2f s CPU; GTIN on %d photos",
                          budget.description, halfFirst ? "coarse first from \(coarseFrom) px" : "native first (before)", t[t.count / 2],
                          t[min(t.count - 1, Int(0.95 * Double(t.count)))], t.reduce(0, +) / 1000, photosWithGTIN[halfFirst]!))
         }
-        if !ms[true]!.isEmpty { print("  stage: photos whose codes differ: \(differing.count)") }
-        for line in differing { print("    \(line)") }
+        if !ms[true]!.isEmpty { BenchOutput.line("  stage: photos whose codes differ: \(differing.count)") }
+        for line in differing { BenchOutput.line("    \(line)") }
     }
 }

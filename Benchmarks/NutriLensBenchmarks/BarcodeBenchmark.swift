@@ -62,7 +62,7 @@ enum BarcodeBenchmark {
         var samples = try loadSamples(corpus)
         // `--only TEXT`: photos whose path contains TEXT.
         if let i = args.firstIndex(of: "--only"), i + 1 < args.count { samples = samples.filter { $0.path.contains(args[i + 1]) } }
-        print("barcode benchmark: \(samples.count) images under \(corpus)")
+        BenchOutput.line("barcode benchmark: \(samples.count) images under \(corpus)")
 
         // Rows: (reader, rotation, group) -> tally; group = "<source> retail", "<source> retail blurred", "<source> other".
         var tallies: [String: Tally] = [:]
@@ -120,10 +120,10 @@ enum BarcodeBenchmark {
         }
         printTable(tallies)
         if !peerFailures.isEmpty {
-            print("\nnote: zbarimg failed on \(peerFailures.count) runs (counted as misses in `failed`):")
-            peerFailures.forEach { print("  \($0)") }
+            BenchOutput.line("\nnote: zbarimg failed on \(peerFailures.count) runs (counted as misses in `failed`):")
+            peerFailures.forEach { BenchOutput.line("  \($0)") }
         }
-        if args.contains("--verbose") { failures.forEach { print($0) } }
+        if args.contains("--verbose") { failures.forEach { BenchOutput.line($0) } }
     }
 
     // MARK: scoring
@@ -239,10 +239,10 @@ enum BarcodeBenchmark {
 
     static func runZxing(_ samples: [Sample]) -> [String: ZxingResult] {
         let script = "scripts/zxingcpp_read.py"
-        guard FileManager.default.fileExists(atPath: script) else { print("zxing-cpp: \(script) not found, skipped"); return [:] }
+        guard FileManager.default.fileExists(atPath: script) else { BenchOutput.line("zxing-cpp: \(script) not found, skipped"); return [:] }
         let input = samples.flatMap { ["\($0.path)\t0", "\($0.path)\t180"] }.joined(separator: "\n") + "\n"
         guard let out = try? BenchProcess.run("/usr/bin/env", ["python3", script], stdin: input) else {
-            print("zxing-cpp: python3/zxingcpp unavailable, skipped"); return [:]
+            BenchOutput.line("zxing-cpp: python3/zxingcpp unavailable, skipped"); return [:]
         }
         var map: [String: ZxingResult] = [:]
         for line in out.split(separator: "\n") {
@@ -257,12 +257,12 @@ enum BarcodeBenchmark {
     }
 
     static func printTable(_ tallies: [String: Tally]) {
-        print("| reader | rotation | group | read | wrong | failed | median ms | total s | median CPU ms |")
-        print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+        BenchOutput.line("| reader | rotation | group | read | wrong | failed | median ms | total s | median CPU ms |")
+        BenchOutput.line("|---|---:|---|---:|---:|---:|---:|---:|---:|")
         for key in tallies.keys.sorted() {
             let t = tallies[key]!
             let parts = key.split(separator: " ", maxSplits: 2).map(String.init)
-            print("| \(parts[0]) | \(parts[1]) | \(parts[2]) | \(t.rate) | \(t.wrong) | \(t.failed) | "
+            BenchOutput.line("| \(parts[0]) | \(parts[1]) | \(parts[2]) | \(t.rate) | \(t.wrong) | \(t.failed) | "
                 + String(format: "%.1f | %.2f | %@ |", t.median, t.times.reduce(0, +) / 1000,
                          t.cpu.isEmpty ? "-" : String(format: "%.1f", t.cpuMedian)))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import NutriLensEvaluation
 
 // Helpers shared by the benchmark families: child processes (peers, converters), usage errors, async bridging.
 
@@ -122,11 +123,19 @@ struct BenchProcessError: Error, CustomStringConvertible {
 /// Unbuffered output for the long corpus runs (`textreader`, `ocr`), whose rows should show as they are measured.
 enum BenchOutput {
     /// Writes `line` and a newline to stdout at once, also when redirected (`print` is block-buffered then, and
-    /// Swift 6 forbids touching C's global `stdout` to change that).
-    static func line(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    /// Swift 6 forbids touching C's global `stdout` to change that); every result row goes through it. When stdout
+    /// cannot take it (a full disk, a closed descriptor) the run stops as the CLI's does: one line on stderr and exit
+    /// status 3 (`print` dropped the rows in silence and exited 0; `FileHandle.write` crashed).
+    static func line(_ line: String) {
+        let code = StandardStreams.write(STDOUT_FILENO, line + "\n")
+        guard code == 0 else {
+            error("nutrilens-bench: cannot write the results to standard output: \(String(cString: strerror(code)))")
+            exit(3)
+        }
+    }
 
-    /// Writes `text` and a newline to stderr.
-    static func error(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+    /// Writes `text` and a newline to stderr; a failure is ignored (stderr is where it would be reported).
+    static func error(_ text: String) { _ = StandardStreams.write(STDERR_FILENO, text + "\n") }
 
     /// `error` in one line: a Foundation file error (`CocoaError`) as `PATH: the system's reason` (`-h/zxing: No such
     /// file or directory`) instead of its `NSCocoaErrorDomain … UserInfo=…` dump; anything else as it describes itself,

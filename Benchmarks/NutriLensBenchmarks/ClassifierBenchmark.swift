@@ -21,7 +21,7 @@ enum ClassifierBenchmark {
             i += 1
         }
         let modelURL = try ModelLocator.locate(folder: folder)
-        print("model: \(modelURL.path)")
+        BenchOutput.line("model: \(modelURL.path)")
 
         var loadTimes: [(Double, Double)] = []
         var classifier: FoodClassifier? = nil
@@ -78,7 +78,7 @@ enum ClassifierBenchmark {
 
     static func report(_ name: String, _ times: [(Double, Double)]) {
         let wall = times.map(\.0).sorted(), cpu = times.map(\.1).sorted()
-        print(String(format: "%@: wall median %.1f ms (min %.1f), CPU median %.1f ms (min %.1f), %d runs", name,
+        BenchOutput.line(String(format: "%@: wall median %.1f ms (min %.1f), CPU median %.1f ms (min %.1f), %d runs", name,
                      wall[wall.count / 2], wall[0], cpu[cpu.count / 2], cpu[0], wall.count))
     }
 }

@@ -30,15 +30,15 @@ enum DecodeBenchmark {
         let reps = max(1, value("--reps").flatMap(Int.init) ?? 5)
         let jpegHeader = try ImageDecoder.readHeader(contentsOf: URL(fileURLWithPath: jpeg))
         let pngHeader = try ImageDecoder.readHeader(contentsOf: URL(fileURLWithPath: png))
-        print("NutriLens decode benchmark: \(reps) runs after 1 warm-up; wall best/median, thread CPU best; "
+        BenchOutput.line("NutriLens decode benchmark: \(reps) runs after 1 warm-up; wall best/median, thread CPU best; "
             + "'x full' compares CPU; peak = child-process peak RSS growth (VmHWM)")
-        print("JPEG \(jpeg) (\(jpegHeader.width)x\(jpegHeader.height), orientation \(jpegHeader.orientation))")
-        print("PNG  \(png) (\(pngHeader.width)x\(pngHeader.height))")
+        BenchOutput.line("JPEG \(jpeg) (\(jpegHeader.width)x\(jpegHeader.height), orientation \(jpegHeader.orientation))")
+        BenchOutput.line("PNG  \(png) (\(pngHeader.width)x\(pngHeader.height))")
         let header = pad("case", 30) + pad("output", 13) + pad("MP", 7) + pad("best", 11) + pad("median", 11)
             + pad("cpu best", 11) + pad("x full", 8)
             + pad("peak MB", 9) + "peak / full RGB size"
-        print(header)
-        print(String(repeating: "-", count: header.count + 2))
+        BenchOutput.line(header)
+        BenchOutput.line(String(repeating: "-", count: header.count + 2))
         var fullTime: [String: Double] = [:]
         for (index, row) in rows.enumerated() {
             if let only = value("--only"), !row.name.contains(only) { continue }
@@ -58,7 +58,7 @@ enum DecodeBenchmark {
             line += pad(String(format: "%.0f%%", 100 * cpu / fullTime[family]!), 8)
             line += pad(String(format: "%.1f", Double(peak) / 1e6), 9)
             line += String(format: "%.2fx", Double(peak) / fullBytes)
-            print(line)
+            BenchOutput.line(line)
         }
     }
 
@@ -108,7 +108,7 @@ enum DecodeBenchmark {
         let before = resetPeakRSSBytes()
         let photo = try ImageDecoder.decode(contentsOf: URL(fileURLWithPath: row.path), options: row.options)
         BenchmarkTiming.sink(photo)
-        print(peakRSSBytes() - before)
+        BenchOutput.line("\(peakRSSBytes() - before)")
     }
 
     /// Resets the kernel's peak-RSS mark to the current RSS and returns it. Needed because Linux keeps a process's

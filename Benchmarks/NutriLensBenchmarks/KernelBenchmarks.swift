@@ -33,12 +33,12 @@ enum KernelBenchmarks {
         let leptGray = LeptonicaPix.gray(gray)
         defer { LeptonicaPix.destroy(leptRGB); LeptonicaPix.destroy(leptGray) }
 
-        print("NutriLens kernel benchmark: \(width)x\(height), thread CPU time, median of \(reps) runs after 1 warm-up")
-        print("(scalar reference: median of \(max(1, reps / 2)) runs)")
+        BenchOutput.line("NutriLens kernel benchmark: \(width)x\(height), thread CPU time, median of \(reps) runs after 1 warm-up")
+        BenchOutput.line("(scalar reference: median of \(max(1, reps / 2)) runs)")
         let header = pad("kernel", 34) + pad("SIMD", 11) + pad("scalar", 11) + pad("x scalar", 10)
             + pad("Leptonica", 11) + pad("x Lept", 8) + "Leptonica function"
-        print(header)
-        print(String(repeating: "-", count: header.count + 10))
+        BenchOutput.line(header)
+        BenchOutput.line(String(repeating: "-", count: header.count + 10))
         for c in cases(rgb: rgb, rgba: rgba, gray: gray, leptRGB: leptRGB, leptGray: leptGray)
         where only.map({ c.name.contains($0) }) ?? true {
             do {
@@ -51,9 +51,9 @@ enum KernelBenchmarks {
                 line += pad(l.map(BenchmarkTiming.format) ?? "-", 11)
                 line += pad(l.map { ratio($0 / t) } ?? "-", 8)
                 line += c.leptonica?.name ?? ""
-                print(line)
+                BenchOutput.line(line)
             } catch {
-                print(pad(c.name, 34) + "error: \(error)")
+                BenchOutput.line(pad(c.name, 34) + "error: \(error)")
             }
         }
     }

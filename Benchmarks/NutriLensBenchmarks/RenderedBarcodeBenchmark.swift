@@ -23,7 +23,7 @@ enum RenderedBarcodeBenchmark {
                 code.frameLineGap = gap
                 code.blur = 0.6
                 let search = try reader.search(code.render(seed: 1))
-                print("frame line \(gap) modules, module \(m) px: \(search.barcodes.map(\.text)) \(search.verifications.map { "\($0.text) \($0.outcome)" })")
+                BenchOutput.line("frame line \(gap) modules, module \(m) px: \(search.barcodes.map(\.text)) \(search.verifications.map { "\($0.text) \($0.outcome)" })")
             }
             return
         }
@@ -48,14 +48,14 @@ enum RenderedBarcodeBenchmark {
                 if gtins.isEmpty { none += 1 }
                 if isWrong || verbose {
                     let v = search.verifications.map { "\($0.text) fit \(f3($0.fit)) rival \($0.rival ?? "-") \($0.rivalFit.map(f3) ?? "-") x\($0.residualRatio.map(f3) ?? "-") \($0.outcome.rawValue)" }
-                    print("seed \(seed) rot \(rotation) \(isWrong ? "WRONG" : gtins.isEmpty ? "none" : "ok") expected \(code.text) "
+                    BenchOutput.line("seed \(seed) rot \(rotation) \(isWrong ? "WRONG" : gtins.isEmpty ? "none" : "ok") expected \(code.text) "
                         + "m \(f3(code.moduleWidth)) blur \(f3(code.blur)) spread \(f3(code.inkSpread / code.moduleWidth)) "
                         + "got \(search.barcodes.map(\.text)) | \(v.joined(separator: "; "))")
                 }
             }
         }
         let sorted = cpu.sorted()
-        print("rendered soft small UPC-A: \(seeds) codes x 2 rotations = \(2 * seeds) reads: read \(read), wrong \(wrong), "
+        BenchOutput.line("rendered soft small UPC-A: \(seeds) codes x 2 rotations = \(2 * seeds) reads: read \(read), wrong \(wrong), "
             + "nothing \(none); verify \(options.verifyAgainstImage ? "on" : "off"); median CPU \(f3(sorted[sorted.count / 2])) ms")
     }
 

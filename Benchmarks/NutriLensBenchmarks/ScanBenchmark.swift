@@ -156,7 +156,7 @@ enum ScanBenchmark {
         if let limit = options.limit { images = Array(images.prefix(limit)) }
         guard !images.isEmpty else { throw BenchUsageError(message: "no labelled images (image + .json sidecar) under \(options.folder)") }
         let truths = try images.map { try GroundTruth.load(from: GroundTruth.sidecarURL(for: $0)!) }
-        print("scan benchmark: \(images.count) labelled images under \(options.folder), \(options.reps) reps after \(options.warmup) warm-up")
+        BenchOutput.line("scan benchmark: \(images.count) labelled images under \(options.folder), \(options.reps) reps after \(options.warmup) warm-up")
 
         // Cold start: construction, then the first scan (engines and model load lazily or eagerly; both count here).
         var cold: [String: Double] = [:]
@@ -245,7 +245,7 @@ enum ScanBenchmark {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(report).write(to: URL(fileURLWithPath: path))
-            print("wrote \(path)")
+            BenchOutput.line("wrote \(path)")
         }
     }
 
@@ -357,7 +357,7 @@ enum ScanBenchmark {
             if let answer = try? JSONDecoder().decode(Answer.self, from: Data(line.utf8)) { byPath[answer.path] = answer }
         }
         guard !byPath.isEmpty else {
-            print("note: \(name) peer skipped (needs `pip install \(needs)` and \(script))"
+            BenchOutput.line("note: \(name) peer skipped (needs `pip install \(needs)` and \(script))"
                   + (processFailure.map { ": \($0)" } ?? ""))
             return nil
         }
@@ -402,37 +402,37 @@ enum ScanBenchmark {
     static func printReport(_ r: Report) {
         func f(_ v: Double?, _ digits: Int = 1) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "–" }
         let engine = r.ocrEngine ?? "tesseract"
-        print("\ntext engine: \(engine)" + (engine == "tesseract" ? "" : "; second detections: \(r.secondDetections ?? "-")"))
-        print("tesseract library: \(r.tesseractLibrary ?? "not loaded")")
-        print("OpenBLAS core: \(BLASCore.loadedCoreType ?? "none")")
+        BenchOutput.line("\ntext engine: \(engine)" + (engine == "tesseract" ? "" : "; second detections: \(r.secondDetections ?? "-")"))
+        BenchOutput.line("tesseract library: \(r.tesseractLibrary ?? "not loaded")")
+        BenchOutput.line("OpenBLAS core: \(BLASCore.loadedCoreType ?? "none")")
         // Tesseract's reading settings only when Tesseract reads (all of a photo, or `both`'s re-read cells).
         if engine != "neural" {
-            print("Tesseract OCR budget: " + (r.ocrBudgetSeconds.map { "\(f($0, 2)) s of CPU per image" } ?? "unlimited")
+            BenchOutput.line("Tesseract OCR budget: " + (r.ocrBudgetSeconds.map { "\(f($0, 2)) s of CPU per image" } ?? "unlimited")
                   + "; readings \(r.ocrReadings), languages \(r.languageRouting)")
         }
-        print("cold start: " + r.coldStartMs.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value)) ms" }.joined(separator: ", "))
-        print("\n| stage | n | min ms | median ms | p95 ms |\n|---|---:|---:|---:|---:|")
+        BenchOutput.line("cold start: " + r.coldStartMs.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value)) ms" }.joined(separator: ", "))
+        BenchOutput.line("\n| stage | n | min ms | median ms | p95 ms |\n|---|---:|---:|---:|---:|")
         for (stage, d) in r.stageMs.sorted(by: { $0.key < $1.key }) {
-            print("| \(stage) | \(d.count) | \(f(d.min)) | \(f(d.median)) | \(f(d.p95)) |")
+            BenchOutput.line("| \(stage) | \(d.count) | \(f(d.min)) | \(f(d.median)) | \(f(d.p95)) |")
         }
-        print("\nthroughput: " + r.throughputImagesPerSecond.sorted { $0.key < $1.key }
+        BenchOutput.line("\nthroughput: " + r.throughputImagesPerSecond.sorted { $0.key < $1.key }
             .map { "\($0.key) worker(s) \(f($0.value, 2)) images/s" }.joined(separator: ", ")
             + (r.scalingEfficiency.map { String(format: "; scaling efficiency %.2f", $0) } ?? "")
             + String(format: "; peak RSS %.0f MiB", r.peakRSSMiB))
-        print("CPU per image: " + r.cpuMsPerImage.sorted { $0.key < $1.key }
+        BenchOutput.line("CPU per image: " + r.cpuMsPerImage.sorted { $0.key < $1.key }
             .map { "\($0.key) worker(s) \(f($0.value)) ms (\(f(r.coresUsed[$0.key], 2)) cores busy)" }.joined(separator: ", "))
-        print("\n| pipeline | images | failed | median ms | p95 ms | × NutriLens time | median CPU ms | p95 CPU ms | × NutriLens CPU | field recall | field precision | tables exact | barcodes read |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        BenchOutput.line("\n| pipeline | images | failed | median ms | p95 ms | × NutriLens time | median CPU ms | p95 CPU ms | × NutriLens CPU | field recall | field precision | tables exact | barcodes read |")
+        BenchOutput.line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for p in r.pipelines {
-            print("| \(p.name) | \(p.images) | \(p.failedImages.map(String.init) ?? "–") | \(f(p.msPerImage?.median)) | \(f(p.msPerImage?.p95)) | \(f(p.slowdownVsNutriLens, 2)) | "
+            BenchOutput.line("| \(p.name) | \(p.images) | \(p.failedImages.map(String.init) ?? "–") | \(f(p.msPerImage?.median)) | \(f(p.msPerImage?.p95)) | \(f(p.slowdownVsNutriLens, 2)) | "
                 + "\(f(p.cpuMsPerImage?.median)) | \(f(p.cpuMsPerImage?.p95)) | \(f(p.cpuSlowdownVsNutriLens, 2)) | \(f(p.fieldRecall, 3)) | \(f(p.fieldPrecision, 3)) | \(f(p.tablesExact, 3)) | \(f(p.barcodesRead, 3)) |")
         }
         // Failed photos are scored with every field missed; say why, so a missing program is not read as a result.
         for p in r.pipelines {
             guard let failed = p.failedImages, failed > 0 else { continue }
-            print("\nnote: \(p.name) failed on \(failed) of \(p.images) photos (scored as misses)"
+            BenchOutput.line("\nnote: \(p.name) failed on \(failed) of \(p.images) photos (scored as misses)"
                   + (failed > (p.failures?.count ?? 0) ? "; the first \(p.failures?.count ?? 0):" : ":"))
-            for failure in p.failures ?? [] { print("  \(failure)") }
+            for failure in p.failures ?? [] { BenchOutput.line("  \(failure)") }
         }
     }
 

@@ -43,7 +43,7 @@ enum SoakBenchmark {
         var samples: [Sample] = []
         var failed = 0, done = 0
         let start = Date()
-        print("scans   RSS MiB   heap in use MiB   RSS after malloc_trim MiB")
+        BenchOutput.line("scans   RSS MiB   heap in use MiB   RSS after malloc_trim MiB")
         while done < count {
             let batch = (done..<min(count, done + 100)).map { files[$0 % files.count] }
             let width = jobs
@@ -55,16 +55,16 @@ enum SoakBenchmark {
             HeapStatistics.trim()
             samples.append(Sample(done: done, rssMiB: rss, heapInUseMiB: heap, trimmedRSSMiB: ProcessMemory.currentRSSMiB()))
             let s = samples.last!
-            print(String(format: "%5d   %7.1f   %15.2f   %25.1f", s.done, s.rssMiB, s.heapInUseMiB, s.trimmedRSSMiB))
+            BenchOutput.line(String(format: "%5d   %7.1f   %15.2f   %25.1f", s.done, s.rssMiB, s.heapInUseMiB, s.trimmedRSSMiB))
         }
         let first = samples.first!, last = samples.last!
-        print(String(format: "soak: %d scans of %d distinct files in %.0f s, %d failed; peak RSS %.1f MiB",
+        BenchOutput.line(String(format: "soak: %d scans of %d distinct files in %.0f s, %d failed; peak RSS %.1f MiB",
                      done, files.count, Date().timeIntervalSince(start), failed, ProcessMemory.peakRSSMiB()))
-        print(String(format: "first vs last hundred: RSS %.1f -> %.1f MiB (%+.1f), heap in use %.2f -> %.2f MiB (%+.2f), "
+        BenchOutput.line(String(format: "first vs last hundred: RSS %.1f -> %.1f MiB (%+.1f), heap in use %.2f -> %.2f MiB (%+.2f), "
                      + "RSS after trim %.1f -> %.1f MiB (%+.1f)", first.rssMiB, last.rssMiB, last.rssMiB - first.rssMiB,
                      first.heapInUseMiB, last.heapInUseMiB, last.heapInUseMiB - first.heapInUseMiB,
                      first.trimmedRSSMiB, last.trimmedRSSMiB, last.trimmedRSSMiB - first.trimmedRSSMiB))
-        print("verdict: " + verdict(samples))
+        BenchOutput.line("verdict: " + verdict(samples))
     }
 
     /// Judged on heap bytes in use; RSS is reported beside it but decides nothing (see the type's comment).

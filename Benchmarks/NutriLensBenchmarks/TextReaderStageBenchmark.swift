@@ -32,7 +32,7 @@ enum TextReaderStageBenchmark {
                 for size in sizes.split(separator: ",").compactMap({ Int($0) }) where (1...8).contains(size) {
                     let input = Array(x320x8.prefix(size * 3 * 48 * 320))
                     let t = (0..<(reps * 2)).map { _ in try! cpuMs { _ = try rec.run(batch: input, samples: size, shape: [1, 3, 48, 320]) } / Double(size) }
-                    print(String(format: "  batch %d: %.2f ms per line (median), %.2f min", size, median(t), t.min()!))
+                    BenchOutput.line(String(format: "  batch %d: %.2f ms per line (median), %.2f min", size, median(t), t.min()!))
                 }
             }
             if let peer, let s = try peer.stageBench(reps: reps) {
@@ -42,9 +42,9 @@ enum TextReaderStageBenchmark {
                 theirs.rec320 += s.rec320
                 theirs.rec320x8 += s.rec320x8
             }
-            print("  round \(round + 1)/\(rounds) done")
+            BenchOutput.line("  round \(round + 1)/\(rounds) done")
         }
-        print("stage (CPU ms, median [min])          ours                ONNX Runtime        ours / ORT")
+        BenchOutput.line("stage (CPU ms, median [min])          ours                ONNX Runtime        ours / ORT")
         row("model load (det + rec)", ours.load, theirs.load)
         row("detector 736 x 736", ours.det736, theirs.det736)
         row("detector 960 x 1280", ours.det1280, theirs.det1280)
@@ -66,11 +66,11 @@ enum TextReaderStageBenchmark {
                 for (node, ms) in try network.profile(input: input, shape: shape) { run[node, default: 0] += ms }
                 for (k, v) in run { totals[k, default: []].append(v) }
             }
-            print(String(format: "workspace %.1f M floats", Double(try network.workspaceFloats(forInput: shape)) / 1e6))
+            BenchOutput.line(String(format: "workspace %.1f M floats", Double(try network.workspaceFloats(forInput: shape)) / 1e6))
             let rows = totals.map { ($0.key, median($0.value)) }.sorted { $0.1 > $1.1 }
             let total = rows.map(\.1).reduce(0, +)
-            print("\n\(name): \(String(format: "%.1f", total)) ms")
-            for (k, v) in rows.prefix(25) { print(String(format: "  %6.2f ms %5.1f%%  %@", v, 100 * v / total, k)) }
+            BenchOutput.line("\n\(name): \(String(format: "%.1f", total)) ms")
+            for (k, v) in rows.prefix(25) { BenchOutput.line(String(format: "  %6.2f ms %5.1f%%  %@", v, 100 * v / total, k)) }
         }
     }
 
@@ -84,7 +84,7 @@ enum TextReaderStageBenchmark {
             v.isEmpty ? "-" : String(format: "%7.1f [%6.1f]", median(v), v.min()!)
         }
         let ratio = a.isEmpty || b.isEmpty ? "-" : String(format: "%.2f", median(a) / median(b))
-        print(name.padding(toLength: 38, withPad: " ", startingAt: 0) + fmt(a).padding(toLength: 20, withPad: " ", startingAt: 0)
+        BenchOutput.line(name.padding(toLength: 38, withPad: " ", startingAt: 0) + fmt(a).padding(toLength: 20, withPad: " ", startingAt: 0)
               + fmt(b).padding(toLength: 20, withPad: " ", startingAt: 0) + ratio)
     }
 

@@ -2,6 +2,9 @@
 //   swift run -c release nutrilens-bench <family> [options]
 // Add a family: a file with `enum XBenchmark { static func run(arguments:) throws }` and a row in `families`.
 import Foundation
+import NutriLensEvaluation
+
+StandardStreams.reserveClosedDescriptors()
 
 let families: [(name: String, summary: String, run: ([String]) throws -> Void)] = [
     ("decode", "[--jpeg PATH] [--png PATH] [--reps N] [--only TEXT]  JPEG/PNG decode full vs downscaled: time and peak memory",
@@ -33,7 +36,7 @@ if let name = benchArgs.first, let family = families.first(where: { $0.name == n
     let rest = Array(benchArgs.dropFirst())
     // `-h` before `--` is help, not a corpus or an unknown option (`barcodes -h` took it as its corpus folder).
     if (rest.firstIndex(of: "--") ?? rest.count) > (rest.firstIndex { $0 == "-h" || $0 == "--help" } ?? rest.count) {
-        print("usage: nutrilens-bench \(family.name) \(family.summary)")
+        BenchOutput.line("usage: nutrilens-bench \(family.name) \(family.summary)")
         exit(0)
     }
     do {
@@ -45,7 +48,7 @@ if let name = benchArgs.first, let family = families.first(where: { $0.name == n
         exit(error is BenchUsageError ? 2 : 1)
     }
 } else if let first = benchArgs.first, ["-h", "--help", "help"].contains(first) {
-    print(usage)
+    BenchOutput.line(usage)
 } else {
     BenchOutput.error((benchArgs.first.map { "nutrilens-bench: unknown family '\($0)'\n" } ?? "") + usage)
     exit(2)

@@ -4,6 +4,7 @@ import NutriLensImaging
 /// Draws an EAN/UPC symbol into a grey image the way a camera sees it: module width, bar height, tilt, Gaussian blur,
 /// ink spread, print contrast and sensor noise, optionally with a frame line beside the bars. For tests and
 /// benchmarks: rendered photos of a failure class with a known code, as many as wanted, reproducible from a seed.
+/// Public because `nutrilens-bench rendered` (another module, built without `-enable-testing`) renders with it.
 public struct SyntheticBarcode: Sendable, Equatable {
     /// EAN/UPC family only (`EANPattern` draws EAN-13, EAN-8, UPC-A and UPC-E); another renders a blank 1 x 1 image.
     public var symbology: Symbology

@@ -48,7 +48,8 @@ public final class FoodClassifier: Sendable {
         return logits(image, crop: crop ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height), workspace: workspace)
     }
 
-    /// Logits for an already normalised `inputSize * inputSize * 3` HWC tensor (for tests against the reference).
+    /// Logits for an already normalised `inputSize * inputSize * 3` HWC tensor: for tests against the reference and
+    /// `nutrilens-bench classifier`'s network-only time, which is why it is public.
     public func logits(normalizedInput: [Float]) -> [Float] {
         precondition(normalizedInput.count == header.inputSize * header.inputSize * 3, "input tensor size")
         let workspace = network.makeWorkspace()

@@ -2,6 +2,7 @@
 ///
 /// They exist so tests can check each vector kernel against an obviously-correct version (same integer formulas,
 /// same rounding, so results are bit-identical unless a kernel's documentation says otherwise) and so benchmarks
-/// can report the vector speed-up. They are public for those two uses; production code should call the SIMD
+/// can report the vector speed-up. Public because `nutrilens-bench kernels` (another module, built without
+/// `-enable-testing`) times them; production code should call the SIMD
 /// kernels (the methods on `GrayImage` / `RGBImage`), which produce the same pixels much faster.
 public enum ScalarReference {}

@@ -88,7 +88,7 @@ struct RawWord: Equatable {
 ///   of the scan. An app that wants them calls `setMsgSeverity` after creating the first engine.
 /// - Leptonica's `pixWriteMem` and `pixReadMem` are interposed by the `CTesseractLineImages` target (its header
 ///   says how): PNG writes made inside a recognition on the recognising thread become raw copies, everything else
-///   goes to Leptonica unchanged (``rawLineImages``).
+///   goes to Leptonica unchanged (`rawLineImages`, internal: for tests).
 /// - Tesseract's own debug output goes to `/dev/null` (`debug_file`, per engine).
 public final class OCREngine: @unchecked Sendable {
     // @unchecked Sendable: the Tesseract handles are used by one thread at a time, which ``OCREnginePool`` guarantees
@@ -110,8 +110,9 @@ public final class OCREngine: @unchecked Sendable {
     /// PR #2965): the `CTesseractLineImages` target interposes Leptonica's `pixWriteMem`/`pixReadMem` for PNG writes
     /// made inside a recognition on the recognising thread, and copies the raster instead. The same pixels reach
     /// the LSTM, so the words are the same; the OCR stage's CPU was 0.89× on the corpus (docs/history/ocr-sessions.md,
-    /// "Session 6"). Process-wide, default `true`; `false` sends every PNG write to Leptonica again (for measuring).
-    public static var rawLineImages: Bool {
+    /// "Session 6"). Process-wide, default `true`; `false` sends every PNG write to Leptonica again. Internal: only
+    /// `LineImagePassThroughTests` switch it (through `@testable import`); public until session 22.
+    static var rawLineImages: Bool {
         get { nl_line_images_enabled() != 0 }
         set { nl_line_images_set_enabled(newValue ? 1 : 0) }
     }

@@ -7,7 +7,8 @@ import NutriLensImaging
 public final class TextDetector: Sendable {
     /// Input geometry, normalisation and post-processing settings from the model file.
     public let configuration: DetectorConfiguration
-    /// The network (for benchmarks and reference tests).
+    /// The network, for reference tests and `nutrilens-bench textreader --stages-only` (per-node profile and
+    /// stage times), which is why it and `TextNetwork` are public; the reader needs nothing else from it.
     public let network: TextNetwork
 
     /// Loads and validates a detection model (`.nlg`, checked against its `.sha256` sidecar).

@@ -7,7 +7,8 @@ import NutriLensImaging
 public final class TextRecognizer: Sendable {
     /// Line height, padding width and the CTC label list from the model file.
     public let configuration: RecognizerConfiguration
-    /// The network (for benchmarks and reference tests).
+    /// The network, for reference tests and `nutrilens-bench textreader --stages-only` (per-node profile and
+    /// stage times), which is why it and `TextNetwork` are public; the reader needs nothing else from it.
     public let network: TextNetwork
     let cropper: LineCropper
     /// The value holding the classifier's logits when the network ends in its softmax over the classes: lines are

@@ -22,8 +22,7 @@ enum ParseCommand {
         for path in args.positionals {
             let result: ScanResult
             if path == "-" {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                result = NutritionTextReader.read(text: String(decoding: data, as: UTF8.self), name: "-")
+                result = readStandardInput()
             } else {
                 result = NutritionTextReader.read(contentsOf: URL(fileURLWithPath: path))
             }
@@ -32,5 +31,19 @@ enum ParseCommand {
         }
         printer.finish()
         return failed > 0 ? .someFailed : .success
+    }
+
+    /// Standard input as one result named `-`. A descriptor that cannot be read (closed with `<&-`) is an
+    /// `unreadable` result with the system's reason (`cannot read -: Bad file descriptor`), where
+    /// `readDataToEndOfFile` crashed with a stack dump (status 132) until session 22.
+    static func readStandardInput() -> ScanResult {
+        do {
+            let data = try FileHandle.standardInput.readToEnd() ?? Data()
+            return NutritionTextReader.read(text: String(decoding: data, as: UTF8.self), name: "-")
+        } catch {
+            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+            let reason = code.map { String(cString: strerror(Int32($0))) } ?? error.localizedDescription
+            return ScanResult(path: "-", error: ScanError.unreadable(path: "-", reason: reason).failure)
+        }
     }
 }

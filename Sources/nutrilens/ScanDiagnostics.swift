@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import NutriLens
+import NutriLensEvaluation
 
 /// The CLI's ``ScanObserver``: `--trace FILE` appends each photo's OCR trace line (`OCRReadingTrace.line` plus
 /// `path=`), `--dump-lines DIR` writes the lines the grammar parsed to `DIR/NAME.lines.json` and the photo's path to
@@ -83,7 +84,7 @@ final class ScanDiagnostics: ScanObserver, @unchecked Sendable {
     /// Writes `text` to `handle`; a failure (a full disk) is reported once per option on stderr and the scan goes on,
     /// where `FileHandle.write` crashed the process. Called under `lock`.
     private func write(_ text: String, to handle: FileHandle, option: String) {
-        let code = Terminal.write(handle.fileDescriptor, text)
+        let code = StandardStreams.write(handle.fileDescriptor, text)
         if code != 0 { failed(option: option, reason: String(cString: strerror(code))) }
     }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import NutriLensEvaluation
 
 /// Where the CLI writes: stdout for results, stderr for progress and diagnostics. Both are written with POSIX
 /// `write`, so a failed write is an error the CLI handles, never `FileHandle.write`'s crash with a stack dump.
@@ -16,7 +17,7 @@ enum Terminal {
     /// default a closed pipe ends the process as it ends other Unix filters, status 141 in the shell), the results
     /// are lost: the run stops with one line on stderr and exit status 3, as when a report file cannot be written.
     static func out(_ text: String) {
-        let code = write(STDOUT_FILENO, text + "\n")
+        let code = StandardStreams.write(STDOUT_FILENO, text + "\n")
         guard code == 0 else { stdoutFailed(code) }
     }
 
@@ -25,7 +26,7 @@ enum Terminal {
 
     /// Writes `text` to stderr as it is (the progress bar's carriage returns). A failure is ignored: stderr is where
     /// failures would be reported, and results on stdout do not depend on it.
-    static func errRaw(_ text: String) { _ = write(STDERR_FILENO, text) }
+    static func errRaw(_ text: String) { _ = StandardStreams.write(STDERR_FILENO, text) }
 
     /// Columns of the terminal on stderr (`TIOCGWINSZ`), or 80 when it does not say.
     static var stderrColumns: Int {
@@ -34,30 +35,9 @@ enum Terminal {
         return Int(size.ws_col)
     }
 
-    /// Writes all of `text`'s UTF-8 bytes to `descriptor`, retrying partial writes and `EINTR`: 0, or the `errno`
-    /// of the write that failed.
-    static func write(_ descriptor: Int32, _ text: String) -> Int32 {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { posixWrite(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        return 0
-    }
-
     /// Reports that stdout took no more (the `errno` `code`) and ends the process with status 3.
     private static func stdoutFailed(_ code: Int32) -> Never {
         err("nutrilens: cannot write the results to standard output: \(String(cString: strerror(code)))")
         exit(ExitCode.setup.rawValue)
     }
 }
-
-#if canImport(Glibc)
-private let posixWrite = Glibc.write
-#else
-private let posixWrite = Darwin.write
-#endif

@@ -1,5 +1,6 @@
 import Foundation
 import NutriLens
+import NutriLensEvaluation
 
 /// `nutrilens COMMAND ...`: a thin layer over the NutriLens library.
 enum CLI {
@@ -51,5 +52,6 @@ enum CLI {
     }
 }
 
+StandardStreams.reserveClosedDescriptors()
 let code = await CLI.run(Array(CommandLine.arguments.dropFirst()))
 exit(code.rawValue)

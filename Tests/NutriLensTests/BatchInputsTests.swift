@@ -70,6 +70,29 @@ final class BatchInputsTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("none.txt"), missing.stderr)
     }
 
+    /// `--skip-done` counts exactly the lines it counted when it built a dictionary of every line (until session 22):
+    /// whole JSON objects with a string `path`, with or without an error, escapes decoded; not a path that is not a
+    /// string, nested in another key, on a line that is not whole JSON, or on a last line without its newline.
+    func testDonePathsAreTheStringPathsOfWholeJSONObjectLines() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let results = dir.appendingPathComponent("results.jsonl")
+        let lines = [
+            #"{"barcodes":[],"path":"a.jpg","width":10}"#,
+            #"{"error":{"message":"no such file: b.jpg","type":"file_not_found"},"path":"b.jpg"}"#,
+            #"{"path":"dir\/caf\u00e9 \"1\".jpg"}"#,
+            #"{"nutrition":{"path":"nested.jpg"}}"#,
+            #"{"path":7}"#,
+            #"{"path":"broken.jpg","width":"#,
+            #"["path","array.jpg"]"#,
+            "",
+            #"{"path":"cut.jpg"}"#,
+        ]
+        try Data(lines.joined(separator: "\n").utf8).write(to: results)
+        let (paths, end) = try BatchInputs.donePaths(inResults: results)
+        XCTAssertEqual(paths, ["a.jpg", "b.jpg", #"dir/café "1".jpg"#])
+        XCTAssertEqual(end.map { $0.bytes - $0.completeBytes }, lines.last?.utf8.count, "the cut-off last line")
+    }
+
     func testSkipDoneRescansExactlyTheMissingInputsAndMendsAPartialLastLine() throws {
         let dir = try TestPaths.temporaryFolder(self)
         let (list, paths) = try listedTestImages(in: dir)

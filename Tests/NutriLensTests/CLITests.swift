@@ -112,6 +112,58 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(run.stderr, "nutrilens: cannot write the results to standard output: No space left on device\n")
     }
 
+    /// A closed stdout (`>&-`) is a stdout write failure like a full disk, for every command that writes results:
+    /// one line and status 3. Before session 22 the first file the run opened took descriptor 1: with `--trace FILE`
+    /// the results went into the trace and the run exited 0, otherwise the write failed with that file's error
+    /// (`Invalid argument`). `nutrilens-bench` stops the same way (its `print` rows were dropped in silence).
+    func testClosedStdoutIsOneLineAndExitThree() throws {
+        let dir = try TestPaths.temporaryFolder(self)
+        let trace = dir.appendingPathComponent("trace.txt"), text = dir.appendingPathComponent("label.txt")
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for ext in ["jpg", "json"] {
+            try FileManager.default.copyItem(at: TestPaths.testImages.appendingPathComponent("barcode_ean13.\(ext)"),
+                                             to: photos.appendingPathComponent("barcode_ean13.\(ext)"))
+        }
+        try "Fat 7.1 g\n".write(to: text, atomically: true, encoding: .utf8)
+        let closedStdout = ["/bin/sh", "-c", "exec \"$0\" \"$@\" >&-"]
+        let message = "nutrilens: cannot write the results to standard output: Bad file descriptor\n"
+        let runs = [["scan", "--jsonl", "--no-nutrition", "--no-classifier", "--trace", trace.path,
+                     photos.appendingPathComponent("barcode_ean13.jpg").path],
+                    ["scan", "--human", "--no-nutrition", "--no-classifier", photos.path],
+                    ["parse", "--json", text.path], ["eval", "-q", "--no-nutrition", "--no-classifier", photos.path],
+                    ["--help"]]
+        for arguments in runs {
+            let run = try runCLI(arguments, launcher: closedStdout)
+            XCTAssertEqual(run.status, 3, "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.stderr, message, "\(arguments)")
+        }
+        XCTAssertEqual(try String(contentsOf: trace, encoding: .utf8), "", "no results in the trace file (no OCR ran)")
+
+        let bench = try TestPaths.cliBinary().deletingLastPathComponent().appendingPathComponent("nutrilens-bench")
+        guard FileManager.default.isExecutableFile(atPath: bench.path) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" --help >&-", bench.path]
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 3, stderr)
+        XCTAssertEqual(stderr, "nutrilens-bench: cannot write the results to standard output: Bad file descriptor\n")
+    }
+
+    /// `parse -` with stdin closed (`<&-`) is an `unreadable` result naming the reason; it crashed with a stack dump
+    /// (status 132) until session 22.
+    func testParseOfAClosedStdinIsUnreadable() throws {
+        let run = try runCLI(["parse", "--jsonl", "-"], launcher: ["/bin/sh", "-c", "exec \"$0\" \"$@\" <&-"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let error = try XCTUnwrap(run.jsonLines.first?["error"] as? [String: Any], run.stdout)
+        XCTAssertEqual(error["type"] as? String, "unreadable")
+        XCTAssertEqual(error["message"] as? String, "cannot read -: Bad file descriptor")
+    }
+
     /// `--trace FILE` and `--dump-lines DIR`: the diagnostics the library hands its observer, written by the CLI.
     func testTraceAndLineDumpOfOnePhoto() throws {
         let dir = try TestPaths.temporaryFolder(self)

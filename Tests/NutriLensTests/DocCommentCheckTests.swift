@@ -88,19 +88,6 @@ public var inString: Int
 
     /// Runs the script with `arguments`: its exit status and its output (stdout and stderr).
     private func check(_ arguments: [String]) throws -> (Int32, String) {
-        let script = PackagePaths.root.appendingPathComponent("scripts/check-docstrings.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path] + arguments
-        process.currentDirectoryURL = PackagePaths.root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { throw XCTSkip("cannot run /usr/bin/env python3: \(error)") }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        // `env` exits 127 when it finds no python3.
-        if process.terminationStatus == 127 { throw XCTSkip("python3 not found: \(output.suffix(200))") }
-        return (process.terminationStatus, output)
+        try PythonScripts.run("check-docstrings.py", arguments)
     }
 }

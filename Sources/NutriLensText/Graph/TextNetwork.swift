@@ -5,7 +5,8 @@ import NutriLensImaging
 ///
 /// Tensors are NCHW with batch 1 (`run(batch:samples:shape:)` runs several inputs of one shape at once). `run` is safe to call from several threads at once (each call takes its own
 /// workspace from a small pool) and deterministic: the same input gives bit-identical output on one machine.
-/// One call uses one thread (see `BLAS`).
+/// One call uses one thread (see `BLAS`). Public for `nutrilens-bench textreader` (``TextDetector/network``); an app
+/// reads text through `TextReader`.
 public final class TextNetwork: Sendable {
     /// No activation may exceed this many floats (128 MiB); a larger input throws `inputTooLarge`. The detector at
     /// long side 1280 peaks at 4.9 M floats; this bound allows ~4000 px.
