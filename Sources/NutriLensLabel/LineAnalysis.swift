@@ -138,14 +138,16 @@ enum LineAnalyzer {
     /// A unit in brackets is the name column's ("Total Sodium/sodium/sódio (mg) 20 5", a trilingual table that
     /// prints each row's unit in its name and bare numbers in the value columns): it is the unit of every bare
     /// amount after it on the row, up to the next row name (`first`: the row's first amount on the line, as
-    /// already read; only bare numbers may stand between it and this one).
+    /// already read; only bare numbers and percentages may stand between it and this one: FSANZ Standard 1.2.8
+    /// panels put the %DI between the per-serving and per-100 g amounts, "Iron (mg) 3.0 (25%)* 9.7").
     static func applyUnitPrintedBefore(_ quantity: inout ScannedQuantity, _ chars: [Character],
                                        after name: LineAnalysis.Mention?, first: ScannedQuantity? = nil) {
         guard let name, name.nutrient.isMicronutrient, quantity.unit == nil, !quantity.isPercent, !quantity.isVolume,
               !quantity.isEnergyOfUnknownUnit else { return }
         if let first, first.start >= name.end, first.end <= quantity.start, let unit = first.unit,
            unit == .milligram || unit == .microgram,
-           chars[first.end..<quantity.start].allSatisfy({ $0 == " " || NumberGrammar.isDigit($0) || NumberGrammar.isSeparator($0) }),
+           chars[first.end..<quantity.start].allSatisfy({
+               " %*()<".contains($0) || NumberGrammar.isDigit($0) || NumberGrammar.isSeparator($0) }),
            namesBracketedUnit(chars, from: name.end, to: first.start) == unit {
             setUnit(unit, of: &quantity)
             return

@@ -68,4 +68,29 @@ final class UnitInRowNameTests: XCTestCase {
         assertValue(table, "energy-kcal_100g", "336", unit: .kilocalorie)
         assertValue(table, "sodium_100g", "20", unit: .milligram)
     }
+
+    /// FSANZ Standard 1.2.8 panels: "Quantity per Serving | %Daily Intake | Quantity per 100g", units in the names,
+    /// the %DI (plain, bracketed, starred or "<1%") between the amounts: the name's unit is the per-100 g amount's too.
+    func testBracketedUnitAcrossADailyIntakeColumn() throws {
+        let table = try parseTable("""
+            Servings per package: 12
+            Serving size: 33.3g
+            Quantity per Serving %Daily Intake* Quantity per 100g
+            Energy (kJ) 459 5% 1380
+            Protein (g) 4.1 8% 12.3
+            Carbohydrate (g) 22.3 7% 67.0
+            Sodium (mg) 90 4% 270
+            Iron (mg) 3.0 (25%)* 9.7
+            Thiamin (mg) 0.28 25%* 0.84
+            Folate (µg) 100 <1% 300
+            """)
+        assertValue(table, "sodium_serving", "90", unit: .milligram)
+        assertValue(table, "sodium_100g", "270", unit: .milligram)
+        assertValue(table, "iron_serving", "3.0", unit: .milligram)
+        assertValue(table, "iron_100g", "9.7", unit: .milligram)
+        assertValue(table, "vitamin-b1_100g", "0.84", unit: .milligram)
+        assertValue(table, "vitamin-b9_100g", "300", unit: .microgram)
+        assertValue(table, "proteins_100g", "12.3")
+        assertValue(table, "energy-kj_100g", "1380", unit: .kilojoule)
+    }
 }
