@@ -220,6 +220,7 @@ public struct NutritionParser: Sendable {
     /// every amount is one of those references are no values. Lines without amounts ("Calories per gram:") do not
     /// end the block; the first line with another amount does. OCR reads the "g" of "65g" as 9 ("659", "3759"), and
     /// after "Calories per gram" the factors "Fat 9 • Carbohydrate 4 • Protein 4" belong to the footnote too.
+    /// Footnote rows read without that header are found by their own amounts (``headerlessFootnoteLines(_:excluding:)``).
     static func dailyValueFootnoteLines(_ analyses: [LineAnalysis]) -> Set<Int> {
         let references: Set<String> = ["65", "80", "20", "25", "300", "375", "2400", "30", "3500", "4700", "50", "18"]
         var lines = Set<Int>()
@@ -246,6 +247,6 @@ public struct NutritionParser: Sendable {
                 inFootnote = false
             }
         }
-        return lines
+        return lines.union(headerlessFootnoteLines(analyses, excluding: lines))
     }
 }
