@@ -329,9 +329,13 @@ struct RowAssembler {
 
     /// A bare number right after the energy row name ("Energie kcal 452", "Calories 250").
     private func isUnitlessEnergyValue(_ quantity: ScannedQuantity) -> Bool {
-        // Energy is printed in whole kJ/kcal: "48,3" after "Energie" is the next row's value read early.
-        guard quantity.unit == nil, quantity.qualifier == nil, pendingValues.isEmpty, quantity.primary.fractionDigits == 0,
-              let last = pendingMentions.last?.0, last.nutrient.isEnergy else { return false }
+        // Energy is printed in whole kJ/kcal: "48,3" after "Energie" is the next row's value read early. Tables that
+        // print a unit word after the energy name may print a decimal ("energy (kcal) 386.0 135.1", Indian FSSAI
+        // panels); US "Calories" (a kcal name of its own) are whole (21 CFR 101.9(c)(1): nearest 5 or 10).
+        guard quantity.unit == nil, quantity.qualifier == nil, pendingValues.isEmpty,
+              let last = pendingMentions.last?.0, last.nutrient.isEnergy,
+              quantity.primary.fractionDigits == 0 || (last.unitHint != nil && last.nutrient == .energyKJ)
+        else { return false }
         return true
     }
 

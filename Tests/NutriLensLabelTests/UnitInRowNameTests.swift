@@ -93,4 +93,21 @@ final class UnitInRowNameTests: XCTestCase {
         assertValue(table, "proteins_100g", "12.3")
         assertValue(table, "energy-kj_100g", "1380", unit: .kilojoule)
     }
+
+    /// Indian FSSAI panels print energy with a decimal after a unit word in the name ("energy (kcal) 386.0 135.1",
+    /// a footnote mark inside the brackets too): the amounts are the row's kcal, not the next row's values read early.
+    func testEnergyWithADecimalAfterAUnitInTheName() throws {
+        for energy in ["energy (kcal) 386.0 135.1", "Energy (kcal #) 386.0 135.1"] {
+            let table = try parseTable("""
+                Nutritional information per 100 g per serving (35 g)
+                \(energy)
+                protein (g) 26.5 9.3
+                carbohydrate (g) 50.2 17.6
+                fat (g) 12.0 4.2
+                """)
+            assertValue(table, "energy-kcal_100g", "386.0", unit: .kilocalorie)
+            assertValue(table, "energy-kcal_serving", "135.1", unit: .kilocalorie)
+            assertValue(table, "proteins_100g", "26.5")
+        }
+    }
 }
