@@ -282,7 +282,9 @@ enum LineAnalyzer {
             let word = words[index]
             switch word.folded {
             case "kj", "kjoule": events.append((word.start, .unitWord(.kilojoule, word.start)))
-            case "kcal", "kcals": events.append((word.start, .unitWord(.kilocalorie, word.start)))
+            // "Energy(kJ) 459 1480" / "(Cal) 110 355": FSANZ panels print the kcal row under the kJ one as a
+            // bracketed "Cal" (large calories); "Fat Cal" and "Calories" are row names and never reach here.
+            case "kcal", "kcals", "cal", "cals": events.append((word.start, .unitWord(.kilocalorie, word.start)))
             default:
                 if NumberGrammar.traceWords.contains(word.folded), cellLike || !mentions.isEmpty {
                     let reading = ScannedQuantity.Reading(value: 0, unit: .gram, repairs: [], fractionDigits: 0)

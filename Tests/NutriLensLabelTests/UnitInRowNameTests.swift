@@ -110,4 +110,26 @@ final class UnitInRowNameTests: XCTestCase {
             assertValue(table, "proteins_100g", "26.5")
         }
     }
+
+    /// FSANZ panels print the kcal row under the kJ row as a bracketed "Cal" alone: its amounts are kcal, per
+    /// column, and the kJ row keeps its own.
+    func testBracketedCalRowUnderTheKilojouleRow() throws {
+        for kcalRow in ["(Cal) 110 355", "(cal) 110 355", "Cal 110 355"] {
+            let table = try parseTable("""
+                NUTRITION INFORMATION
+                Serving size: 30g
+                Per Serve Per 100g
+                Energy(kJ) 459 1480
+                \(kcalRow)
+                Protein (g) 4.1 12.3
+                Fat (g) 0.4 1.3
+                Carbohydrate (g) 20.3 67.0
+                Sodium (mg) 90 270
+                """)
+            assertValue(table, "energy-kj_serving", "459", unit: .kilojoule)
+            assertValue(table, "energy-kj_100g", "1480", unit: .kilojoule)
+            assertValue(table, "energy-kcal_serving", "110", unit: .kilocalorie)
+            assertValue(table, "energy-kcal_100g", "355", unit: .kilocalorie)
+        }
+    }
 }
