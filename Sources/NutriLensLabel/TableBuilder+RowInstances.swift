@@ -65,7 +65,13 @@ extension TableBuilder {
         let order = Dictionary(withCells.enumerated().map { ("\($0.element.nutrient.rawValue)@\($0.element.lineIndex)", $0.offset) },
                                uniquingKeysWith: { first, _ in first })
         func position(_ row: AssembledRow) -> Int { order["\(row.nutrient.rawValue)@\(row.lineIndex)"] ?? 0 }
-        return best.values.sorted { ($0.lineIndex, position($0)) < ($1.lineIndex, position($1)) }
+        let instances = best.values.sorted { ($0.lineIndex, position($0)) < ($1.lineIndex, position($1)) }
+        // Names and amounts out of step over the whole table, which the checks contradict: one alignment of the
+        // two sequences that fits them replaces the dealing by position.
+        // Only where one energy column is read: a second column's amounts interleave with the first's.
+        let energyColumnCount = energyColumns(columnCount: 2).filter { $0.kj != nil || $0.kcal != nil }.count
+        return layout.isUSStyle || energyColumnCount > 1 ? instances
+            : Self.aligningBySequence(instances, stream: rows, leading: leadingCells, kcal: kcal, energyLine: energyLine)
     }
 
     /// Second energy column / first (kcal, else kJ) when the table prints two energy columns whose kJ and kcal
