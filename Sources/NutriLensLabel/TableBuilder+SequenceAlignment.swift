@@ -45,11 +45,13 @@ extension TableBuilder {
     ///   - energyLine: the energy row name's line; amounts and names above it are not the table's.
     /// - Returns: `chosen` with the aligned rows' cells replaced, or `chosen` unchanged.
     static func aligningBySequence(_ chosen: [AssembledRow], stream: [AssembledRow], leading: [AssembledCell],
-                                   kcal: Double?, energyLine: Int?) -> [AssembledRow] {
+                                   kcal: Double?, servingRatio: Double? = nil,
+                                   energyLine: Int?) -> [AssembledRow] {
         guard let kcal, kcal > 0, let before = firstColumnPenalty(chosen, kcal: kcal), before > 0 else { return chosen }
+        let columns = servingRatio == nil ? 1 : 2
         let named = chosen.filter { alignedNutrients.contains($0.nutrient) }
         guard named.count >= 4, Set(named.map(\.nutrient)).count == named.count,
-              mostCommonCellCount(named)?.cells == 1,
+              let typical = mostCommonCellCount(named)?.cells, typical <= columns,
               let firstLine = named.map(\.lineIndex).min(), let lastLine = named.map(\.lineIndex).max() else {
             return chosen
         }
@@ -63,42 +65,20 @@ extension TableBuilder {
         for row in empty where emptyRows[row.nutrient] == nil { emptyRows[row.nutrient] = row }
         let names = (named.map(\.nutrient) + emptyRows.keys).sorted { $0.declarationOrder < $1.declarationOrder }
         let amounts = amountsInReadingOrder(stream, leading: leading, after: energyLine)
-        guard amounts.count >= names.count, amounts.count <= 40 else { return chosen }
-        var fitting: [(skips: Int, cells: [AssembledCell])] = []
-        var picked: [Int] = []
-        // Depth-first over monotone alignments; a partial one is cut as soon as it breaks a row-local rule.
-        func extend(from start: Int, skips: Int) {
-            if picked.count == names.count {
-                let cells = picked.map { amounts[$0] }
-                guard fits(cells, names: names, kcal: kcal) else { return }
-                fitting.append((skips, cells))
-                return
-            }
-            let nutrient = names[picked.count]
-            var added = 0
-            for index in start..<amounts.count {
-                if index > start, !picked.isEmpty { added += skipCost(amounts[index - 1]) }
-                guard skips + added <= sequenceAlignmentMaxSkipCost else { break }
-                guard admits(amounts[index], as: nutrient, after: picked.map { amounts[$0] }, names: names) else {
-                    continue
-                }
-                picked.append(index)
-                extend(from: index + 1, skips: skips + added)
-                picked.removeLast()
-            }
-        }
-        extend(from: 0, skips: 0)
-        // The alignment passing over fewest amounts, when every other that fits passes over at least two more or
-        // gives the same values: one skipped amount more is no evidence against a reading (debris is common).
-        guard let best = fitting.min(by: { $0.skips < $1.skips }),
-              !fitting.contains(where: { $0.skips <= best.skips + 1 && !sameValues($0.cells, best.cells) })
+        guard amounts.count >= columns * names.count, amounts.count <= 40 else { return chosen }
+        let search = SequenceAlignmentSearch(names: names, amounts: amounts, servingRatio: servingRatio, kcal: kcal)
+        // The alignment passing over least, when every other that fits passes over at least two more or gives the
+        // same values: one skipped figure more is no evidence against a reading (debris is common).
+        let fitting = search.fittingAlignments()
+        guard let best = fitting.min(by: { $0.cost < $1.cost }),
+              !fitting.contains(where: { $0.cost <= best.cost + 1 && !sameValues($0.rows, best.rows) })
         else { return chosen }
         var result = chosen
-        for (nutrient, cell) in zip(names, best.cells) {
+        for (nutrient, cells) in zip(names, best.rows) {
             if let index = result.firstIndex(where: { $0.nutrient == nutrient }) {
-                result[index].cells = [cell]
+                result[index].cells = cells
             } else if var row = emptyRows[nutrient] {
-                row.cells = [cell]
+                row.cells = cells
                 row.surplusBefore = []
                 row.surplusAfter = []
                 result.insert(row, at: result.firstIndex { $0.lineIndex > row.lineIndex } ?? result.endIndex)
@@ -126,18 +106,112 @@ extension TableBuilder {
             < ($1.element.lineIndex, $1.element.quantity.start, $1.offset) }.map(\.element)
     }
 
-    /// `true` when `cell` may stand for `nutrient` after the amounts already picked for the names before it: a
-    /// sub-row's exact amount not above its parent's.
-    private static func admits(_ cell: AssembledCell, as nutrient: Nutrient, after picked: [AssembledCell],
-                               names: [Nutrient]) -> Bool {
-        guard let parent = nutrient.parentRow, let parentIndex = names.firstIndex(of: parent),
-              parentIndex < picked.count, cell.quantity.qualifier == nil,
-              picked[parentIndex].quantity.qualifier == nil else { return true }
-        return cell.quantity.doubleValue <= picked[parentIndex].quantity.doubleValue + 0.05
+    /// `true` when two alignments give every row the same amounts.
+    private static func sameValues(_ a: [[AssembledCell]], _ b: [[AssembledCell]]) -> Bool {
+        zip(a, b).allSatisfy { rowA, rowB in
+            rowA.count == rowB.count && zip(rowA, rowB).allSatisfy {
+                $0.quantity.value == $1.quantity.value && $0.quantity.qualifier == $1.quantity.qualifier
+            }
+        }
+    }
+}
+
+/// The search behind ``TableBuilder/aligningBySequence(_:stream:leading:kcal:servingRatio:energyLine:)``: every
+/// alignment of the row names (declaration order) with the amounts (reading order) that fits the table's checks,
+/// with what it passes over.
+///
+/// One column: each name takes one amount, in order. Two columns (per 100 g and per portion, `servingRatio` = per
+/// portion ÷ per 100 g from the energy columns): each name takes a pair, the per-100 g amounts in order and the
+/// per-portion amounts in order, the two sequences interleaved in any way (OCR reads one column a row ahead of the
+/// other), each pair's portion amount the per-100 g amount × the ratio within the printed figures' rounding.
+/// Depth-first; a partial alignment is cut as soon as it breaks a row-local rule or passes over too much.
+struct SequenceAlignmentSearch {
+    /// One alignment that fits: each name's cells (first column first) and the cost of what it passed over.
+    struct Alignment {
+        var rows: [[AssembledCell]]
+        var cost: Int
     }
 
-    /// `true` when the amounts, one per name, pass every first-column check and the macros confirm `kcal`.
-    private static func fits(_ cells: [AssembledCell], names: [Nutrient], kcal: Double) -> Bool {
+    let names: [Nutrient]
+    let amounts: [AssembledCell]
+    let servingRatio: Double?
+    let kcal: Double
+
+    /// Most amounts from one pick of a column to its next: a row's amounts lie near the row before's.
+    static let maxStep = 8
+
+    /// Most partial alignments tried before the search gives up (and the table stays as chosen): a bound on the work
+    /// for a page of figures, far above what a table's amounts need.
+    static let maxNodes = 200_000
+
+    /// Every alignment that fits, with cost at most ``TableBuilder/sequenceAlignmentMaxSkipCost``; empty when the
+    /// search gave up (``maxNodes``).
+    func fittingAlignments() -> [Alignment] {
+        var found: [Alignment] = []
+        var first: [Int] = [], second: [Int] = []
+        var used = Set<Int>()
+        var nodes = 0
+        let limit = TableBuilder.sequenceAlignmentMaxSkipCost
+        // `charged`: amounts below it that no pick took were passed over for good (both columns have moved past
+        // them) and are in `cost`.
+        func extend(charged: Int, cost: Int) {
+            nodes += 1
+            guard nodes <= Self.maxNodes else { return }
+            let row = first.count
+            if row == names.count {
+                let end = max(first.last!, second.last ?? -1)
+                let total = cost + self.cost(from: charged, to: end + 1, used: used)
+                guard total <= limit, fits(first.map { amounts[$0] }) else { return }
+                found.append(Alignment(rows: (0..<row).map { index in
+                    [amounts[first[index]]] + (second.isEmpty ? [] : [amounts[second[index]]])
+                }, cost: total))
+                return
+            }
+            let from = (first.last ?? -1) + 1
+            let to = first.isEmpty ? amounts.count : min(amounts.count, from + Self.maxStep)
+            for i in from..<to where !used.contains(i) && admits(i, row: row, first: first) {
+                let partners: [Int?] = servingRatio.map { ratio in
+                    let after = (second.last ?? -1) + 1
+                    let upTo = second.isEmpty ? amounts.count : min(amounts.count, after + Self.maxStep)
+                    return (after..<upTo).filter { j in
+                        j != i && !used.contains(j) && Self.isPair(amounts[i], amounts[j], ratio: ratio)
+                    }
+                } ?? [nil]
+                for j in partners {
+                    first.append(i); used.insert(i)
+                    if let j { second.append(j); used.insert(j) }
+                    // Both columns have now moved past the lower of their last picks.
+                    let lower = j.map { min(i, $0) } ?? i
+                    let start = row == 0 ? lower : charged
+                    let added = self.cost(from: start, to: lower, used: used)
+                    if cost + added <= limit { extend(charged: max(start, lower), cost: cost + added) }
+                    first.removeLast(); used.remove(i)
+                    if let j { second.removeLast(); used.remove(j) }
+                }
+            }
+        }
+        extend(charged: 0, cost: 0)
+        return nodes > Self.maxNodes ? [] : found
+    }
+
+    /// What passing over the amounts in `from..<to` that no pick took costs (``TableBuilder/skipCost(_:)``).
+    private func cost(from: Int, to: Int, used: Set<Int>) -> Int {
+        guard from < to else { return 0 }
+        return (from..<to).reduce(0) { $0 + (used.contains($1) ? 0 : TableBuilder.skipCost(amounts[$1])) }
+    }
+
+    /// `true` when amount `index` may be row `row`'s first-column amount: a sub-row's exact amount not above its
+    /// parent's (saturates ≤ fat, sugars ≤ carbohydrate).
+    private func admits(_ index: Int, row: Int, first: [Int]) -> Bool {
+        let cell = amounts[index]
+        guard let parent = names[row].parentRow, let parentRow = names.firstIndex(of: parent), parentRow < row,
+              cell.quantity.qualifier == nil else { return true }
+        let parentCell = amounts[first[parentRow]]
+        return parentCell.quantity.qualifier != nil || cell.quantity.doubleValue <= parentCell.quantity.doubleValue + 0.05
+    }
+
+    /// `true` when the first-column amounts pass every check and the macros confirm the declared kcal.
+    private func fits(_ cells: [AssembledCell]) -> Bool {
         var values: [Nutrient: CandidateValue] = [:]
         for (nutrient, cell) in zip(names, cells) {
             var reading = cell.quantity.primary
@@ -150,8 +224,14 @@ extension TableBuilder {
         return ConsistencyChecks.energyConfirms(kcal: kcal, estimate: estimate)
     }
 
-    /// `true` when two alignments give every row the same amount.
-    private static func sameValues(_ a: [AssembledCell], _ b: [AssembledCell]) -> Bool {
-        zip(a, b).allSatisfy { $0.quantity.value == $1.quantity.value && $0.quantity.qualifier == $1.quantity.qualifier }
+    /// `true` when `portion` is `per100` × `ratio` within the rounding of the two printed figures (half a unit of
+    /// each one's last digit) and 5 %; a bound ("<0,5 g") pairs with any amount up to its bound × the ratio.
+    static func isPair(_ per100: AssembledCell, _ portion: AssembledCell, ratio: Double) -> Bool {
+        let a = per100.quantity, b = portion.quantity
+        let expected = a.doubleValue * ratio
+        let slack = 0.5 * pow(10, -Double(b.primary.fractionDigits))
+            + ratio * 0.5 * pow(10, -Double(a.primary.fractionDigits)) + 0.05 * expected
+        if a.qualifier != nil || b.qualifier != nil { return b.doubleValue <= expected + slack }
+        return abs(b.doubleValue - expected) <= slack
     }
 }
