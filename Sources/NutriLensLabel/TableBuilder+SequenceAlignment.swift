@@ -126,7 +126,8 @@ extension TableBuilder {
 /// other), each pair's portion amount the per-100 g amount × the ratio within the printed figures' rounding.
 /// Depth-first; a partial alignment is cut as soon as it breaks a row-local rule or passes over too much.
 struct SequenceAlignmentSearch {
-    /// One alignment that fits: each name's cells (first column first) and the cost of what it passed over.
+    /// One alignment that fits: each name's cells (first column first) and its cost: what it passed over, and with
+    /// two columns one more for each row whose two amounts were not read one after the other.
     struct Alignment {
         var rows: [[AssembledCell]]
         var cost: Int
@@ -162,9 +163,12 @@ struct SequenceAlignmentSearch {
                 let end = max(first.last!, second.last ?? -1)
                 let total = cost + self.cost(from: charged, to: end + 1, used: used)
                 guard total <= limit, fits(first.map { amounts[$0] }) else { return }
+                // A row's two amounts are printed side by side and read together: a pair not adjacent in reading
+                // order costs one more.
+                let apart = zip(first, second).filter { abs($0 - $1) > 1 }.count
                 found.append(Alignment(rows: (0..<row).map { index in
                     [amounts[first[index]]] + (second.isEmpty ? [] : [amounts[second[index]]])
-                }, cost: total))
+                }, cost: total + apart))
                 return
             }
             let from = (first.last ?? -1) + 1
