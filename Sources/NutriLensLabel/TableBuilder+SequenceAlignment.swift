@@ -1,7 +1,7 @@
 import Foundation
 
-// Names and values out of step over a whole single-column table: the row names' sequence aligned with the sequence
-// of amounts read, by what the table's own numbers allow, instead of by the position each amount was read at.
+// Names and values out of step over a whole table: the row names' sequence aligned with the sequence of amounts
+// read, by what the table's own numbers allow, instead of by the position each amount was read at.
 extension TableBuilder {
     /// The EU mass rows the alignment deals (Regulation 1169/2011 Art. 30(1) order, fibre from Art. 30(2)).
     private static let alignedNutrients: Set<Nutrient> = Set(euMandatoryOrder)
@@ -16,34 +16,37 @@ extension TableBuilder {
         cell.quantity.unit != nil || cell.quantity.qualifier != nil ? 2 : 1
     }
 
-    /// Re-deals a single-column table's amounts to its row names when the table as chosen contradicts its own
-    /// numbers and one alignment of the two sequences fits them.
+    /// Re-deals a table's amounts to its row names when the table as chosen contradicts its own numbers and one
+    /// alignment of the two sequences fits them.
     ///
     /// Class: whole-pack photos where OCR reads the row names as one block (often twice, one language after the
-    /// other) and the per-100 g amounts as another, with debris among them ("Energie / Matières grasses / … / Sel /
-    /// Energie / Fett / … / Salz / 946 kJ / C 241 1P / 15 / 3,5 g / 0g / 0g / 23 y / 1,2g / 227kcal"): the assembler
-    /// deals the amounts by position and the rows come out a few places off (fat 0, protein 5, salt 3,5 g), which
-    /// the energy check then contradicts (112 kcal from the macros for 227 declared).
+    /// other) and the amounts as another, with debris among them ("Energie / Matières grasses / … / Sel / Energie /
+    /// Fett / … / Salz / 946 kJ / C 241 1P / 15 / 3,5 g / 0g / 0g / 23 y / 1,2g / 227kcal"), or the rows of a
+    /// two-column table with side-text words read as row names between them: the assembler and the pairing deal the
+    /// amounts by position and the rows come out a few places off (fat 0, protein 5, salt 3,5 g), which the energy
+    /// check then contradicts (112 kcal from the macros for 227 declared).
     ///
-    /// The rows' nutrients (EU mass rows only, each once) in declaration order are matched to amounts in reading
-    /// order, one each, keeping both orders (a monotone alignment), passing over at most
-    /// ``sequenceAlignmentMaxSkips`` amounts inside the run. An amount can stand for a row only as a mass: no energy
-    /// or percent unit, no mg/µg, not over 100 g; a sub-row never exceeds its parent (saturates ≤ fat, sugars ≤
-    /// carbohydrate). An alignment fits when every first-column check passes (``ConsistencyChecks/penalty``) and the
-    /// macros give the declared kcal within the printed figures' rounding (``ConsistencyChecks/energyConfirms``:
-    /// 5 % or 5 kcal, Annex XIV factors). Among the alignments that fit, those passing over fewest amounts win; when
-    /// they disagree on any row's value the table is left as chosen (the checks cannot tell them apart: salt,
-    /// sugars and saturates do not enter the energy).
+    /// The rows' nutrients (EU mass rows only, each once, with rows named among them but left empty) in declaration
+    /// order are matched to amounts in reading order, keeping both orders (a monotone alignment), passing over
+    /// amounts inside the run at most ``sequenceAlignmentMaxSkipCost`` (``skipCost(_:)``). With one energy column
+    /// each name takes one amount; with two, a per-100 g | per-portion pair by the energy columns' ratio
+    /// (``SequenceAlignmentSearch``). An amount can stand for a row only as a mass: no energy or percent unit, no
+    /// mg/µg, not over 100 g; a sub-row never exceeds its parent (saturates ≤ fat, sugars ≤ carbohydrate). An
+    /// alignment fits when every first-column check passes (``ConsistencyChecks/penalty``) and the macros give the
+    /// declared kcal within the printed figures' rounding (``ConsistencyChecks/energyConfirms``: 5 % or 5 kcal, Annex
+    /// XIV factors). The cheapest alignment that fits is taken only when no other within one point of it gives any
+    /// row another amount (the checks cannot tell them apart: salt, sugars and saturates do not enter the energy);
+    /// otherwise the table stays as chosen, and its contradicted values stay flagged.
     ///
-    /// Runs only when the rows as chosen fail a check (``firstColumnPenalty(_:kcal:)`` above 0), the table holds one
-    /// amount per row, and the energy is known. Rows of other nutrients keep their cells.
+    /// Runs only when the rows as chosen fail a check (``firstColumnPenalty(_:kcal:)`` above 0), the table holds at
+    /// most one amount per row and column, and the energy is known. Rows of other nutrients keep their cells.
     /// - Parameters:
     ///   - chosen: the table's rows, one instance per nutrient, after every other row rule.
     ///   - stream: every row as assembled (cells and undealt values), the source of the amounts in reading order.
     ///   - leading: amounts read before the first row name.
     ///   - kcal: the first column's declared kcal (`nil`: rows unchanged).
+    ///   - servingRatio: second energy column ÷ first, when two are read (`nil`: one column).
     ///   - energyLine: the energy row name's line; amounts and names above it are not the table's.
-    /// - Returns: `chosen` with the aligned rows' cells replaced, or `chosen` unchanged.
     static func aligningBySequence(_ chosen: [AssembledRow], stream: [AssembledRow], leading: [AssembledCell],
                                    kcal: Double?, servingRatio: Double? = nil,
                                    energyLine: Int?) -> [AssembledRow] {
@@ -229,7 +232,8 @@ struct SequenceAlignmentSearch {
     }
 
     /// `true` when `portion` is `per100` × `ratio` within the rounding of the two printed figures (half a unit of
-    /// each one's last digit) and 5 %; a bound ("<0,5 g") pairs with any amount up to its bound × the ratio.
+    /// each one's last digit) and 5 %; with a bound ("<0,5 g") on either side, any portion amount up to the
+    /// per-100 g figure × the ratio pairs.
     static func isPair(_ per100: AssembledCell, _ portion: AssembledCell, ratio: Double) -> Bool {
         let a = per100.quantity, b = portion.quantity
         let expected = a.doubleValue * ratio
