@@ -38,7 +38,8 @@ extension TableBuilder {
     /// row another amount (the checks cannot tell them apart: salt, sugars and saturates do not enter the energy);
     /// otherwise the table stays as chosen, and its contradicted values stay flagged.
     ///
-    /// Runs only when the rows as chosen fail a check (``firstColumnPenalty(_:kcal:)`` above 0), the table holds at
+    /// Runs only when the rows as chosen fail a check (``firstColumnPenalty(_:kcal:)`` above 0) whatever their
+    /// amounts' OCR readings (``isContradictedWhateverTheReadings(_:kcal:)``), the table holds at
     /// most one amount per row and column, and the energy is known. Rows of other nutrients keep their cells.
     /// - Parameters:
     ///   - chosen: the table's rows, one instance per nutrient, after every other row rule.
@@ -50,7 +51,8 @@ extension TableBuilder {
     static func aligningBySequence(_ chosen: [AssembledRow], stream: [AssembledRow], leading: [AssembledCell],
                                    kcal: Double?, servingRatio: Double? = nil,
                                    energyLine: Int?) -> [AssembledRow] {
-        guard let kcal, kcal > 0, let before = firstColumnPenalty(chosen, kcal: kcal), before > 0 else { return chosen }
+        guard let kcal, kcal > 0, let before = firstColumnPenalty(chosen, kcal: kcal), before > 0,
+              isContradictedWhateverTheReadings(chosen, kcal: kcal) else { return chosen }
         let columns = servingRatio == nil ? 1 : 2
         let named = chosen.filter { alignedNutrients.contains($0.nutrient) }
         guard named.count >= 4, Set(named.map(\.nutrient)).count == named.count,
@@ -88,6 +90,45 @@ extension TableBuilder {
             }
         }
         return firstColumnPenalty(result, kcal: kcal).map { $0 < before } ?? false ? result : chosen
+    }
+
+    /// `true` when the first column as chosen fails a check under every combination of its amounts' readings with a
+    /// g read as a digit or a lost decimal separator restored ("12,29" for 12,2 g, "25" for 2,5 g: settled later by
+    /// ``chooseMassReadings(_:basis:kcal:servingLimit:)``),
+    /// leaving out an amount over 100 g in every reading (a name word read as digits, "561" for "Sól": the
+    /// digits rule drops it later). Up to 256 combinations; more count as contradicted.
+    static func isContradictedWhateverTheReadings(_ rows: [AssembledRow], kcal: Double) -> Bool {
+        var values = firstColumnValues(rows)
+        for (nutrient, value) in values {
+            // A g read as a digit, a bare figure's lost decimal separator ("Fett 25 1,5 g": 2,5 g with saturates'
+            // 1,5 g); not a separator read where none was printed, which fits almost any energy within its tolerance.
+            let readings = [value.cell.quantity.primary]
+                + value.cell.quantity.alternatives.filter { reading in
+                    reading.repairs.allSatisfy { $0 == .nineAsGram || $0 == .insertedDecimalSeparator }
+                }
+            let kept = readings.map { reading -> ScannedQuantity.Reading in
+                var reading = reading
+                if reading.unit == nil { reading.unit = .gram }
+                return reading
+            }.filter { reading in
+                (reading.unit?.grams).map { (reading.value * $0).asDouble <= 100 } ?? true
+            }
+            if kept.isEmpty { values[nutrient] = nil } else { values[nutrient]?.readings = kept }
+        }
+        let varying = values.keys.filter { values[$0]!.readings.count > 1 }
+            .sorted { $0.declarationOrder < $1.declarationOrder }
+        let combinations = varying.reduce(1) { $0 * values[$1]!.readings.count }
+        guard combinations <= 256 else { return true }
+        for combination in 0..<combinations {
+            var rest = combination
+            for nutrient in varying {
+                let count = values[nutrient]!.readings.count
+                values[nutrient]!.chosen = rest % count
+                rest /= count
+            }
+            if ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal) == 0 { return false }
+        }
+        return true
     }
 
     /// The mass amounts of the table in reading order (line, then place on the line): the leading cells and every
