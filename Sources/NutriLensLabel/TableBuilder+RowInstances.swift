@@ -65,7 +65,16 @@ extension TableBuilder {
         let order = Dictionary(withCells.enumerated().map { ("\($0.element.nutrient.rawValue)@\($0.element.lineIndex)", $0.offset) },
                                uniquingKeysWith: { first, _ in first })
         func position(_ row: AssembledRow) -> Int { order["\(row.nutrient.rawValue)@\(row.lineIndex)"] ?? 0 }
-        return best.values.sorted { ($0.lineIndex, position($0)) < ($1.lineIndex, position($1)) }
+        let instances = best.values.sorted { ($0.lineIndex, position($0)) < ($1.lineIndex, position($1)) }
+        // Names and amounts out of step over the whole table, which the checks contradict: one alignment of the
+        // two sequences that fits them replaces the dealing by position.
+        // With two energy columns read (or more: a footnote repeating them), the amounts are aligned in per-100 g | per-portion pairs by their ratio;
+        // without the ratio (columns whose kJ and kcal disagree) the table stays as chosen.
+        let energy = energyColumns(columnCount: 2).filter { $0.kj != nil || $0.kcal != nil }
+        let columnRatio = energy.count >= 2 ? Self.energyRatio(energy[0], energy[1]).flatMap { $0 } : nil
+        guard !layout.isUSStyle, energy.count == 1 || columnRatio != nil else { return instances }
+        return Self.aligningBySequence(instances, stream: rows, leading: leadingCells, kcal: kcal,
+                                       servingRatio: columnRatio, energyLine: energyLine)
     }
 
     /// Second energy column / first (kcal, else kJ) when the table prints two energy columns whose kJ and kcal
@@ -74,13 +83,22 @@ extension TableBuilder {
         let columns = energyColumns(columnCount: 2)
         let servingRatio = layout.servingSize?.quantity.map { $0.asDouble / 100 }
         guard columns.count == 2 else { return servingRatio }
+        switch Self.energyRatio(columns[0], columns[1]) {
+        case .some(let ratio): return ratio ?? servingRatio
+        case .none: return nil
+        }
+    }
+
+    /// Second energy column ÷ first (kcal, else kJ): `.some(nil)` when neither side is read in both, `nil` when the
+    /// kJ and kcal ratios disagree by more than 10 % (the columns are not one table's).
+    static func energyRatio(_ first: EnergyPair, _ second: EnergyPair) -> Double?? {
         func value(_ cell: AssembledCell?) -> Double? {
             cell.map { $0.quantity.doubleValue }.flatMap { $0 > 0 ? $0 : nil }
         }
-        let kcalRatio = value(columns[1].kcal).flatMap { second in value(columns[0].kcal).map { second / $0 } }
-        let kjRatio = value(columns[1].kj).flatMap { second in value(columns[0].kj).map { second / $0 } }
-        if let kcalRatio, let kjRatio, abs(kcalRatio - kjRatio) > 0.1 * max(kcalRatio, kjRatio) { return nil }
-        return kcalRatio ?? kjRatio ?? servingRatio
+        let kcalRatio = value(second.kcal).flatMap { later in value(first.kcal).map { later / $0 } }
+        let kjRatio = value(second.kj).flatMap { later in value(first.kj).map { later / $0 } }
+        if let kcalRatio, let kjRatio, abs(kcalRatio - kjRatio) > 0.1 * max(kcalRatio, kjRatio) { return .none }
+        return .some(kcalRatio ?? kjRatio)
     }
 
     /// `false` for a row above the first energy row (tables declare energy first) whose value was not printed on
