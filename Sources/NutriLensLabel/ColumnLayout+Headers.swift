@@ -42,13 +42,16 @@ enum HeaderColumns {
     }
 
     /// `named` (``columnSpecs(headerLines:positions:)``) as every column's spec: all named and distinct, or two
-    /// columns of which the header names one as sold (the other is the other basis, as sold); otherwise `nil`.
+    /// columns of which the header names one per 100 g as sold (the other is per serving: "pour 1 pot" read without
+    /// its amount); otherwise `nil`. A serving word over one of two columns is not enough: US side-by-side panels
+    /// print "Per serving | Per container" centred over each amount and its %DV, so a column's header can stand
+    /// in its neighbour's stretch (jonaszell97 `TwoColumns`).
     static func completed(_ named: [ColumnSpec?]) -> [ColumnSpec]? {
         let specs = named.compactMap { $0 }
         if !named.isEmpty, specs.count == named.count { return Set(specs).count == specs.count ? specs : nil }
-        guard named.count == 2, specs.count == 1, specs[0].preparation == .asSold else { return nil }
-        let other = ColumnSpec(basis: specs[0].basis == .per100g ? .perServing : .per100g, preparation: .asSold)
-        return named.map { $0 ?? other }
+        let per100 = ColumnSpec(basis: .per100g, preparation: .asSold)
+        guard named.count == 2, specs == [per100] else { return nil }
+        return named.map { $0 ?? ColumnSpec(basis: .perServing, preparation: .asSold) }
     }
 
     /// The spec each value column's header names (left to right; `nil` where the header names no basis, or names

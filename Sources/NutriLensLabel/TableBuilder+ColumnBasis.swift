@@ -47,14 +47,31 @@ extension TableBuilder {
             let first = a.value.asDouble, second = b.value.asDouble
             if first > 0, second > 0 { ratios.append(second / first) }
         }
+        return agreedMedian(ratios)
+    }
+
+    /// The median of `ratios` when at least three, and two thirds of them, lie within 10 % of it; else `nil`.
+    static func agreedMedian(_ ratios: [Double]) -> Double? {
         guard ratios.count >= 3 else { return nil }
         let median = ratios.sorted()[ratios.count / 2]
         let agreeing = ratios.filter { abs($0 - median) <= 0.1 * median }.count
         return agreeing >= 3 && agreeing * 3 >= ratios.count * 2 ? median : nil
     }
 
-    /// `true` when the serving the columns imply as assigned (per serving ÷ per 100 g × 100, from the rows'
-    /// ``columnRatio(_:rows:placement:)`` or else both energies, ``servingGramsFromEnergy(_:)``) is at most 2/3 of
+    /// The serving size in grams the entries imply as assigned: 100 × the median per-serving ÷ per-100 g ratio of the
+    /// nutrients valued in both columns (as sold, exact, non-zero; energy included), `nil` unless at least three,
+    /// and two thirds of them, agree within 10 % of it. Read from the entries as chosen (a "473" read as 47,3 g).
+    static func impliedServingGrams(_ entries: [NutritionEntry]) -> Double? {
+        let exact = entries.filter { $0.qualifier == nil && $0.preparation == .asSold && $0.value > 0 }
+        let per100 = Dictionary(exact.filter { $0.basis == .per100g }.map { ($0.nutrient, $0.value.asDouble) },
+                                uniquingKeysWith: { first, _ in first })
+        let ratios = exact.filter { $0.basis == .perServing }.compactMap { entry in
+            per100[entry.nutrient].map { entry.value.asDouble / $0 }
+        }
+        return agreedMedian(ratios).map { $0 * 100 }
+    }
+
+    /// `true` when the serving the columns imply as assigned (``impliedServingGrams(_:)``) is at most 2/3 of
     /// 100 g, so that read the other way round the serving would be 150 g or more: the per-100 g column is clearly
     /// the larger. Servings of 100–150 g (yoghurt pots, rice pouches) print either column larger, and a swap there
     /// shows no such margin.
@@ -85,15 +102,13 @@ extension TableBuilder {
         return nil
     }
 
-    /// Lowers every entry's confidence below the grammar's review threshold and flags it (finding
-    /// ``uncertainBasisCheck`` lists the keys, so the review model's flag keeps them, ``WordConfidence``).
+    /// Flags every entry (finding ``uncertainBasisCheck`` lists the keys; ``WordConfidence`` keeps them flagged and
+    /// their confidence below the review model's threshold). The grammar's own confidence is left as read: the
+    /// scanner compares OCR readings by it (`GrammarScore`), and the bases' doubt says nothing about the reading.
     static func flagUncertainBasis(_ entries: inout [NutritionEntry], reason: String,
                                    findings: inout [ConsistencyFinding]) {
         guard !entries.isEmpty else { return }
-        for index in entries.indices {
-            entries[index].confidence = min(entries[index].confidence, grammarReviewThreshold - 0.1)
-            entries[index].needsReview = true
-        }
+        for index in entries.indices { entries[index].needsReview = true }
         findings.append(ConsistencyFinding(check: uncertainBasisCheck, keys: entries.map(\.key),
                                            message: "which column is per 100 g and which per serving: \(reason)"))
     }

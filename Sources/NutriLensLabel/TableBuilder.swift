@@ -89,7 +89,6 @@ struct TableBuilder {
                 check: "columns-by-serving-ratio", keys: [],
                 message: "the per 100 g and per serving columns read in each other's place: the cells' ratio is the serving size"))
         }
-        let rowsRatio = Self.columnRatio(columns, rows: rowsWithInferred, placement: placement)
         let energyByColumn = orderedByMacros(energyColumns(columnCount: columnCount), rows: rowsWithInferred,
                                              placement: placement)
         for (columnIndex, spec) in columns.enumerated() where !usedSpecs.contains(spec) {
@@ -142,7 +141,7 @@ struct TableBuilder {
         flagRareAmounts(&entries)
         if let uncertainBasis = Self.basisIsUncertain(
             columns, cellCount: cellCount, weakCue: weakCue, fromGeometry: geometryHeaders != nil, ratio: ratio,
-            impliedServingGrams: rowsRatio.map { $0 * 100 } ?? Self.servingGramsFromEnergy(entries)) {
+            impliedServingGrams: Self.impliedServingGrams(entries)) {
             Self.flagUncertainBasis(&entries, reason: uncertainBasis, findings: &findings)
         }
         entries += Self.portionOfHundredEntries(entries, layout: layout)
