@@ -17,15 +17,22 @@ extension ColumnLayout {
     /// - Parameter lines: the table's lines in reading order (the header-zone lines `detectColumns` looks at are
     ///   not enough: the strip's names are its first row).
     static func isFrontOfPackStrip(_ lines: [LineAnalysis]) -> Bool {
+        frontOfPackStripEnd(lines) != nil
+    }
+
+    /// The line index of a front-of-pack strip's amounts line (``isFrontOfPackStrip(_:)``), `nil` when the text is
+    /// no such strip.
+    static func frontOfPackStripEnd(_ lines: [LineAnalysis]) -> Int? {
         guard let namesIndex = lines.firstIndex(where: { line in
             let nutrients = Set(line.mentions.map(\.nutrient))
             return !line.isNonTable && line.quantities.isEmpty && nutrients.contains(where: \.isEnergy)
                 && nutrients.filter({ !$0.isEnergy }).count >= 2
-        }) else { return false }
+        }) else { return nil }
         let after = lines[(namesIndex + 1)...]
         guard let amounts = after.first(where: { !$0.quantities.isEmpty }),
               amounts.mentions.isEmpty,
-              amounts.quantities.filter({ !$0.isPercent }).count >= 3 else { return false }
-        return after.flatMap(\.quantities).filter(\.isPercent).count >= 2
+              amounts.quantities.filter({ !$0.isPercent }).count >= 3,
+              after.flatMap(\.quantities).filter(\.isPercent).count >= 2 else { return nil }
+        return amounts.lineIndex
     }
 }

@@ -32,6 +32,13 @@ struct ColumnLayout: Sendable {
     /// `true` when the header names a portion of exactly 100 g or 100 ml ("⅕ of a pot (100g) contains", "1 Portion
     /// (100 ml)"): that column is per portion and per 100 g at once (``TableBuilder/portionOfHundredEntries``).
     var portionOfHundred = false
+    /// `true` when the header words gave the columns in another order than read, or named fewer columns than the
+    /// table has: per 100 g read on a later line and moved first (EU order), a front-of-pack strip's default. The
+    /// columns' bases then rest on a weak cue (``TableBuilder/basisIsUncertain``).
+    var reordered = false
+    /// `true` for a front-of-pack strip per portion followed by a line giving the energy per 100 g ("Typical energy
+    /// values per 100g: 1149kJ/277kcal"): the strip's amounts are the first column, that energy the second.
+    var frontOfPackWithEnergyPer100 = false
 
     /// Reads the layout from the header zone: the lines from 12 before to 3 after `tableStart` (the energy row, or
     /// the first row) that name no nutrient. `isUSStyle` selects the per-serving default of US/CA "Nutrition
@@ -119,6 +126,19 @@ struct ColumnLayout: Sendable {
         for token in tokens where !columns.contains(token.spec) {
             columns.append(token.spec)
         }
+        if !isUSStyle, let stripEnd = frontOfPackStripEnd(lines),
+           lines.contains(where: { line in
+               line.lineIndex > stripEnd && line.namesPer100
+                   && line.quantities.contains { $0.unit?.isEnergy == true }
+           }) {
+            // Regulation (EU) 1169/2011 Art. 33(2): a front-of-pack declaration per portion gives the energy per
+            // 100 g as well ("One typical slice contains" ... "Typical energy values per 100g: 1149kJ/277kcal").
+            var layout = ColumnLayout(columns: [ColumnSpec(basis: .perServing, preparation: .asSold),
+                                                ColumnSpec(basis: .per100g, preparation: .asSold)],
+                                      servingSize: servingSize, fromHeaders: true, isUSStyle: false)
+            layout.frontOfPackWithEnergyPer100 = true
+            return layout
+        }
         if columns.isEmpty {
             let perServing = isUSStyle || isFrontOfPackStrip(lines)
             let spec = ColumnSpec(basis: perServing ? .perServing : .per100g, preparation: .asSold)
@@ -130,11 +150,15 @@ struct ColumnLayout: Sendable {
         let firstPer100 = tokens.first { $0.spec.basis == .per100g }
         let sameLine = firstPer100.map { per100 in tokens.contains { $0.line == per100.line && $0.spec.basis == .perServing } }
             ?? false
+        var reordered = false
         if !isUSStyle, !sameLine, let index = columns.firstIndex(where: { $0.basis == .per100g }), index > 0 {
             let per100 = columns.remove(at: index)
             columns.insert(per100, at: 0)
+            reordered = true
         }
-        return ColumnLayout(columns: columns, servingSize: servingSize, fromHeaders: true, isUSStyle: isUSStyle)
+        var layout = ColumnLayout(columns: columns, servingSize: servingSize, fromHeaders: true, isUSStyle: isUSStyle)
+        layout.reordered = reordered
+        return layout
     }
 
     /// "per Serving | per 100 g" names two columns; "Portion (100 ml)" names one (a 100 ml portion): a per-word or

@@ -145,12 +145,17 @@ public struct ConsistencyFinding: Sendable, Codable, Hashable {
     /// side the macros contradict while confirming the other left out), `energy-vs-macros`, `energy-limit` (per 100 g above
     /// 900 kcal / 3700 kJ: repaired or dropped), `saturates-exceed-fat`, `sugars-exceed-carbohydrates`,
     /// `salt-vs-sodium`, `serving-vs-100g`, `mass-over-100g` (above 100 g, sodium above 40 g, per 100 g: the value
-    /// is dropped), `ri-percent`.
+    /// is dropped), `ri-percent`, `column-basis-uncertain` (which column is per 100 g and which per serving rests on
+    /// a weak cue, or the header and the serving ratio disagree: the keys are flagged, ``isReviewNote``).
     public var check: String
     /// The Open Food Facts keys involved.
     public var keys: [String]
     /// Human-readable explanation with the numbers.
     public var message: String
+
+    /// `true` for a finding that only asks for review of values read as printed (`column-basis-uncertain`), no
+    /// failed check of the text: the scanner's comparison of OCR readings by the grammar leaves it out.
+    public var isReviewNote: Bool { check == TableBuilder.uncertainBasisCheck }
 
     /// Creates a finding.
     /// `check`: the stable identifier (see ``check``); `keys`: the Open Food Facts keys involved; `message`: the

@@ -31,6 +31,14 @@ struct ColumnPlacement: Sendable {
         var axis: (x: Double, y: Double)
         var centres: [Double]
         var spacing: Double
+        /// Each column's figures from their lowest start to their highest end along the rows (medians over the full
+        /// rows); empty when unknown, when ``extent(_:)`` takes a quarter spacing either side of the centre.
+        var extents: [(low: Double, high: Double)] = []
+
+        /// Where column `index`'s figures stand along the rows.
+        func extent(_ index: Int) -> (low: Double, high: Double) {
+            index < extents.count ? extents[index] : (centres[index] - spacing / 4, centres[index] + spacing / 4)
+        }
 
         func position(_ box: TextBox) -> Double {
             (box.x + box.width / 2) * axis.x + (box.y + box.height / 2) * axis.y
@@ -59,6 +67,14 @@ struct ColumnPlacement: Sendable {
             median(full.map { positions.position($0.cells[column].box!) })
         }
         let widths = full.flatMap { $0.cells.map { abs($0.box!.width * positions.axis.x) + abs($0.box!.height * positions.axis.y) } }
+        positions.extents = (0..<columnCount).map { column in
+            let halves = full.map { row -> (Double, Double) in
+                let box = row.cells[column].box!
+                let half = (abs(box.width * positions.axis.x) + abs(box.height * positions.axis.y)) / 2
+                return (positions.position(box) - half, positions.position(box) + half)
+            }
+            return (median(halves.map(\.0)), median(halves.map(\.1)))
+        }
         let gaps = zip(positions.centres.dropFirst(), positions.centres).map { $0 - $1 }
         guard let smallest = gaps.min(), smallest > median(widths) else { return nil }
         positions.spacing = smallest

@@ -26,11 +26,14 @@ struct TableBuilder {
             servingGrams: layout.servingSize?.quantity)
         let cellCount = typicalCellCount(chosenRows)
         var headerColumns = layout.columns
-        // Headers read from word geometry, when every value column has one (multi-line headers, %DI columns).
+        // Headers read from word geometry: each value column under the header words that name its basis.
         let geometryHeaders = cellCount >= 2 ? ColumnPlacement.columnCentres(chosenRows, columnCount: cellCount).flatMap {
-            HeaderColumns.specs(headerLines: layout.headerLines, positions: $0)
+            HeaderColumns.completed(HeaderColumns.columnSpecs(headerLines: layout.headerLines, positions: $0))
         } : nil
         if let geometryHeaders { headerColumns = geometryHeaders }
+        // The bases rest on a weak cue when no header word stands over them: a default, an inferred column or an
+        // order the header words do not give.
+        var weakCue = geometryHeaders == nil && (!layout.fromHeaders || layout.reordered)
         if geometryHeaders == nil, !layout.isUSStyle, cellCount > headerColumns.count,
            !headerColumns.contains(where: { $0.basis == .per100g }) {
             // Per 100 g is mandatory in the EU (Regulation 1169/2011 Art. 32) and printed first; with more value
@@ -43,11 +46,13 @@ struct TableBuilder {
             } else {
                 headerColumns.insert(per100, at: 0)
             }
+            weakCue = true
         }
         // One amount a row under headers naming per serving and per 100 g ("Serving size: 18.96 g" over "Per 100 g |
         // % RDA per serve": the serving words head the %RDA column, which holds no amounts): per 100 g is the
         // mandatory declaration (Regulation 1169/2011 Art. 32), so the one amount column is it.
-        if geometryHeaders == nil, !layout.isUSStyle, cellCount == 1, headerColumns.count > 1,
+        if geometryHeaders == nil, !layout.isUSStyle, !layout.frontOfPackWithEnergyPer100, cellCount == 1,
+           headerColumns.count > 1,
            let index = headerColumns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)), index > 0 {
             headerColumns.insert(headerColumns.remove(at: index), at: 0)
         }
@@ -59,10 +64,13 @@ struct TableBuilder {
             let serving = ColumnSpec(basis: .perServing, preparation: .asSold)
             if !layout.fromHeaders {
                 headerColumns = [serving, per100]
+                weakCue = true
             } else if let a = headerColumns.firstIndex(of: per100), let b = headerColumns.firstIndex(of: serving), a < b {
                 headerColumns.swapAt(a, b)
+                weakCue = true
             }
         }
+        if cellCount > headerColumns.count { weakCue = true }
         let columnCount = max(headerColumns.count, cellCount)
         var columns = (0..<columnCount).map { index -> ColumnSpec in
             index < headerColumns.count ? headerColumns[index]
@@ -74,8 +82,9 @@ struct TableBuilder {
                                                 columnCount: columnCount)
         var usedSpecs = Set<ColumnSpec>()
         let placement = ColumnPlacement(rows: rowsWithInferred, columnCount: columnCount)
-        if let swap = Self.basesSwappedByServingRatio(columns, rows: rowsWithInferred, placement: placement,
-                                                      layout: layout) {
+        let ratio = Self.servingRatioVerdict(columns, rows: rowsWithInferred, placement: placement, layout: layout)
+        if let swap = ratio?.swapped, geometryHeaders == nil {
+            // Header words in reading order give way to the numbers; header words standing over the columns do not.
             columns.swapAt(swap.0, swap.1)
             findings.append(ConsistencyFinding(
                 check: "columns-by-serving-ratio", keys: [],
@@ -131,6 +140,11 @@ struct TableBuilder {
         }
         crossColumnChecks(&entries, findings: &findings)
         flagRareAmounts(&entries)
+        if let uncertainBasis = Self.basisIsUncertain(
+            columns, cellCount: cellCount, weakCue: weakCue, fromGeometry: geometryHeaders != nil, ratio: ratio,
+            impliedServingGrams: Self.impliedServingGrams(entries)) {
+            Self.flagUncertainBasis(&entries, reason: uncertainBasis, findings: &findings)
+        }
         entries += Self.portionOfHundredEntries(entries, layout: layout)
         ReviewEvidenceBuilder.attach(to: &entries, servingGrams: layout.servingSize?.quantity.map(\.asDouble), intakes: layout.referenceIntakes)
         let distinctNutrients = Set(entries.map(\.nutrient))
@@ -177,39 +191,6 @@ extension TableBuilder {
             if abs(second / first - factor) <= 0.15 * factor { per100First += 1 }
         }
         return servingFirst >= 3 && servingFirst > 2 * per100First
-    }
-}
-
-extension TableBuilder {
-    /// Indices of the per 100 g and per serving columns (as sold) when the numbers say they were read in each other's
-    /// place. The cells of each row give a ratio R = per-serving cell ÷ per-100 g cell; with at least three rows whose
-    /// ratios agree within 10 % of their median, R is the serving size ÷ 100 — unless the columns are swapped, when
-    /// 1/R is. Swapped when the printed serving size S (not within 20 % of 100 g) is within 10 % of 100/R and no
-    /// serving amount printed in the header fits R itself ("Pro zubereiteter Portion (62.5g Trockenreis) (140 g)":
-    /// 140 g fits). Header words in the wrong order ("per pezzo" on a title line above "per 100 g | per 29 g") or a
-    /// serving column printed first cannot outvote the table's own numbers: per 100 g = per serving × 100 / S.
-    static func basesSwappedByServingRatio(_ columns: [ColumnSpec], rows: [AssembledRow], placement: ColumnPlacement,
-                                           layout: ColumnLayout) -> (Int, Int)? {
-        guard let servingGrams = layout.servingSize?.quantity else { return nil }
-        let factor = servingGrams.asDouble / 100
-        guard factor > 0, abs(factor - 1) > 0.2,
-              let per100 = columns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)),
-              let serving = columns.firstIndex(of: ColumnSpec(basis: .perServing, preparation: .asSold)) else { return nil }
-        var ratios: [Double] = []
-        for index in rows.indices where !rows[index].nutrient.isEnergy {
-            guard let a = placement.cell(of: rows, row: index, column: per100)?.quantity,
-                  let b = placement.cell(of: rows, row: index, column: serving)?.quantity,
-                  a.qualifier == nil, b.qualifier == nil, !a.isPercent, !b.isPercent, a.unit == b.unit else { continue }
-            let first = a.value.asDouble, second = b.value.asDouble
-            if first > 0, second > 0 { ratios.append(second / first) }
-        }
-        guard ratios.count >= 3 else { return nil }
-        let median = ratios.sorted()[ratios.count / 2]
-        let agreeing = ratios.filter { abs($0 - median) <= 0.1 * median }.count
-        guard agreeing >= 3, agreeing * 3 >= ratios.count * 2 else { return nil }
-        func fits(_ ratio: Double, _ size: Double) -> Bool { abs(ratio - size) <= 0.1 * size }
-        let printedFitsAsRead = layout.headerAmounts.contains { fits(median, $0.asDouble / 100) }
-        return fits(1 / median, factor) && !fits(median, factor) && !printedFitsAsRead ? (per100, serving) : nil
     }
 }
 

@@ -61,9 +61,10 @@ final class FrontOfPackStripTests: XCTestCase {
     }
 
     /// The strip as UK packs print it whole: the portion named above ("Each pack (400g) contains", which names no
-    /// column), the per-100 g energy stated on a line of its own below; the strip stays per portion.
+    /// column), the per-100 g energy stated on a line of its own below; the strip stays per portion, and that line
+    /// gives the energy per 100 g (Regulation (EU) 1169/2011 Art. 33(2); session 22).
     func testWholeUKStripWithTypicalValuesLineIsPerPortion() throws {
-        assertPerPortion(try parseTable("""
+        let table = try parseTable("""
             Each pack (400g) contains
             Energy Fat Saturates Sugars Salt
             1042kJ 15.5g 8.5g 12.2g 0.3g
@@ -71,7 +72,14 @@ final class FrontOfPackStripTests: XCTestCase {
             13% 22% 43% 14% 5%
             of an adult's reference intake
             Typical values (as sold) per 100g: Energy 260kJ/62kcal
-            """))
+            """)
+        for (key, value) in [("energy-kj_serving", "1042"), ("energy-kcal_serving", "250"), ("fat_serving", "15.5"),
+                             ("saturated-fat_serving", "8.5"), ("sugars_serving", "12.2"), ("salt_serving", "0.3"),
+                             ("energy-kj_100g", "260"), ("energy-kcal_100g", "62")] {
+            assertValue(table, key, value)
+        }
+        XCTAssertEqual(table.entries.filter { $0.basis == .per100g }.map(\.key).sorted(),
+                       ["energy-kcal_100g", "energy-kj_100g"])
     }
 
     /// A strip that states its basis keeps it: the header reading finds "per 100g" before the default is needed.

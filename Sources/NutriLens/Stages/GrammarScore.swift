@@ -24,8 +24,10 @@ extension ReadingScore {
         for entry in table.entries { best[entry.key] = max(best[entry.key] ?? 0, entry.confidence) }
         let columns = Dictionary(grouping: table.entries, by: { "\($0.basis)/\($0.preparation)" })
             .mapValues { Set($0.map(\.nutrient)) }
-        self.init(value: Self.sum(ofConfidences: best.values) - 0.5 * Double(table.findings.count), fields: best.count,
-                  findings: table.findings.count, columnsComplete: Set(columns.values).count <= 1,
+        // Review notes (the columns' bases in doubt) are no failed check of the text read.
+        let findings = table.findings.filter { !$0.isReviewNote }.count
+        self.init(value: Self.sum(ofConfidences: best.values) - 0.5 * Double(findings), fields: best.count,
+                  findings: findings, columnsComplete: Set(columns.values).count <= 1,
                   languages: table.languages)
     }
 

@@ -1,0 +1,115 @@
+import Foundation
+
+/// What the table's numbers say about which column is per 100 g and which per serving, and the review flag on
+/// columns whose basis nothing firm decides (session 22, issue 22 class 1: a column swap must not come out unflagged).
+extension TableBuilder {
+    /// The cells' ratio against the printed serving size, for the per 100 g and per serving columns (as sold).
+    struct ServingRatioVerdict {
+        /// Indices of the per 100 g and per serving columns when the ratio says they stand in each other's place.
+        var swapped: (Int, Int)?
+    }
+
+    /// Check name of the finding that lists the fields of a table whose columns' bases are uncertain.
+    static let uncertainBasisCheck = "column-basis-uncertain"
+
+    /// The serving ratio's verdict on the columns as assigned, `nil` when it cannot tell (no serving size other than
+    /// about 100 g, fewer than three rows whose ratios agree, or a ratio fitting neither order).
+    ///
+    /// The cells of each row give a ratio R = per-serving cell ÷ per-100 g cell; with at least three rows whose
+    /// ratios agree within 10 % of their median, R is the serving size ÷ 100 — unless the columns are swapped, when
+    /// 1/R is. Swapped when the printed serving size S (not within 20 % of 100 g) is within 10 % of 100/R and no
+    /// serving amount printed in the header fits R itself ("Pro zubereiteter Portion (62.5g Trockenreis) (140 g)":
+    /// 140 g fits); as assigned when S or a header amount fits R. Per 100 g = per serving × 100 / S.
+    static func servingRatioVerdict(_ columns: [ColumnSpec], rows: [AssembledRow], placement: ColumnPlacement,
+                                    layout: ColumnLayout) -> ServingRatioVerdict? {
+        guard let servingGrams = layout.servingSize?.quantity else { return nil }
+        let factor = servingGrams.asDouble / 100
+        guard factor > 0, abs(factor - 1) > 0.2,
+              let per100 = columns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)),
+              let serving = columns.firstIndex(of: ColumnSpec(basis: .perServing, preparation: .asSold)),
+              let median = columnRatio(columns, rows: rows, placement: placement) else { return nil }
+        func fits(_ ratio: Double, _ size: Double) -> Bool { abs(ratio - size) <= 0.1 * size }
+        let printedFitsAsRead = layout.headerAmounts.contains { fits(median, $0.asDouble / 100) }
+        if fits(median, factor) || printedFitsAsRead { return ServingRatioVerdict(swapped: nil) }
+        return fits(1 / median, factor) ? ServingRatioVerdict(swapped: (per100, serving)) : nil
+    }
+
+    /// The rows' per-serving ÷ per-100 g ratio (the median of rows with both cells exact, in one unit, non-zero),
+    /// `nil` unless at least three rows, and two thirds of them, agree within 10 % of it.
+    static func columnRatio(_ columns: [ColumnSpec], rows: [AssembledRow], placement: ColumnPlacement) -> Double? {
+        guard let per100 = columns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)),
+              let serving = columns.firstIndex(of: ColumnSpec(basis: .perServing, preparation: .asSold)) else { return nil }
+        var ratios: [Double] = []
+        for index in rows.indices where !rows[index].nutrient.isEnergy {
+            guard let a = placement.cell(of: rows, row: index, column: per100)?.quantity,
+                  let b = placement.cell(of: rows, row: index, column: serving)?.quantity,
+                  a.qualifier == nil, b.qualifier == nil, !a.isPercent, !b.isPercent, a.unit == b.unit else { continue }
+            let first = a.value.asDouble, second = b.value.asDouble
+            if first > 0, second > 0 { ratios.append(second / first) }
+        }
+        return agreedMedian(ratios)
+    }
+
+    /// The median of `ratios` when at least three, and two thirds of them, lie within 10 % of it; else `nil`.
+    static func agreedMedian(_ ratios: [Double]) -> Double? {
+        guard ratios.count >= 3 else { return nil }
+        let median = ratios.sorted()[ratios.count / 2]
+        let agreeing = ratios.filter { abs($0 - median) <= 0.1 * median }.count
+        return agreeing >= 3 && agreeing * 3 >= ratios.count * 2 ? median : nil
+    }
+
+    /// The serving size in grams the entries imply as assigned: 100 × the median per-serving ÷ per-100 g ratio of the
+    /// nutrients valued in both columns (as sold, exact, non-zero; energy included), `nil` unless at least three,
+    /// and two thirds of them, agree within 10 % of it. Read from the entries as chosen (a "473" read as 47,3 g).
+    static func impliedServingGrams(_ entries: [NutritionEntry]) -> Double? {
+        let exact = entries.filter { $0.qualifier == nil && $0.preparation == .asSold && $0.value > 0 }
+        let per100 = Dictionary(exact.filter { $0.basis == .per100g }.map { ($0.nutrient, $0.value.asDouble) },
+                                uniquingKeysWith: { first, _ in first })
+        let ratios = exact.filter { $0.basis == .perServing }.compactMap { entry in
+            per100[entry.nutrient].map { entry.value.asDouble / $0 }
+        }
+        return agreedMedian(ratios).map { $0 * 100 }
+    }
+
+    /// `true` when the serving the columns imply as assigned (``impliedServingGrams(_:)``) is at most 2/3 of
+    /// 100 g, so that read the other way round the serving would be 150 g or more: the per-100 g column is clearly
+    /// the larger. Servings of 100–150 g (yoghurt pots, rice pouches) print either column larger, and a swap there
+    /// shows no such margin.
+    static func magnitudesConfirm(impliedServingGrams: Double?) -> Bool {
+        guard let implied = impliedServingGrams, implied > 0 else { return false }
+        return implied <= 100 / 1.5
+    }
+
+    /// Why the per 100 g and per serving columns' bases are uncertain, or `nil` when something firm decides them.
+    /// Uncertain when the table has both columns (as sold) and either the header words and the serving ratio
+    /// disagree (header words over the columns are kept, words in reading order give way: both flagged), or only a
+    /// weak cue (no header word over the columns, a default or inferred column, headers read in another order than
+    /// the columns) gives the bases and neither the serving ratio nor the magnitudes (``magnitudesConfirm(
+    /// impliedServingGrams:)``) confirm them. The ratio deciding against a weak cue is firm.
+    static func basisIsUncertain(_ columns: [ColumnSpec], cellCount: Int, weakCue: Bool, fromGeometry: Bool,
+                                 ratio: ServingRatioVerdict?, impliedServingGrams: Double?) -> String? {
+        guard cellCount >= 2, columns.contains(ColumnSpec(basis: .per100g, preparation: .asSold)),
+              columns.contains(ColumnSpec(basis: .perServing, preparation: .asSold)) else { return nil }
+        if ratio?.swapped != nil, fromGeometry {
+            return "the header words over the columns and the cells' ratio to the serving size disagree"
+        }
+        if ratio?.swapped != nil, !weakCue {
+            return "the header words and the cells' ratio to the serving size disagree"
+        }
+        if weakCue, ratio == nil, !magnitudesConfirm(impliedServingGrams: impliedServingGrams) {
+            return "no header word over the columns names their bases and the serving size does not confirm them"
+        }
+        return nil
+    }
+
+    /// Flags every entry (finding ``uncertainBasisCheck`` lists the keys; ``WordConfidence`` keeps them flagged and
+    /// their confidence below the review model's threshold). The grammar's own confidence is left as read: the
+    /// scanner compares OCR readings by it (`GrammarScore`), and the bases' doubt says nothing about the reading.
+    static func flagUncertainBasis(_ entries: inout [NutritionEntry], reason: String,
+                                   findings: inout [ConsistencyFinding]) {
+        guard !entries.isEmpty else { return }
+        for index in entries.indices { entries[index].needsReview = true }
+        findings.append(ConsistencyFinding(check: uncertainBasisCheck, keys: entries.map(\.key),
+                                           message: "which column is per 100 g and which per serving: \(reason)"))
+    }
+}
