@@ -71,6 +71,10 @@ struct TableBuilder {
             }
         }
         if cellCount > headerColumns.count { weakCue = true }
+        // One amount a row read where some rows show two: a column OCR mostly lost, so which basis the lone amounts
+        // have is a guess whatever the header order (a serving-first panel read as per 100 g first).
+        let lostColumn = cellCount == 1 && chosenRows.contains { !$0.nutrient.isEnergy && $0.cells.count >= 2 }
+        if lostColumn { weakCue = true }
         let columnCount = max(headerColumns.count, cellCount)
         var columns = (0..<columnCount).map { index -> ColumnSpec in
             index < headerColumns.count ? headerColumns[index]
@@ -141,7 +145,7 @@ struct TableBuilder {
         crossColumnChecks(&entries, findings: &findings)
         flagRareAmounts(&entries)
         if let uncertainBasis = Self.basisIsUncertain(
-            columns, cellCount: cellCount, weakCue: weakCue, fromGeometry: geometryHeaders != nil, ratio: ratio,
+            columns, cellCount: lostColumn ? 2 : cellCount, weakCue: weakCue, fromGeometry: geometryHeaders != nil, ratio: ratio,
             impliedServingGrams: Self.impliedServingGrams(entries)) {
             Self.flagUncertainBasis(&entries, reason: uncertainBasis, findings: &findings)
         }

@@ -220,4 +220,29 @@ final class HeaderBasisTests: XCTestCase {
         XCTAssertFalse(table.findings.contains { $0.check == TableBuilder.uncertainBasisCheck })
         XCTAssertFalse(table["proteins_100g"]!.needsReview)
     }
+
+    /// Headers naming both bases over rows read with one amount where some rows show two (a column OCR mostly lost):
+    /// which basis the lone amounts have is a guess, so the table is flagged. Read whole, the same table is not.
+    func testOneAmountARowUnderTwoBasesIsFlagged() throws {
+        let header = "NUTRITION INFORMATION\nServing size: 125 g\nQuantity per Serving  Quantity per 100g\n"
+        let lost = try XCTUnwrap(try grammarParser.parse(text: header + """
+            Energy 926 kJ 741 kJ
+            Protein 4.1 g
+            Fat 4.0 g 3.2 g
+            Carbohydrate 41.0 g
+            Sugars 1.0 g
+            Sodium 4 mg
+            """))
+        XCTAssertTrue(lost.findings.contains { $0.check == TableBuilder.uncertainBasisCheck }, "\(lost.findings)")
+        XCTAssertTrue(lost.entries.filter { $0.nutrient == .proteins }.allSatisfy(\.needsReview))
+        let whole = try XCTUnwrap(try grammarParser.parse(text: header + """
+            Energy 926 kJ 741 kJ
+            Protein 4.1 g 3.3 g
+            Fat 4.0 g 3.2 g
+            Carbohydrate 41.0 g 32.8 g
+            Sugars 1.0 g 0.8 g
+            Sodium 4 mg 3 mg
+            """))
+        XCTAssertFalse(whole.findings.contains { $0.check == TableBuilder.uncertainBasisCheck }, "\(whole.findings)")
+    }
 }
