@@ -2,9 +2,9 @@ import Foundation
 
 // A front-of-pack reference-intake strip: one column per nutrient, each name printed above its amount.
 extension ColumnLayout {
-    /// `true` when the text is a front-of-pack reference-intake strip (the UK/EU "GDA" or "traffic-light" icons:
-    /// "Energy | Fat | Saturates | Sugars | Salt", each name above its amount and its "% of an adult's reference
-    /// intake"): a line names energy and at least two other nutrients side by side with no amount on it, the first
+    /// The index of the strip's amounts line when the text is a front-of-pack reference-intake strip, else `nil`.
+    /// A strip (the UK/EU "GDA" or "traffic-light" icons: "Energy | Fat | Saturates | Sugars | Salt", each name
+    /// above its amount and its "% of an adult's reference intake"): a line names energy and at least two other nutrients side by side with no amount on it, the first
     /// line after it with amounts holds at least three of them side by side (one per name, not a row's columns),
     /// and at least two figures after the names are percentages (the icons' %RI).
     ///
@@ -16,12 +16,6 @@ extension ColumnLayout {
     /// `FrontOfPackStripTests`.
     /// - Parameter lines: the table's lines in reading order (the header-zone lines `detectColumns` looks at are
     ///   not enough: the strip's names are its first row).
-    static func isFrontOfPackStrip(_ lines: [LineAnalysis]) -> Bool {
-        frontOfPackStripEnd(lines) != nil
-    }
-
-    /// The line index of a front-of-pack strip's amounts line (``isFrontOfPackStrip(_:)``), `nil` when the text is
-    /// no such strip.
     static func frontOfPackStripEnd(_ lines: [LineAnalysis]) -> Int? {
         guard let namesIndex = lines.firstIndex(where: { line in
             let nutrients = Set(line.mentions.map(\.nutrient))

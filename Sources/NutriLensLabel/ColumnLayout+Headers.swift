@@ -35,12 +35,6 @@ enum HeaderColumns {
         case serving
     }
 
-    /// The spec of each value column (left to right) when every column's header names its basis, or `nil`.
-    static func specs(headerLines: [LineAnalysis], positions: ColumnPlacement.Positions) -> [ColumnSpec]? {
-        let specs = columnSpecs(headerLines: headerLines, positions: positions)
-        return specs.contains(nil) || specs.isEmpty ? nil : completed(specs)
-    }
-
     /// `named` (``columnSpecs(headerLines:positions:)``) as every column's spec: all named and distinct, or two
     /// columns of which the header names one per 100 g as sold (the other is per serving: "pour 1 pot" read without
     /// its amount); otherwise `nil`. A serving word over one of two columns is not enough: US side-by-side panels

@@ -126,8 +126,8 @@ struct ColumnLayout: Sendable {
         for token in tokens where !columns.contains(token.spec) {
             columns.append(token.spec)
         }
-        if !isUSStyle, let stripEnd = frontOfPackStripEnd(lines),
-           lines.contains(where: { line in
+        let stripEnd = isUSStyle ? nil : Self.frontOfPackStripEnd(lines)
+        if let stripEnd, lines.contains(where: { line in
                line.lineIndex > stripEnd && line.namesPer100
                    && line.quantities.contains { $0.unit?.isEnergy == true }
            }) {
@@ -140,7 +140,7 @@ struct ColumnLayout: Sendable {
             return layout
         }
         if columns.isEmpty {
-            let perServing = isUSStyle || isFrontOfPackStrip(lines)
+            let perServing = isUSStyle || stripEnd != nil
             let spec = ColumnSpec(basis: perServing ? .perServing : .per100g, preparation: .asSold)
             return ColumnLayout(columns: [spec], servingSize: servingSize, fromHeaders: false, isUSStyle: isUSStyle)
         }

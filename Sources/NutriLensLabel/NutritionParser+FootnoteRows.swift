@@ -11,6 +11,13 @@ extension NutritionParser {
         .carbohydrates: ["300", "375"], .fiber: ["25", "30"], .proteins: ["50", "65"], .potassium: ["3500"],
     ]
 
+    /// A footnote amount's digits with the "g" OCR read as a trailing 9 left out ("659" → "65", "3759" → "375") when
+    /// what remains is one of `references`; else `digits` as they are.
+    static func footnoteDigits(_ digits: String, references: Set<String>) -> String {
+        digits.count > 2 && digits.hasSuffix("9") && references.contains(String(digits.dropLast()))
+            ? String(digits.dropLast()) : digits
+    }
+
     /// Lines of a footnote table whose heading was not read: each names one nutrient and every amount after the
     /// name is one of that nutrient's ``footnoteReferenceAmounts`` (a "g" read as 9 forgiven: "659"), and either
     /// "less than" (or an OCR form of it: "less tan", "les than") stands before the first amount, or the line holds
@@ -24,11 +31,7 @@ extension NutritionParser {
                   let references = footnoteReferenceAmounts[mention.nutrient] else { return false }
             let amounts = line.quantities.filter { !$0.isPercent && $0.start >= mention.end }
             guard let first = amounts.first else { return false }
-            let digits = amounts.map { quantity -> String in
-                let digits = quantity.text.filter(\.isNumber)
-                return digits.count > 2 && digits.hasSuffix("9") && references.contains(String(digits.dropLast()))
-                    ? String(digits.dropLast()) : digits
-            }
+            let digits = amounts.map { footnoteDigits($0.text.filter(\.isNumber), references: references) }
             guard digits.allSatisfy(references.contains) else { return false }
             let pair = digits.count == 2 && (references.count == 1 ? digits[0] == digits[1] : Set(digits) == references)
             let chars = Array(line.text)

@@ -238,8 +238,8 @@ public struct NutritionParser: Sendable {
             let amounts = line.quantities.filter { !$0.isPercent }.map { $0.text.filter(\.isNumber) }
             if amounts.isEmpty { continue }
             let isReference: (String) -> Bool = { digits in
-                references.contains(digits) || (perGram && ["4", "9"].contains(digits))
-                    || (digits.count > 2 && digits.hasSuffix("9") && references.contains(String(digits.dropLast())))
+                references.contains(footnoteDigits(digits, references: references))
+                    || (perGram && ["4", "9"].contains(digits))
             }
             if amounts.allSatisfy(isReference) {
                 lines.insert(line.lineIndex)

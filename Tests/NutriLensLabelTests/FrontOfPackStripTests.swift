@@ -4,7 +4,7 @@ import XCTest
 /// A front-of-pack reference-intake strip (UK/EU "GDA" or traffic-light icons): one column per nutrient, each name
 /// printed above its amount and its "% of an adult's reference intake" (julielee9067 `eng_real_17`, "Energy Fat
 /// Saturates Sugar" / "1042kJ 15.5g 8.5g 12.2g" / "22% 43% 14% 5%", its "Each … contains" line cut off). With no
-/// column header the strip is per portion, not per 100 g (``ColumnLayout/isFrontOfPackStrip(_:)``).
+/// column header the strip is per portion, not per 100 g (``ColumnLayout/frontOfPackStripEnd(_:)``).
 final class FrontOfPackStripTests: XCTestCase {
     /// (name, amount, %RI) per icon, left to right.
     static let icons = [("Energy", "1042kJ", "13%"), ("Fat", "15.5g", "22%"), ("Saturates", "8.5g", "43%"),

@@ -79,6 +79,6 @@ final class HeaderColumnsTests: XCTestCase {
         let header = LineAnalyzer.analyze("Amount Amount", lineIndex: 0, box: nil,
                                           wordBoxes: [(0, 6, TextBox(x: 180, y: 0, width: 66, height: 20)),
                                                       (7, 13, TextBox(x: 360, y: 0, width: 66, height: 20))])
-        XCTAssertNil(HeaderColumns.specs(headerLines: [header], positions: positions))
+        XCTAssertNil(HeaderColumns.completed(HeaderColumns.columnSpecs(headerLines: [header], positions: positions)))
     }
 }
