@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
-"""Rebuild the held-out "unseen" photo set from git mirrors, each photo beside its sidecar (dev time only).
+"""Rebuild a held-out photo set ("unseen", "unseen2") from git mirrors, each photo beside its sidecar (dev time only).
 
-The photos are not committed (unknown or copyleft licences); docs/eval/unseen/manifest.json names each one by
+The photos are not committed (unknown or copyleft licences); docs/eval/SET/manifest.json names each one by
 repository, commit, path, git blob and the sha256 of its bytes. For every entry this reads the blob from the bare git
 mirror MIRRORS/OWNER+NAME/repo (what the session tool `fetch github:OWNER/NAME` creates), checks the sha256, and writes
-OUTDIR/OWNER__NAME/ID.EXT with docs/eval/unseen/ID.json copied beside it as ID.json, so that
+OUTDIR/OWNER__NAME/ID.EXT with docs/eval/SET/ID.json copied beside it as ID.json, so that
 `nutrilens eval OUTDIR` scores the set and scripts/eval-by-folder.py / review-by-folder.py report one folder per
 source repository.
 
 Exit status 0 when every photo was written; 1 when a mirror is missing (the repositories to fetch first are listed)
 or a blob is missing or its bytes do not match the manifest (nothing is written for that photo).
 
-Usage: scripts/assemble-unseen.py OUTDIR [--mirrors DIR] [--tier N]
+Usage: scripts/assemble-unseen.py OUTDIR [--set NAME] [--mirrors DIR] [--tier N]
   OUTDIR       folder to (re)fill; existing files of the same name are overwritten
+  --set        which set under docs/eval/: unseen (session 22, the default) or unseen2 (session 23)
   --mirrors    folder holding OWNER+NAME/repo mirrors (default /work/.mirror)
   --tier N     only photos of tier N (1 = repositories that are not corpus sources; 2 = corpus repositories,
                photos not in the corpus); default all
@@ -26,7 +27,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SET_DIR = os.path.join(HERE, "..", "docs", "eval", "unseen")
+EVAL_DIR = os.path.join(HERE, "..", "docs", "eval")
 
 
 def read_blob(git_dir, entry):
@@ -41,11 +42,15 @@ def read_blob(git_dir, entry):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("outdir")
+    parser.add_argument("--set", default="unseen", dest="set_name")
     parser.add_argument("--mirrors", default="/work/.mirror")
     parser.add_argument("--tier", type=int)
     args = parser.parse_args()
 
-    with open(os.path.join(SET_DIR, "manifest.json")) as f:
+    set_dir = os.path.join(EVAL_DIR, args.set_name)
+    if not os.path.isfile(os.path.join(set_dir, "manifest.json")):
+        parser.error(f"no manifest.json under {set_dir}")
+    with open(os.path.join(set_dir, "manifest.json")) as f:
         photos = json.load(f)["photos"]
     if args.tier is not None:
         photos = [p for p in photos if p["tier"] == args.tier]
@@ -68,7 +73,7 @@ def main():
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, entry["id"] + entry["ext"]), "wb") as f:
             f.write(data)
-        shutil.copyfile(os.path.join(SET_DIR, entry["id"] + ".json"), os.path.join(folder, entry["id"] + ".json"))
+        shutil.copyfile(os.path.join(set_dir, entry["id"] + ".json"), os.path.join(folder, entry["id"] + ".json"))
         written += 1
 
     print(f"{written} of {len(photos)} photos written to {args.outdir}")
