@@ -34,7 +34,7 @@ struct ColumnLayout: Sendable {
     var portionOfHundred = false
     /// `true` when the header words gave the columns in another order than read, or named fewer columns than the
     /// table has: per 100 g read on a later line and moved first (EU order), a front-of-pack strip's default. The
-    /// columns' bases then rest on a weak cue (``TableBuilder/basisIsUncertain``).
+    /// columns' bases then rest on a weak cue (``TableBuilder/ColumnBasisDecision``).
     var reordered = false
     /// `true` for a front-of-pack strip per portion followed by a line giving the energy per 100 g ("Typical energy
     /// values per 100g: 1149kJ/277kcal"): the strip's amounts are the first column, that energy the second.

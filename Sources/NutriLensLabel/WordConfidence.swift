@@ -27,7 +27,7 @@ enum WordConfidence {
         let pieces = TextPieces.pieces(from: lines)
         // Readings the table's checks chose as the only one that fits stay flagged (TableBuilder.settleContradictions).
         let settled = Set(table.findings.filter { $0.check == TableBuilder.settledReadingCheck }.flatMap(\.keys))
-        // Columns whose basis nothing firm decides stay flagged below the threshold (TableBuilder.basisIsUncertain).
+        // Columns whose basis nothing firm decides stay flagged below the threshold (TableBuilder.ColumnBasisDecision.uncertainty).
         let uncertainBasis = Set(table.findings.filter { $0.check == TableBuilder.uncertainBasisCheck }.flatMap(\.keys))
         for index in table.entries.indices {
             guard var evidence = table.entries[index].evidence else { continue }
