@@ -48,7 +48,7 @@ struct ColumnLayout: Sendable {
         if lines.contains(where: namesDailyIntake) { layout.referenceIntakes = .australiaNewZealand }
         let start = tableStart ?? 0
         layout.headerAmounts = lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && $0.mentions.isEmpty }
-            .flatMap(\.quantities).filter { ($0.unit == .gram || $0.isVolume) && !$0.isPercent && $0.value != 100 }
+            .flatMap(\.quantities).filter { $0.headerBasis() == .perServing }
             .map(\.value)
         layout.headerLines = Array(lines.filter { $0.lineIndex < start }.reversed()
             .prefix { $0.mentions.isEmpty }.prefix(4).reversed())
@@ -79,8 +79,7 @@ struct ColumnLayout: Sendable {
 
             // "Portion (100 ml)" with the unit misread: a bare 100 on a serving line is still the 100 g/ml column.
             let amounts = line.quantities.filter {
-                !$0.isPercent && $0.qualifier == nil
-                    && ($0.unit == .gram || $0.isVolume || ($0.unit == nil && $0.value == 100 && line.namesServing))
+                $0.qualifier == nil && $0.headerBasis(bareHundred: line.namesServing) != nil
             }
             for (index, quantity) in amounts.enumerated() {
                 let position = Double(quantity.start) + Double(line.lineIndex) * 10_000
