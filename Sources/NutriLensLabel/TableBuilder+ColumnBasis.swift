@@ -81,14 +81,15 @@ extension TableBuilder {
     }
 
     /// How the value columns' bases were decided (``decideColumnBases(_:cellCount:)``): the specs the headers give,
-    /// what gave them and how firmly, and whether they are uncertain once the numbers are read (``uncertainty(_:cellCount:
-    /// ratio:impliedServingGrams:)``).
+    /// what gave them and how firmly, and whether they are uncertain once the numbers are read
+    /// (``uncertainty(_:cellCount:ratio:impliedServingGrams:)``).
     struct ColumnBasisDecision {
         /// What decided the bases, firmest first.
         enum Cue: Equatable {
             /// Header words standing over the value columns (``HeaderColumns``): never overruled by the serving ratio.
             case headerWordsOverColumns
-            /// Header lines naming the bases in reading order, in the columns' order: the serving ratio may overrule them.
+            /// Header lines naming the bases in reading order, in the columns' order: the serving ratio may overrule
+            /// them.
             case headerLines
             /// No header word over the columns and no header line naming them in order: the default per 100 g
             /// column, an inferred or appended column, per 100 g read on a later line moved first, the FSANZ %DI
@@ -112,7 +113,8 @@ extension TableBuilder {
         /// - Parameters:
         ///   - columns: the columns' specs as assigned (after the ratio's swap); `cellCount` the amounts a row.
         ///   - ratio: the serving ratio's verdict (``TableBuilder/servingRatioVerdict(_:rows:placement:layout:)``).
-        ///   - impliedServingGrams: the serving the entries imply as assigned (``TableBuilder/impliedServingGrams(_:)``).
+        ///   - impliedServingGrams: the serving the entries imply as assigned
+        ///     (``TableBuilder/impliedServingGrams(_:)``).
         func uncertainty(_ columns: [ColumnSpec], cellCount: Int, ratio: ServingRatioVerdict?,
                          impliedServingGrams: Double?) -> String? {
             guard cellCount >= 2 || lostColumn, columns.contains(ColumnSpec(basis: .per100g, preparation: .asSold)),
@@ -131,19 +133,20 @@ extension TableBuilder {
     }
 
     /// The value columns' bases from the headers and the rows (`cellCount` amounts a row, the most common count).
-    /// Header words standing over the columns decide when they name every column (``HeaderColumns``); otherwise the
-    /// layout's header lines in reading order, with the EU per 100 g column added where a header is missing, the one
-    /// amount column under headers naming both taken as per 100 g, and FSANZ panels' serving column put first.
+    /// Header words standing over the columns decide when they name them (``HeaderColumns/completed(_:)``); otherwise
+    /// the layout's header lines in reading order, with the EU per 100 g column added where a header is missing, the
+    /// one amount column under headers naming both taken as per 100 g, and FSANZ panels' serving column put first.
     func decideColumnBases(_ chosenRows: [AssembledRow], cellCount: Int) -> ColumnBasisDecision {
         // Headers read from word geometry: each value column under the header words that name its basis.
-        if cellCount >= 2, let geometryHeaders = ColumnPlacement.columnCentres(chosenRows, columnCount: cellCount).flatMap({
-            HeaderColumns.completed(HeaderColumns.columnSpecs(headerLines: layout.headerLines, positions: $0))
-        }) {
+        if cellCount >= 2, let positions = ColumnPlacement.columnCentres(chosenRows, columnCount: cellCount),
+           let geometryHeaders = HeaderColumns.completed(
+            HeaderColumns.columnSpecs(headerLines: layout.headerLines, positions: positions)) {
             return ColumnBasisDecision(headers: geometryHeaders, cue: .headerWordsOverColumns)
         }
         var headerColumns = layout.columns
         // Header lines give the bases firmly only when they name the columns in order.
-        var decision = ColumnBasisDecision(headers: [], cue: layout.fromHeaders && !layout.reordered ? .headerLines : .weak)
+        var decision = ColumnBasisDecision(headers: [],
+                                           cue: layout.fromHeaders && !layout.reordered ? .headerLines : .weak)
         if !layout.isUSStyle, cellCount > headerColumns.count,
            !headerColumns.contains(where: { $0.basis == .per100g }) {
             // Per 100 g is mandatory in the EU (Regulation 1169/2011 Art. 32) and printed first; with more value

@@ -34,7 +34,8 @@ final class HeaderAmountTests: XCTestCase {
     /// One header word with the word after it on its line (word boxes): the unit printed apart or glued on.
     func testHeaderWordsReadWithTheWordAfterThem() throws {
         func amount(_ word: String, _ next: String = "", per: Bool = false) -> (String, NutritionBasis?)? {
-            NumberGrammar.headerAmount(word: word, next: next, bareHundred: per).map { ("\($0.amount.value)", $0.basis) }
+            NumberGrammar.headerAmount(word: word, next: next, bareHundred: per)
+                .map { ("\($0.amount.value)", $0.basis) }
         }
         XCTAssertEqual(amount("100", "g")?.1, .per100g)
         XCTAssertEqual(amount("100", "mL")?.1, .per100g)
@@ -44,6 +45,10 @@ final class HeaderAmountTests: XCTestCase {
         XCTAssertEqual(amount("33.3gWith")?.0, "33.3")
         XCTAssertEqual(amount("33.3gWith")?.1, .perServing)
         XCTAssertEqual(amount("100mL")?.1, .per100g)
+        // The grammar's repairs and separators: O read for 0, a decimal comma.
+        XCTAssertEqual(amount("1OOg")?.1, .per100g)
+        XCTAssertEqual(amount("100,0", "g")?.1, .per100g)
+        XCTAssertEqual(amount("1,5", "g")?.0, "1.5")
         // "per 100" whose unit stands on the next line; the same 100 without "per" names nothing.
         XCTAssertEqual(amount("100", per: true)?.1, .per100g)
         XCTAssertNil(amount("100"))
