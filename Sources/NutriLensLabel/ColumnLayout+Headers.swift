@@ -8,10 +8,11 @@ import Foundation
 ///
 /// Each value column owns the stretch of the rows' direction from halfway to the column on its left to halfway to the
 /// one on its right; a header word belongs to the column whose stretch holds its centre. Within a stretch the word
-/// nearest the column's figures that names a basis decides it: an amount of 100 g / 100 ml is per 100 g; a serving
-/// word ("Serving", "Portion", "pot", "slice"), or an amount in g or ml other than 100 ("pour 1 pot de 125 g") is per
-/// serving. Percentage headers (%DI, %RI, "% des AQR", "Daily Intake") name no basis, so "(per Serving)" under "%
-/// Daily Intake" decides nothing when the column's own "per 100 g" stands nearer its figures. Positions are measured
+/// nearest the column's figures that names a basis decides it: an amount of 100 g / 100 ml is per 100 g; a serving word
+/// ("Serving", "Portion", "pot", "slice"), or an amount in g or ml other than 100 ("pour 1 pot de 125 g") is per
+/// serving (amounts as the grammar's one reader of header amounts reads them, ``NumberGrammar/headerAmount(word:next:
+/// bareHundred:)``). Percentage headers (%DI, %RI, "% des AQR", "Daily Intake") name no basis, so "(per Serving)" under
+/// "% Daily Intake" decides nothing when the column's own "per 100 g" stands nearer its figures. Positions are measured
 /// along the rows (a tilted photo's header words project onto the rows' direction like its figures), and a figure
 /// right-aligned under a left-aligned header still lies in its column's stretch.
 ///
@@ -27,12 +28,6 @@ enum HeaderColumns {
         var high: Double
         var text: String
         var centre: Double { (low + high) / 2 }
-    }
-
-    /// What a header word says about the column under it.
-    private enum Anchor: Equatable {
-        case per100
-        case serving
     }
 
     /// `named` (``columnSpecs(headerLines:positions:)``) as every column's spec: all named and distinct, or two
@@ -73,7 +68,7 @@ enum HeaderColumns {
             let own = words.filter { $0.centre >= lower && $0.centre < upper }
             // The anchor nearest the figures; of two as near naming different bases, the one on the line nearer the
             // table ("per 100g" under "Serving Size: 125 g"); on the same line, neither.
-            var best: (distance: Double, line: Int, anchor: Anchor, index: Int)?
+            var best: (distance: Double, line: Int, anchor: NutritionBasis, index: Int)?
             var tied = false
             for (index, word) in own.enumerated() {
                 guard let anchor = basisAnchor(of: word, in: own) else { continue }
@@ -99,7 +94,7 @@ enum HeaderColumns {
             let cell = cellWords(around: own[best.index], in: own, gap: gap)
             let text = cell.sorted { ($0.line, $0.low) < ($1.line, $1.low) }.map(\.text).joined(separator: " ")
             let preparation: Preparation = namesPreparation(text) ? .prepared : .asSold
-            return ColumnSpec(basis: best.anchor == .per100 ? .per100g : .perServing, preparation: preparation)
+            return ColumnSpec(basis: best.anchor, preparation: preparation)
         }
     }
 
@@ -138,27 +133,24 @@ enum HeaderColumns {
         return cell
     }
 
-    /// The basis `word` names, judged with the words beside it on its line ("100" before "g", "125" before "g"):
-    /// an amount glued to what follows ("33.3gWith") or a household measure after a fraction ("1/2Cup") count too.
-    private static func basisAnchor(of word: Word, in words: [Word]) -> Anchor? {
+    /// The basis `word` names, judged with the words beside it on its line: a header amount that starts in it
+    /// (``NumberGrammar/headerAmount(word:next:bareHundred:)``: "100 g", "125g", "33.3gWith", a bare "100" after
+    /// "per"), else a serving word or a household measure after a leading count or fraction ("1/2Cup", "½cup").
+    private static func basisAnchor(of word: Word, in words: [Word]) -> NutritionBasis? {
         let sameLine = words.filter { $0.line == word.line }.sorted { $0.low < $1.low }
         guard let index = sameLine.firstIndex(where: { $0.low == word.low && $0.text == word.text }) else { return nil }
         let strip = CharacterSet(charactersIn: "()[]:;,.*")
         let text = word.text.trimmingCharacters(in: strip)
-        let next = index + 1 < sameLine.count ? sameLine[index + 1].text.lowercased().trimmingCharacters(in: strip) : ""
+        let next = index + 1 < sameLine.count ? sameLine[index + 1].text.trimmingCharacters(in: strip) : ""
         let previous = index > 0 ? TextFolding.fold(sameLine[index - 1].text) : ""
-        if let match = text.range(of: #"^\d+(?:[.,]\d+)?\s?(?:g|gr|gm|ml|G|ML|Ml)(?![a-z])"#, options: .regularExpression) {
-            let digits = text[match].prefix { $0.isNumber || $0 == "." || $0 == "," }
-            return digits == "100" ? .per100 : .serving
-        }
-        if !text.isEmpty, text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }), text.first!.isNumber,
-           ["g", "gr", "gm", "ml"].contains(next) || (text == "100" && Lexicon.perWords.contains(previous)) {
-            return text == "100" ? .per100 : .serving
+        if let header = NumberGrammar.headerAmount(word: text, next: next,
+                                                   bareHundred: Lexicon.perWords.contains(previous)) {
+            return header.basis
         }
         // Letters after a leading count or fraction ("1/2Cup", "½cup", "2biscuits"): the measure.
         let folded = TextFolding.fold(String(text.drop { !$0.isLetter }))
-        if Lexicon.servingWords.contains(folded) || Lexicon.householdMeasureWords.contains(folded) { return .serving }
-        return nil
+        let measure = Lexicon.servingWords.contains(folded) || Lexicon.householdMeasureWords.contains(folded)
+        return measure ? .perServing : nil
     }
 
     /// A header cell naming a preparation: a preparation word ("prepared", "zubereitet"), a food prepared with

@@ -34,7 +34,7 @@ struct ColumnLayout: Sendable {
     var portionOfHundred = false
     /// `true` when the header words gave the columns in another order than read, or named fewer columns than the
     /// table has: per 100 g read on a later line and moved first (EU order), a front-of-pack strip's default. The
-    /// columns' bases then rest on a weak cue (``TableBuilder/basisIsUncertain``).
+    /// columns' bases then rest on a weak cue (``TableBuilder/ColumnBasisDecision``).
     var reordered = false
     /// `true` for a front-of-pack strip per portion followed by a line giving the energy per 100 g ("Typical energy
     /// values per 100g: 1149kJ/277kcal"): the strip's amounts are the first column, that energy the second.
@@ -48,7 +48,7 @@ struct ColumnLayout: Sendable {
         if lines.contains(where: namesDailyIntake) { layout.referenceIntakes = .australiaNewZealand }
         let start = tableStart ?? 0
         layout.headerAmounts = lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && $0.mentions.isEmpty }
-            .flatMap(\.quantities).filter { ($0.unit == .gram || $0.isVolume) && !$0.isPercent && $0.value != 100 }
+            .flatMap(\.quantities).filter { $0.headerBasis() == .perServing }
             .map(\.value)
         layout.headerLines = Array(lines.filter { $0.lineIndex < start }.reversed()
             .prefix { $0.mentions.isEmpty }.prefix(4).reversed())
@@ -79,8 +79,7 @@ struct ColumnLayout: Sendable {
 
             // "Portion (100 ml)" with the unit misread: a bare 100 on a serving line is still the 100 g/ml column.
             let amounts = line.quantities.filter {
-                !$0.isPercent && $0.qualifier == nil
-                    && ($0.unit == .gram || $0.isVolume || ($0.unit == nil && $0.value == 100 && line.namesServing))
+                $0.qualifier == nil && $0.headerBasis(bareHundred: line.namesServing) != nil
             }
             for (index, quantity) in amounts.enumerated() {
                 let position = Double(quantity.start) + Double(line.lineIndex) * 10_000

@@ -303,7 +303,8 @@ enum LineAnalyzer {
         // A phrase does not run across a number: "Total Fat 14g % Daily 18% Value" is a row beside the panel's
         // "% Daily Value" heading, not the %DV statement.
         let isNonTable = Lexicon.nonTablePhrases.contains { containsPhrase(words, $0) }
-        let per100 = quantities.contains { $0.value == 100 && ($0.unit == .gram || $0.isVolume || ($0.unit == nil && servingWordIn(folded))) && !$0.isPercent }
+        // "Portion 100" on a line naming a serving: the 100 g / 100 ml column with its unit lost.
+        let per100 = quantities.contains { $0.headerBasis(bareHundred: servingWordIn(folded)) == .per100g }
         let servingWord = !wordSet.isDisjoint(with: Lexicon.servingWords)
             || zip(folded, folded.dropFirst()).contains { perWords.contains($0.0) && Lexicon.packageWords.contains($0.1) }
         var preparedPositions = words.filter { Lexicon.preparedWords.contains($0.folded) }.map(\.start)
@@ -320,7 +321,7 @@ enum LineAnalyzer {
         let title = !wordSet.isDisjoint(with: Lexicon.tableTitleWords)
         var serving: ServingSize?
         let perAmount = hasPerWord && mentions.isEmpty
-            && quantities.contains { ($0.unit == .gram || $0.isVolume) && $0.value != 100 && !$0.isPercent }
+            && quantities.contains { $0.headerBasis() == .perServing }
         // "8 servings per container", "Servings per package: 8": a count, not the serving size.
         // Malay "Hidangan setiap bungkusan", Indonesian "Jumlah sajian per kemasan", Turkish "porsiyon sayısı".
         let countLine = containsPhrase(folded, ["servings", "per"]) || containsPhrase(folded, ["per", "container"])

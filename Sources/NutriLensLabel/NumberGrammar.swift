@@ -28,10 +28,8 @@ struct ScannedQuantity: Sendable, Hashable {
     var isHeaderAmount = false
     /// `true` for an amount in international units ("400 IU"): activity, not mass; see ``TableBuilder/candidate``.
     var isInternationalUnits = false
-    /// `true` for an amount of exactly 100 g or 100 ml.
-    var isHundredGramsOrMillilitres: Bool {
-        value == 100 && (unit == .gram || isVolume) && !isPercent && qualifier == nil
-    }
+    /// `true` for an amount of exactly 100 g or 100 ml (``headerBasis(bareHundred:)`` per 100 g, no qualifier).
+    var isHundredGramsOrMillilitres: Bool { qualifier == nil && headerBasis() == .per100g }
     /// Character offsets of the number (including qualifier and unit) in its line.
     var start: Int
     var end: Int

@@ -6,7 +6,7 @@ enum ServingSizeParser {
     static func parse(_ text: String, quantities: [ScannedQuantity]) -> ServingSize? {
         // Prefer a gram/ml amount that is not the per-100 column.
         if let amount = quantities.first(where: {
-            !$0.isPercent && $0.qualifier == nil && ($0.unit == .gram || $0.isVolume) && $0.value != 100 && $0.value > 0
+            $0.qualifier == nil && $0.headerBasis() == .perServing && $0.value > 0
         }) {
             let unit = amount.isVolume ? "ml" : "g"
             var quantity = amount.value

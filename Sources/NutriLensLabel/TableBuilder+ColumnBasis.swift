@@ -80,26 +80,116 @@ extension TableBuilder {
         return implied <= 100 / 1.5
     }
 
-    /// Why the per 100 g and per serving columns' bases are uncertain, or `nil` when something firm decides them.
-    /// Uncertain when the table has both columns (as sold) and either the header words and the serving ratio
-    /// disagree (header words over the columns are kept, words in reading order give way: both flagged), or only a
-    /// weak cue (no header word over the columns, a default or inferred column, headers read in another order than
-    /// the columns) gives the bases and neither the serving ratio nor the magnitudes (``magnitudesConfirm(
-    /// impliedServingGrams:)``) confirm them. The ratio deciding against a weak cue is firm.
-    static func basisIsUncertain(_ columns: [ColumnSpec], cellCount: Int, weakCue: Bool, fromGeometry: Bool,
-                                 ratio: ServingRatioVerdict?, impliedServingGrams: Double?) -> String? {
-        guard cellCount >= 2, columns.contains(ColumnSpec(basis: .per100g, preparation: .asSold)),
-              columns.contains(ColumnSpec(basis: .perServing, preparation: .asSold)) else { return nil }
-        if ratio?.swapped != nil, fromGeometry {
-            return "the header words over the columns and the cells' ratio to the serving size disagree"
+    /// How the value columns' bases were decided (``decideColumnBases(_:cellCount:)``): the specs the headers give,
+    /// what gave them and how firmly, and whether they are uncertain once the numbers are read
+    /// (``uncertainty(_:cellCount:ratio:impliedServingGrams:)``).
+    struct ColumnBasisDecision {
+        /// What decided the bases, firmest first.
+        enum Cue: Equatable {
+            /// Header words standing over the value columns (``HeaderColumns``): never overruled by the serving ratio.
+            case headerWordsOverColumns
+            /// Header lines naming the bases in reading order, in the columns' order: the serving ratio may overrule
+            /// them.
+            case headerLines
+            /// No header word over the columns and no header line naming them in order: the default per 100 g
+            /// column, an inferred or appended column, per 100 g read on a later line moved first, the FSANZ %DI
+            /// order, more value columns than headers, or one amount a row where some rows show two.
+            case weak
         }
-        if ratio?.swapped != nil, !weakCue {
-            return "the header words and the cells' ratio to the serving size disagree"
+
+        /// The column specs the headers give (or infer), left to right; there may be fewer than value columns.
+        var headers: [ColumnSpec]
+        var cue: Cue
+        /// One amount a row read where some rows show two: a column OCR mostly lost, so the lone amounts' basis is a
+        /// guess, judged as for two columns.
+        var lostColumn = false
+
+        /// Why the per 100 g and per serving columns' bases are uncertain, or `nil` when something firm decides
+        /// them. Uncertain when the table has both columns (as sold) and either the header words and the serving
+        /// ratio disagree (header words over the columns are kept, words in reading order give way: both flagged),
+        /// or only a weak cue gives the bases and neither the serving ratio nor the magnitudes
+        /// (``TableBuilder/magnitudesConfirm(impliedServingGrams:)``) confirm them. The ratio deciding against a weak
+        /// cue is firm.
+        /// - Parameters:
+        ///   - columns: the columns' specs as assigned (after the ratio's swap); `cellCount` the amounts a row.
+        ///   - ratio: the serving ratio's verdict (``TableBuilder/servingRatioVerdict(_:rows:placement:layout:)``).
+        ///   - impliedServingGrams: the serving the entries imply as assigned
+        ///     (``TableBuilder/impliedServingGrams(_:)``).
+        func uncertainty(_ columns: [ColumnSpec], cellCount: Int, ratio: ServingRatioVerdict?,
+                         impliedServingGrams: Double?) -> String? {
+            guard cellCount >= 2 || lostColumn, columns.contains(ColumnSpec(basis: .per100g, preparation: .asSold)),
+                  columns.contains(ColumnSpec(basis: .perServing, preparation: .asSold)) else { return nil }
+            switch cue {
+            case .headerWordsOverColumns where ratio?.swapped != nil:
+                return "the header words over the columns and the cells' ratio to the serving size disagree"
+            case .headerLines where ratio?.swapped != nil:
+                return "the header words and the cells' ratio to the serving size disagree"
+            case .weak where ratio == nil && !TableBuilder.magnitudesConfirm(impliedServingGrams: impliedServingGrams):
+                return "no header word over the columns names their bases and the serving size does not confirm them"
+            default:
+                return nil
+            }
         }
-        if weakCue, ratio == nil, !magnitudesConfirm(impliedServingGrams: impliedServingGrams) {
-            return "no header word over the columns names their bases and the serving size does not confirm them"
+    }
+
+    /// The value columns' bases from the headers and the rows (`cellCount` amounts a row, the most common count).
+    /// Header words standing over the columns decide when they name them (``HeaderColumns/completed(_:)``); otherwise
+    /// the layout's header lines in reading order, with the EU per 100 g column added where a header is missing, the
+    /// one amount column under headers naming both taken as per 100 g, and FSANZ panels' serving column put first.
+    func decideColumnBases(_ chosenRows: [AssembledRow], cellCount: Int) -> ColumnBasisDecision {
+        // Headers read from word geometry: each value column under the header words that name its basis.
+        if cellCount >= 2, let positions = ColumnPlacement.columnCentres(chosenRows, columnCount: cellCount),
+           let geometryHeaders = HeaderColumns.completed(
+            HeaderColumns.columnSpecs(headerLines: layout.headerLines, positions: positions)) {
+            return ColumnBasisDecision(headers: geometryHeaders, cue: .headerWordsOverColumns)
         }
-        return nil
+        var headerColumns = layout.columns
+        // Header lines give the bases firmly only when they name the columns in order.
+        var decision = ColumnBasisDecision(headers: [],
+                                           cue: layout.fromHeaders && !layout.reordered ? .headerLines : .weak)
+        if !layout.isUSStyle, cellCount > headerColumns.count,
+           !headerColumns.contains(where: { $0.basis == .per100g }) {
+            // Per 100 g is mandatory in the EU (Regulation 1169/2011 Art. 32) and printed first; with more value
+            // columns than headers read, the unread header is the per-100 g one. Australian/NZ panels (FSANZ 1.2.8)
+            // print it last, after per serving and %DI: the cells' ratio to the printed serving size says which.
+            let per100 = ColumnSpec(basis: .per100g, preparation: .asSold)
+            if Self.servingColumnFirst(chosenRows, servingGrams: layout.servingSize?.quantity)
+                || (layout.referenceIntakes == .australiaNewZealand && Self.percentFollowsFirstAmount(chosenRows)) {
+                headerColumns.append(per100)
+            } else {
+                headerColumns.insert(per100, at: 0)
+            }
+            decision.cue = .weak
+        }
+        // One amount a row under headers naming per serving and per 100 g ("Serving size: 18.96 g" over "Per 100 g |
+        // % RDA per serve": the serving words head the %RDA column, which holds no amounts): per 100 g is the
+        // mandatory declaration (Regulation 1169/2011 Art. 32), so the one amount column is it.
+        if !layout.isUSStyle, !layout.frontOfPackWithEnergyPer100, cellCount == 1, headerColumns.count > 1,
+           let index = headerColumns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)), index > 0 {
+            headerColumns.insert(headerColumns.remove(at: index), at: 0)
+        }
+        // FSANZ Standard 1.2.8 panels print "Quantity per serving | %DI | Quantity per 100 g": the %DI (always per
+        // serving) beside the first amount puts the serving column first whatever order OCR gave the headers.
+        if layout.referenceIntakes == .australiaNewZealand, cellCount >= 2, Self.percentFollowsFirstAmount(chosenRows) {
+            let per100 = ColumnSpec(basis: .per100g, preparation: .asSold)
+            let serving = ColumnSpec(basis: .perServing, preparation: .asSold)
+            if !layout.fromHeaders {
+                headerColumns = [serving, per100]
+                decision.cue = .weak
+            } else if let a = headerColumns.firstIndex(of: per100), let b = headerColumns.firstIndex(of: serving), a < b {
+                headerColumns.swapAt(a, b)
+                decision.cue = .weak
+            }
+        }
+        if cellCount > headerColumns.count { decision.cue = .weak }
+        // One amount a row read where some rows show two: a column OCR mostly lost, so which basis the lone amounts
+        // have is a guess whatever the header order (a serving-first panel read as per 100 g first).
+        if cellCount == 1, chosenRows.contains(where: { !$0.nutrient.isEnergy && $0.cells.count >= 2 }) {
+            decision.lostColumn = true
+            decision.cue = .weak
+        }
+        decision.headers = headerColumns
+        return decision
     }
 
     /// Flags every entry (finding ``uncertainBasisCheck`` lists the keys; ``WordConfidence`` keeps them flagged and

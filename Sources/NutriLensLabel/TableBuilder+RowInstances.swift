@@ -20,7 +20,10 @@ extension TableBuilder {
         // value is dealt to them.
         let balanced = (Self.rebalancingPastDebrisInLastRow(named, kcal: kcal, forward: !layout.isUSStyle)
             ?? Self.rebalance(named, kcal: kcal, forward: !layout.isUSStyle)).filter { !$0.isValueLost }
-        let ratio = servingEnergyRatio()
+        // The table's first two energy columns, found once: the serving ratio below and the alignment of names and
+        // amounts both read them.
+        let energy = energyColumns(columnCount: 2)
+        let ratio = servingEnergyRatio(energy)
         let realigned = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine,
                                      servingRatio: ratio)
         // Pairing reads the cells as assembled (realignment drops cells beyond its groups) and wins over a
@@ -70,7 +73,6 @@ extension TableBuilder {
         // two sequences that fits them replaces the dealing by position.
         // With two energy columns read (or more: a footnote repeating them), the amounts are aligned in per-100 g | per-portion pairs by their ratio;
         // without the ratio (columns whose kJ and kcal disagree) the table stays as chosen.
-        let energy = energyColumns(columnCount: 2).filter { $0.kj != nil || $0.kcal != nil }
         let columnRatio = energy.count >= 2 ? Self.energyRatio(energy[0], energy[1]).flatMap { $0 } : nil
         guard !layout.isUSStyle, energy.count == 1 || columnRatio != nil else { return instances }
         return Self.aligningBySequence(instances, stream: rows, leading: leadingCells, kcal: kcal,
@@ -79,8 +81,8 @@ extension TableBuilder {
 
     /// Second energy column / first (kcal, else kJ) when the table prints two energy columns whose kJ and kcal
     /// ratios agree within 10 %; else the printed serving size / 100 g; `nil` when neither is known.
-    private func servingEnergyRatio() -> Double? {
-        let columns = energyColumns(columnCount: 2)
+    /// - Parameter columns: the table's energy columns (``energyColumns(columnCount:)`` for two columns).
+    private func servingEnergyRatio(_ columns: [EnergyPair]) -> Double? {
         let servingRatio = layout.servingSize?.quantity.map { $0.asDouble / 100 }
         guard columns.count == 2 else { return servingRatio }
         switch Self.energyRatio(columns[0], columns[1]) {

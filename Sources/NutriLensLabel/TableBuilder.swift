@@ -25,59 +25,10 @@ struct TableBuilder {
             Self.droppingDetachedGramNines(instances, typicalCount: typicalCellCount(instances)),
             servingGrams: layout.servingSize?.quantity)
         let cellCount = typicalCellCount(chosenRows)
-        var headerColumns = layout.columns
-        // Headers read from word geometry: each value column under the header words that name its basis.
-        let geometryHeaders = cellCount >= 2 ? ColumnPlacement.columnCentres(chosenRows, columnCount: cellCount).flatMap {
-            HeaderColumns.completed(HeaderColumns.columnSpecs(headerLines: layout.headerLines, positions: $0))
-        } : nil
-        if let geometryHeaders { headerColumns = geometryHeaders }
-        // The bases rest on a weak cue when no header word stands over them: a default, an inferred column or an
-        // order the header words do not give.
-        var weakCue = geometryHeaders == nil && (!layout.fromHeaders || layout.reordered)
-        if geometryHeaders == nil, !layout.isUSStyle, cellCount > headerColumns.count,
-           !headerColumns.contains(where: { $0.basis == .per100g }) {
-            // Per 100 g is mandatory in the EU (Regulation 1169/2011 Art. 32) and printed first; with more value
-            // columns than headers read, the unread header is the per-100 g one. Australian/NZ panels (FSANZ 1.2.8)
-            // print it last, after per serving and %DI: the cells' ratio to the printed serving size says which.
-            let per100 = ColumnSpec(basis: .per100g, preparation: .asSold)
-            if Self.servingColumnFirst(chosenRows, servingGrams: layout.servingSize?.quantity)
-                || (layout.referenceIntakes == .australiaNewZealand && Self.percentFollowsFirstAmount(chosenRows)) {
-                headerColumns.append(per100)
-            } else {
-                headerColumns.insert(per100, at: 0)
-            }
-            weakCue = true
-        }
-        // One amount a row under headers naming per serving and per 100 g ("Serving size: 18.96 g" over "Per 100 g |
-        // % RDA per serve": the serving words head the %RDA column, which holds no amounts): per 100 g is the
-        // mandatory declaration (Regulation 1169/2011 Art. 32), so the one amount column is it.
-        if geometryHeaders == nil, !layout.isUSStyle, !layout.frontOfPackWithEnergyPer100, cellCount == 1,
-           headerColumns.count > 1,
-           let index = headerColumns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)), index > 0 {
-            headerColumns.insert(headerColumns.remove(at: index), at: 0)
-        }
-        // FSANZ Standard 1.2.8 panels print "Quantity per serving | %DI | Quantity per 100 g": the %DI (always per
-        // serving) beside the first amount puts the serving column first whatever order OCR gave the headers.
-        if geometryHeaders == nil, layout.referenceIntakes == .australiaNewZealand, cellCount >= 2,
-           Self.percentFollowsFirstAmount(chosenRows) {
-            let per100 = ColumnSpec(basis: .per100g, preparation: .asSold)
-            let serving = ColumnSpec(basis: .perServing, preparation: .asSold)
-            if !layout.fromHeaders {
-                headerColumns = [serving, per100]
-                weakCue = true
-            } else if let a = headerColumns.firstIndex(of: per100), let b = headerColumns.firstIndex(of: serving), a < b {
-                headerColumns.swapAt(a, b)
-                weakCue = true
-            }
-        }
-        if cellCount > headerColumns.count { weakCue = true }
-        // One amount a row read where some rows show two: a column OCR mostly lost, so which basis the lone amounts
-        // have is a guess whatever the header order (a serving-first panel read as per 100 g first).
-        let lostColumn = cellCount == 1 && chosenRows.contains { !$0.nutrient.isEnergy && $0.cells.count >= 2 }
-        if lostColumn { weakCue = true }
-        let columnCount = max(headerColumns.count, cellCount)
+        let bases = decideColumnBases(chosenRows, cellCount: cellCount)
+        let columnCount = max(bases.headers.count, cellCount)
         var columns = (0..<columnCount).map { index -> ColumnSpec in
-            index < headerColumns.count ? headerColumns[index]
+            index < bases.headers.count ? bases.headers[index]
                 : ColumnSpec(basis: .perServing, preparation: layout.columns.first?.preparation ?? .asSold)
         }
         var findings: [ConsistencyFinding] = []
@@ -87,7 +38,7 @@ struct TableBuilder {
         var usedSpecs = Set<ColumnSpec>()
         let placement = ColumnPlacement(rows: rowsWithInferred, columnCount: columnCount)
         let ratio = Self.servingRatioVerdict(columns, rows: rowsWithInferred, placement: placement, layout: layout)
-        if let swap = ratio?.swapped, geometryHeaders == nil {
+        if let swap = ratio?.swapped, bases.cue != .headerWordsOverColumns {
             // Header words in reading order give way to the numbers; header words standing over the columns do not.
             columns.swapAt(swap.0, swap.1)
             findings.append(ConsistencyFinding(
@@ -144,9 +95,8 @@ struct TableBuilder {
         }
         crossColumnChecks(&entries, findings: &findings)
         flagRareAmounts(&entries)
-        if let uncertainBasis = Self.basisIsUncertain(
-            columns, cellCount: lostColumn ? 2 : cellCount, weakCue: weakCue, fromGeometry: geometryHeaders != nil, ratio: ratio,
-            impliedServingGrams: Self.impliedServingGrams(entries)) {
+        if let uncertainBasis = bases.uncertainty(columns, cellCount: cellCount, ratio: ratio,
+                                                  impliedServingGrams: Self.impliedServingGrams(entries)) {
             Self.flagUncertainBasis(&entries, reason: uncertainBasis, findings: &findings)
         }
         entries += Self.portionOfHundredEntries(entries, layout: layout)

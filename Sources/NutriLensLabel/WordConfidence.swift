@@ -27,7 +27,8 @@ enum WordConfidence {
         let pieces = TextPieces.pieces(from: lines)
         // Readings the table's checks chose as the only one that fits stay flagged (TableBuilder.settleContradictions).
         let settled = Set(table.findings.filter { $0.check == TableBuilder.settledReadingCheck }.flatMap(\.keys))
-        // Columns whose basis nothing firm decides stay flagged below the threshold (TableBuilder.basisIsUncertain).
+        // Columns whose basis nothing firm decides stay flagged, by the finding that says why
+        // (TableBuilder.ColumnBasisDecision.uncertainty); their confidence stays the reading's.
         let uncertainBasis = Set(table.findings.filter { $0.check == TableBuilder.uncertainBasisCheck }.flatMap(\.keys))
         for index in table.entries.indices {
             guard var evidence = table.entries[index].evidence else { continue }
@@ -41,9 +42,6 @@ enum WordConfidence {
         for index in table.entries.indices {
             guard let evidence = table.entries[index].evidence else { continue }
             table.entries[index].confidence = ReviewModel.probability(evidence, text: text)
-            if uncertainBasis.contains(table.entries[index].key) {
-                table.entries[index].confidence = min(table.entries[index].confidence, max(0, threshold - 0.05))
-            }
             table.entries[index].needsReview = table.entries[index].confidence < threshold
                 || settled.contains(table.entries[index].key) || uncertainBasis.contains(table.entries[index].key)
                 || (text == .plain && ReviewModel.flagsDisorder(evidence))
