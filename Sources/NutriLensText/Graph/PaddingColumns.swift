@@ -179,7 +179,8 @@ struct PaddingColumns: Sendable {
     /// The padding columns a pass over an input `width` columns wide, whose first `contentWidth` columns hold the line
     /// and the rest zeros, may leave out: per segment the longest block its values' zones and its windows' reach allow
     /// (`ColumnCut`); nil when no segment may leave a column out (no padding, or too little: for PP-OCRv6 tiny at 320,
-    /// lines of 288 columns or more). `width` must be a multiple of `stride`.
+    /// lines of 304 columns or more; from 194 columns the output keeps every step, from 234 the layers after the
+    /// first few 3-wide depthwise ones too). `width` must be a multiple of `stride`.
     func cut(width: Int, contentWidth: Int) -> ColumnCut? {
         guard width % stride == 0, contentWidth >= 0, contentWidth < width else { return nil }
         // The constant zone of each value, [low, high] in its own columns (empty when low > high).
