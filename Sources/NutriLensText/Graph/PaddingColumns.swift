@@ -14,11 +14,14 @@
 /// widths gives every value's column axis and scale (input columns per column); per line, the constant zone of each
 /// value is propagated through the layers as an interval (a width window keeps the columns whose whole window lies in
 /// the zone and inside the tensor: the zero padding of a convolution at the tensor's edge is not the zone's
-/// value), and the cut is placed as far left as every value's zone and its consumers' reach allow and made as long
-/// as they allow. For PP-OCRv6 tiny (total stride 8, nine 3-wide depthwise layers at a quarter of the width, a
-/// 5-wide one at an eighth) a line of `c` content columns padded to 320 keeps about `c + 120` columns: 7 output
+/// value). Each segment of the graph (the values column-by-column nodes join, sharing one layout) gets the longest
+/// block its own values' zones and the window making it allow, inside the block of that window's input: deeper
+/// segments keep only their own reach, and a window whose output's block is shorter re-widens its input by copying
+/// the column standing for the block (`ColumnCut.widen`). For PP-OCRv6 tiny (total stride 8, nine 3-wide depthwise
+/// layers at a quarter of the width, a 5-wide one at an eighth) a line of `c` content columns padded to 320 keeps about `c + 120` columns: 7 output
 /// steps after the content that its end reaches, one standing for the block, 7 that the tensor's right edge reaches
-/// (a 40-column value keeps 160, a 100-column word 224; from 194 columns on the output keeps every step).
+/// at the output (a 40-column value keeps 160, a 100-column word 224; from 194 columns on the output keeps every
+/// step), and its input keeps c + 8 to c + 16 columns, each 3-wide depthwise layer about one step more.
 ///
 /// Graphs with an op that mixes columns other than through a window or a global average pool (attention's matmul
 /// and softmax over time, a transposed convolution, an upsampling or slice along the width) have no structure:
@@ -209,9 +212,9 @@ struct PaddingColumns: Sendable {
                 let pad = geometry.padding(height: geometry.kernelH, width: inWidth)
                 guard (inWidth + pad.left + pad.right - k) / s + 1 == width / scale[out] else { return nil }
                 // Output column j reads input columns s·j - left ..< s·j - left + k: all of them in the zone and in
-                // the tensor (the convolution's own zero padding is not the zone's value). Across the output's block,
-                // at the input's scale, the window reads `left` columns before it and max(1, k - s - left) after
-                // its start's stand-in... so the block must keep that reach inside the input's zone.
+                // the tensor (the convolution's own zero padding is not the zone's value). Across the output's block
+                // (at the input's scale) the window reads `left` columns before it and max(1, k - s - left) after
+                // it: those must lie in the input's zone.
                 let first = max(lo, 0), last = min(hi, inWidth - 1)
                 lo = Self.ceilDiv(first + pad.left, s)
                 hi = Self.floorDiv(last - k + 1 + pad.left, s)
