@@ -88,11 +88,11 @@ public final class TextDetector: Sendable {
         guard 3 * plane <= TextNetwork.maxActivationFloats else {
             throw TextReaderError.inputTooLarge(width: size.width, height: size.height, limit: TextNetwork.maxActivationFloats)
         }
-        let input = UnsafeMutablePointer<Float>.allocate(capacity: 3 * plane)
-        defer { input.deallocate() }
-        DetectorInput.tensor(ImageSource(image, bgr: configuration.channelOrderBGR), region: region, height: size.height,
-                             width: size.width, normalization: configuration.normalization, into: input)
-        return try network.run(input: input, shape: [1, 3, size.height, size.width]) { map, _ in try body(map) }
+        let source = ImageSource(image, bgr: configuration.channelOrderBGR)
+        return try network.run(shape: [1, 3, size.height, size.width], filling: { input in
+            DetectorInput.tensor(source, region: region, height: size.height, width: size.width,
+                                 normalization: configuration.normalization, into: input)
+        }) { map, _ in try body(map) }
     }
 
     static func clip(_ region: PixelRect?, _ image: DecodedImage) throws -> PixelRect {

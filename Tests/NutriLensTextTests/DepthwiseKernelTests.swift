@@ -65,6 +65,45 @@ final class DepthwiseKernelTests: XCTestCase {
             }
         }
     }
+
+    /// The columns whose window leaves the row (`DepthwiseKernel.edge`) are, bit for bit, the bias plus each tap inside
+    /// the image added one at a time, ky then kx, in Float: the sums the kernel has always made there (session 23
+    /// finds the taps' column range once instead of testing each tap).
+    func testEdgeColumnsAddTheirTapsOneAtATimeInOrder() {
+        let cases: [(kernel: Int, stride: Int, pad: Int, same: Bool, height: Int, width: Int)] = [
+            (3, 1, 1, false, 7, 19), (5, 1, 2, false, 9, 23), (5, 1, 0, true, 6, 13), (3, 2, 1, false, 8, 17),
+            (3, 3, 1, false, 10, 20), (5, 3, 2, false, 11, 16), (3, 1, 1, false, 4, 2), (5, 1, 2, false, 5, 1),
+        ]
+        for (kernel, stride, pad, same, height, width) in cases {
+            let c = layer(kernel: kernel, stride: stride, pad: pad, sameUpper: same, channels: 2)
+            guard let (outHeight, outWidth) = c.outputSize(height: height, width: width) else { return XCTFail("no output") }
+            let pads = c.padding(height: height, width: width)
+            let x = (0..<(2 * height * width)).map { Float(sin(Double($0) * 0.37)) * 3 }
+            var out = [Float](repeating: .nan, count: 2 * outHeight * outWidth)
+            var scratch = [Float](repeating: 0, count: max(1, DepthwiseKernel.scratchFloats(c, height: height, width: width)))
+            DepthwiseKernel.run(c, input: x, height: height, width: width, output: &out, outHeight: outHeight,
+                                outWidth: outWidth, residual: nil, scratch: &scratch)
+            var edges = 0
+            for ch in 0..<2 {
+                for oy in 0..<outHeight {
+                    for ox in 0..<outWidth where ox * stride - pads.left < 0 || ox * stride - pads.left + kernel > width || stride > 2 {
+                        var acc = c.bias[ch]
+                        for ky in 0..<kernel {
+                            for kx in 0..<kernel {
+                                let iy = oy * stride - pads.top + ky, ix = ox * stride - pads.left + kx
+                                guard iy >= 0, iy < height, ix >= 0, ix < width else { continue }
+                                acc += x[(ch * height + iy) * width + ix] * c.weights[(ch * kernel + ky) * kernel + kx]
+                            }
+                        }
+                        XCTAssertEqual(out[(ch * outHeight + oy) * outWidth + ox].bitPattern, acc.bitPattern,
+                                       "\(kernel)x\(kernel)/\(stride) \(height)x\(width) channel \(ch) (\(oy), \(ox))")
+                        edges += 1
+                    }
+                }
+            }
+            XCTAssertGreaterThan(edges, 0)
+        }
+    }
 }
 
 private extension Optional where Wrapped == [Float] {

@@ -45,9 +45,9 @@ final class PaddingColumnsTests: XCTestCase {
         return (full, restored, cut)
     }
 
-    /// Short, medium, near-limit, 194-233 (only the layers before the pool leave columns out), 234, exactly 320 and
-    /// wider lines, grey and colour fixture crops: the logits within 1e-4 of the padded pass's scale, every step's
-    /// argmax the same, and the characters decoded with the cut equal to those decoded from the full pass.
+    /// Short, medium, near-limit, 194-303 (only the layers before the output's scale leave columns out), 304, exactly
+    /// 320 and wider lines, grey and colour fixture crops: the logits within 1e-4 of the padded pass's scale, every
+    /// step's argmax the same, and the characters decoded with the cut equal to those decoded from the full pass.
     func testLeavingOutPaddingGivesThePaddedPassesLogits() throws {
         // 192.png: a colour line 968 columns wide; 124.png a grey one 1392 wide. Crops of their first columns.
         let colour = try FixtureSupport.image(FixtureSupport.url("lines/192.png"))
@@ -56,10 +56,11 @@ final class PaddingColumnsTests: XCTestCase {
         var cuts = 0
         for (image, name) in [(colour, "colour"), (grey, "grey")] {
             let classes = self.classes
-            for contentWidth in [33, 40, 100, 150, 192, 193, 194, 200, 216, 233, 234, 320, 400] where contentWidth <= image.width {
+            for contentWidth in [33, 40, 100, 150, 192, 193, 194, 200, 216, 233, 234, 250, 270, 288, 303, 304, 320, 400]
+            where contentWidth <= image.width {
                 let (full, restored, cut) = try logits(image, contentWidth: contentWidth)
                 guard let restored, let cut else {
-                    XCTAssertGreaterThanOrEqual(contentWidth, 234, "\(name) \(contentWidth): no cut")
+                    XCTAssertGreaterThanOrEqual(contentWidth, 304, "\(name) \(contentWidth): no cut")
                     continue
                 }
                 XCTAssertEqual(cut.count == 0, contentWidth >= 194, "\(name) \(contentWidth): \(cut)")
@@ -82,62 +83,72 @@ final class PaddingColumnsTests: XCTestCase {
                 XCTAssertEqual(decodedCut.map(\.steps), decodedFull.map(\.steps), "\(name) \(contentWidth)")
             }
         }
-        XCTAssertEqual(cuts, 20, "ten widths of each line leave columns out")
+        XCTAssertEqual(cuts, 30, "fifteen widths of each line leave columns out")
     }
 
-    /// The cut the recogniser's graph allows, derived from its layers: total stride 8; the block ends 8 steps before
-    /// the edge (7 steps the tensor's right edge reaches, one standing for the block) and starts at the first step
-    /// the content cannot reach, s = ⌈(⌈(⌈(c + 1) / 2⌉ + 1) / 2⌉ + 9) / 2⌉ + 2 for c content columns (two stride-2
-    /// 3-wide convolutions, nine 3-wide depthwise layers, a 2-wide pool, a 5-wide depthwise layer): a line keeps
-    /// 8 · (s + 8) of 320 columns, and from 194 columns on all of them. (Checked outside the suite, numpy on the
-    /// converted graph: one step further left, c = 16 cut at step 8, errs by 3e-3; the cut at 9 by 2e-6.)
-    /// The layers before the 2-wide pool (a quarter of the width and finer) keep only their own reach: their block
-    /// starts 2 steps earlier (the pool and the 5-wide depthwise layer's reach, 8 columns) and ends 5 steps before the
-    /// edge (9 columns the edge reaches at a quarter, one standing for the block), 40 input columns fewer: 8 · (s + 3)
-    /// with the same s, the pool's input re-widened to the outer block (numpy on the converted graph, outside the
-    /// suite: c = 1 ... 193, logits within 2e-5 of the full pass's scale).
+    /// The cut the recogniser's graph allows, derived from its layers (total stride 8): one block per segment, each
+    /// as long as that segment's own reach allows. The output's block is steps s ..< 32 for c content columns,
+    /// s = ⌈(⌈(⌈(c + 1) / 2⌉ + 1) / 2⌉ + 9) / 2⌉ + 2 (two stride-2 3-wide convolutions, nine 3-wide depthwise
+    /// layers, a 2-wide pool, a 5-wide depthwise layer; it ends 8 steps before the edge: 7 the tensor's right edge
+    /// reaches, one standing for the block): a line keeps 8 · (s + 8) of 320 output columns, and from 194 columns on
+    /// every step. (Checked outside the suite, numpy on the converted graph: one step further left, c = 16 cut at
+    /// step 8, errs by 3e-3; the cut at 9 by 2e-6.) At a quarter of the width the content's end reaches e + k
+    /// columns after the k-th depthwise layer (e = ⌈(⌈(c + 1) / 2⌉ + 1) / 2⌉, the two convolutions) and the right
+    /// edge k columns in (its zeros), so the block after the k-th layer is ⌈(e + k) / 2⌉ ..< ⌊(79 - k) / 2⌋ (two
+    /// columns a step; the next 3-wide window reads one column either side, the column after the block stands for
+    /// it); each segment's block contains the next one's (a window re-widens its input from one to the next).
     func testCutsOfTheRecogniserFollowItsReach() throws {
         let network = recognizer.network
-        XCTAssertEqual(network.paddingColumns?.stride, 8)
-        XCTAssertEqual(network.paddingColumns?.widening, true)
-        let kept: [(content: Int, columns: Int)] = [(1, 120), (8, 128), (9, 128), (16, 136), (17, 136), (40, 160),
-                                                    (100, 224), (150, 272), (185, 304), (186, 312), (193, 312)]
-        for (c, columns) in kept {
-            let cut = try XCTUnwrap(network.columnCut(width: 320, contentWidth: c), "content \(c)")
-            XCTAssertEqual(320 - 8 * cut.count, columns, "content \(c)")
-            XCTAssertEqual(320 - cut.columns, columns - 40, "content \(c): the inner block")
-            XCTAssertEqual(cut.start + cut.count, 32, "content \(c): the block ends 8 steps before the edge")
-            XCTAssertEqual(cut.innerStart, cut.start - 2, "content \(c)")
-            XCTAssertEqual(cut.innerStart + cut.innerCount, 35, "content \(c): the inner block ends 5 steps before the edge")
-        }
-        // From 194 columns the content reaches the output's last steps, which all stay; the layers before the pool
-        // still leave out steps s - 2 ..< 35 (the same s), up to 233 columns (s - 2 = 34), the pool re-widening its
-        // input to the whole width.
-        func s(_ c: Int) -> Int { ((((c + 2) / 2 + 2) / 2 + 9) + 1) / 2 + 2 }
+        let columns = try XCTUnwrap(network.paddingColumns)
+        XCTAssertEqual(columns.stride, 8)
+        XCTAssertEqual(columns.segmentCount, 14, "input, stem, second convolution, 9 depthwise layers, pool, output")
+        func ceil(_ a: Int, _ b: Int) -> Int { (a + b - 1) / b }
+        func s(_ c: Int) -> Int { ceil(ceil(ceil(c + 1, 2) + 1, 2) + 9, 2) + 2 }
         XCTAssertEqual([1, 40, 100, 150, 193].map(s), [7, 12, 20, 26, 31])
-        for c in [194, 200, 216, 225, 232, 233] {
+        typealias Block = ColumnCut.Block
+        for c in [1, 8, 9, 16, 17, 40, 67, 100, 150, 185, 186, 193, 194, 200, 233, 234, 250, 270, 288, 303] {
             let cut = try XCTUnwrap(network.columnCut(width: 320, contentWidth: c), "content \(c)")
-            XCTAssertEqual(cut.count, 0, "content \(c)")
-            XCTAssertEqual(cut.innerStart, s(c) - 2, "content \(c)")
-            XCTAssertEqual(cut.innerStart + cut.innerCount, 35, "content \(c)")
-            XCTAssertEqual(320 - cut.columns, 8 * (s(c) + 3), "content \(c)")
+            XCTAssertEqual(cut.blocks.count, 14)
+            let z = ceil(c + 1, 2), e = ceil(z + 1, 2)
+            func block(_ start: Int, _ end: Int) -> Block { start < end ? Block(start: start, count: end - start) : Block(start: 1, count: 0) }
+            XCTAssertEqual(cut.blocks[0], cut.blocks[1], "content \(c): the input keeps its first window's block")
+            XCTAssertEqual(cut.blocks[1], block(max(ceil(z, 4), ceil(c + 1, 8)), 39), "content \(c): stem")
+            XCTAssertEqual(cut.blocks[2], block(ceil(e, 2), 39), "content \(c): second convolution")
+            for k in 1...9 {
+                XCTAssertEqual(cut.blocks[2 + k], block(ceil(e + k, 2), (79 - k) / 2), "content \(c): depthwise \(k)")
+            }
+            XCTAssertEqual(cut.blocks[12], block(ceil(e + 9, 2), 34), "content \(c): pool")
+            XCTAssertEqual(cut.blocks[13], block(s(c), 32), "content \(c): output")
+            XCTAssertEqual(Block(start: cut.start, count: cut.count), cut.blocks[13])
+            XCTAssertEqual(cut.columns, 8 * cut.blocks[0].count)
+            for (a, b) in zip(cut.blocks, cut.blocks.dropFirst()) where b.count > 0 {
+                XCTAssertTrue(b.start >= a.start && b.start + b.count <= a.start + a.count, "content \(c): \(a) contains \(b)")
+            }
         }
-        XCTAssertNil(network.columnCut(width: 320, contentWidth: 234))
+        // The output keeps 8 · (s + 8) columns (as with one block for all layers), the input c + 8 to c + 16.
+        let kept: [(content: Int, output: Int, input: Int)] = [(1, 120, 16), (16, 136, 32), (40, 160, 56), (100, 224, 112),
+                                                                (193, 312, 208)]
+        for (c, output, input) in kept {
+            let cut = try XCTUnwrap(network.columnCut(width: 320, contentWidth: c))
+            XCTAssertEqual(320 - 8 * cut.count, output, "content \(c)")
+            XCTAssertEqual(320 - cut.columns, input, "content \(c)")
+        }
+        XCTAssertNil(network.columnCut(width: 320, contentWidth: 304), "the stem's block would be empty")
         XCTAssertNil(network.columnCut(width: 320, contentWidth: 320), "no padding")
         XCTAssertNil(network.columnCut(width: 324, contentWidth: 40), "not a multiple of the stride")
         // Wider tensors (`.atLeast`, or a caller's) have room for more.
         XCTAssertEqual(network.columnCut(width: 640, contentWidth: 40).map { 640 - 8 * $0.count }, 160)
-        XCTAssertEqual(network.columnCut(width: 640, contentWidth: 40).map { 640 - $0.columns }, 120)
+        XCTAssertEqual(network.columnCut(width: 640, contentWidth: 40).map { 640 - $0.columns }, 56)
         // Restored steps: kept steps before the block, the step after it for the block, the rest shifted.
         let cut = ColumnCut(start: 12, count: 20, stride: 8)
         XCTAssertEqual([0, 11, 12, 31, 32, 39].map(cut.keptStep), [0, 11, 12, 12, 12, 19])
-        // Re-widening a row laid out without the inner block (steps 10 ..< 35) to one without the outer (12 ..< 32):
-        // the stand-in column (the first after the block) repeated 5 more times at a quarter's scale (2 a step).
-        let wide = ColumnCut(start: 12, count: 20, stride: 8, inner: (10, 25))
+        // Re-widening a row laid out without steps 10 ..< 35 to one without 12 ..< 32: the stand-in column (the first
+        // after the block) repeated 5 more times at a quarter's scale (2 columns a step).
         let row: [Float] = (0..<30).map(Float.init)  // 80 - 2 · 25 columns
         var out = [Float](repeating: .nan, count: 40)
         row.withUnsafeBufferPointer { r in out.withUnsafeMutableBufferPointer {
-            wide.widen(r.baseAddress!, rows: 1, width: 30, per: 2, into: $0.baseAddress!)
+            ColumnCut.widen(r.baseAddress!, rows: 1, width: 30, per: 2, from: Block(start: 10, count: 25),
+                            to: Block(start: 12, count: 20), into: $0.baseAddress!)
         } }
         XCTAssertEqual(out, (0..<20).map(Float.init) + [Float](repeating: 20, count: 10) + (20..<30).map(Float.init))
     }
@@ -148,10 +159,18 @@ final class PaddingColumnsTests: XCTestCase {
         let network = recognizer.network
         let input = [Float](repeating: 0, count: 3 * 48 * 160)
         let shape = [1, 3, 48, 160]
+        let good = try XCTUnwrap(network.columnCut(width: 320, contentWidth: 100))
+        func changed(_ segment: Int, _ block: ColumnCut.Block) -> ColumnCut {
+            var blocks = good.blocks
+            blocks[segment] = block
+            return ColumnCut(blocks: blocks, output: 13, stride: 8)
+        }
+        let b5 = good.blocks[5]
         for bad in [ColumnCut(start: 12, count: 20, stride: 4), ColumnCut(start: 20, count: 20, stride: 8),
-                    ColumnCut(start: 0, count: 20, stride: 8), ColumnCut(start: 12, count: 4, stride: 8, inner: (13, 10)),
-                    ColumnCut(start: 12, count: 4, stride: 8, inner: (10, 5)), ColumnCut(start: 12, count: 0, stride: 8),
-                    ColumnCut(start: 12, count: 0, stride: 8, inner: (13, 4))] {
+                    ColumnCut(start: 0, count: 20, stride: 8), ColumnCut(start: 12, count: 0, stride: 8),
+                    ColumnCut(blocks: [.init(start: 12, count: 4)], output: 0, stride: 8),  // not one block a segment
+                    changed(5, .init(start: good.blocks[4].start - 1, count: 2)),  // starts before its input's block
+                    changed(5, .init(start: b5.start, count: b5.count + 2))] {  // ends after it
             XCTAssertThrowsError(try input.withUnsafeBufferPointer {
                 try network.run(input: $0.baseAddress!, shape: shape, cut: bad) { _, _ in 0 }
             }, "\(bad)")

@@ -2,17 +2,20 @@
 extension TextNetwork {
     /// `deleted`: for a global average pool in a pass with a `ColumnCut`, the kept column standing for the deleted
     /// ones and their number (`PaddingColumns.gap`).
-    /// `widening`: the node re-widens its input to the cut's outer block first (into `scratch`; `ColumnCut.widen`).
+    /// `widening`: the node re-widens its input from one block to a shorter one first (`ColumnCut.widen`), into the
+    /// start of `scratch`; its kernel's scratch follows the copy (`makePlan`).
     func execute(_ layer: Layer, inputs: [UnsafePointer<Float>], shapes: [[Int]], output: UnsafeMutablePointer<Float>,
                  outShape: [Int], scratch: UnsafeMutablePointer<Float>, deleted: (column: Int, deleted: Int)? = nil,
-                 widening: (cut: ColumnCut, per: Int)? = nil) {
-        if let widening, case .pool = layer {  // only pools re-widen (`PaddingColumns.widening`); they use no scratch
+                 widening: (from: ColumnCut.Block, to: ColumnCut.Block, per: Int)? = nil) {
+        if let widening {
             var shapes = shapes, inputs = inputs
             let s = shapes[0], rows = s[..<3].reduce(1, *)
-            widening.cut.widen(inputs[0], rows: rows, width: s[3], per: widening.per, into: scratch)
-            shapes[0][3] += (widening.cut.innerCount - widening.cut.count) * widening.per
+            ColumnCut.widen(inputs[0], rows: rows, width: s[3], per: widening.per, from: widening.from, to: widening.to,
+                            into: scratch)
+            shapes[0][3] += (widening.from.count - widening.to.count) * widening.per
             inputs[0] = UnsafePointer(scratch)
-            return execute(layer, inputs: inputs, shapes: shapes, output: output, outShape: outShape, scratch: scratch)
+            return execute(layer, inputs: inputs, shapes: shapes, output: output, outShape: outShape,
+                           scratch: scratch + shapes[0].reduce(1, *), deleted: deleted)
         }
         let x = inputs[0], shape = shapes[0]
         let count = outShape.reduce(1, *)

@@ -14,11 +14,14 @@
 /// widths gives every value's column axis and scale (input columns per column); per line, the constant zone of each
 /// value is propagated through the layers as an interval (a width window keeps the columns whose whole window lies in
 /// the zone and inside the tensor: the zero padding of a convolution at the tensor's edge is not the zone's
-/// value), and the cut is placed as far left as every value's zone and its consumers' reach allow and made as long
-/// as they allow. For PP-OCRv6 tiny (total stride 8, nine 3-wide depthwise layers at a quarter of the width, a
-/// 5-wide one at an eighth) a line of `c` content columns padded to 320 keeps about `c + 120` columns: 7 output
+/// value). Each segment of the graph (the values column-by-column nodes join, sharing one layout) gets the longest
+/// block its own values' zones and the window making it allow, inside the block of that window's input: deeper
+/// segments keep only their own reach, and a window whose output's block is shorter re-widens its input by copying
+/// the column standing for the block (`ColumnCut.widen`). For PP-OCRv6 tiny (total stride 8, nine 3-wide depthwise
+/// layers at a quarter of the width, a 5-wide one at an eighth) a line of `c` content columns padded to 320 keeps about `c + 120` columns: 7 output
 /// steps after the content that its end reaches, one standing for the block, 7 that the tensor's right edge reaches
-/// (a 40-column value keeps 160, a 100-column word 224; from 194 columns on the output keeps every step).
+/// at the output (a 40-column value keeps 160, a 100-column word 224; from 194 columns on the output keeps every
+/// step), and its input keeps c + 8 to c + 16 columns, each 3-wide depthwise layer about one step more.
 ///
 /// Graphs with an op that mixes columns other than through a window or a global average pool (attention's matmul
 /// and softmax over time, a transposed convolution, an upsampling or slice along the width) have no structure:
@@ -43,9 +46,12 @@ struct PaddingColumns: Sendable {
     /// Input columns per output column (the output's scale); every value's scale divides it.
     let stride: Int
     let inputs: [[Int]], outputs: [Int], output: Int
-    /// Whether the values finer than the output may keep a longer block of their own (`ColumnCut.innerCount`): every
-    /// window into the output's scale is a pool (no scratch of its own), where the input is re-widened.
-    let widening: Bool
+    /// Per value its segment (-1 for values without a column axis): the values joined by column-by-column nodes
+    /// (including a residual's or a binary's second operand) share one layout, so one block (`ColumnCut.blocks`).
+    /// Segments are numbered in the order of their first value, so the network input's is 0.
+    let segment: [Int]
+    /// How many segments there are.
+    let segmentCount: Int
 
     /// The structure of a network whose input is `[1, C, H, W]` with the columns on axis 3, from shape inference at
     /// `probe` and at twice its width; nil when some op mixes columns other than by a window or a global mean (see
@@ -74,7 +80,6 @@ struct PaddingColumns: Sendable {
         let stride = scale[output]
         guard scale.allSatisfy({ $0 == 0 || stride % $0 == 0 }) else { return nil }
         var transfers: [Transfer] = []
-        var crossingPools = 0, crossingOther = 0
         for (index, layer) in layers.enumerated() {
             let ins = inputs[index], out = outputs[index]
             guard let x = ins.first(where: { axis[$0] != nil }), let column = axis[x] else {
@@ -138,11 +143,33 @@ struct PaddingColumns: Sendable {
             guard ins.allSatisfy({ $0 == x || axis[$0] == nil || (axis[$0] == axis[out] && scale[$0] == scale[out]) })
             else { return nil }
             transfers.append(transfer)
-            if case .window = transfer, scale[x] < stride, scale[out] == stride {
-                if case .pool = layer { crossingPools += 1 } else { crossingOther += 1 }
-            }
         }
-        widening = crossingPools > 0 && crossingOther == 0
+        // Segments: a union-find over the values with columns, joined through every column-by-column node and every
+        // second operand; a window's output starts a segment of its own unless a residual joins it to another.
+        var parent = Array(0..<valueCount)
+        func root(_ v: Int) -> Int {
+            var v = v
+            while parent[v] != v { parent[v] = parent[parent[v]]; v = parent[v] }
+            return v
+        }
+        func join(_ a: Int, _ b: Int) {
+            let (ra, rb) = (root(a), root(b))
+            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+        }
+        for (index, transfer) in transfers.enumerated() {
+            let ins = inputs[index], out = outputs[index]
+            guard let x = ins.first(where: { axis[$0] != nil }), axis[out] != nil else { continue }
+            if case .keep = transfer { join(x, out) }
+            for other in ins where other != x && axis[other] != nil { join(other, out) }
+        }
+        var segment = [Int](repeating: -1, count: valueCount), number: [Int: Int] = [:]
+        for v in 0..<valueCount where axis[v] != nil {
+            let r = root(v)
+            if number[r] == nil { number[r] = number.count }
+            segment[v] = number[r]!
+        }
+        self.segment = segment
+        segmentCount = number.count
         self.axis = axis
         self.scale = scale
         self.transfers = transfers
@@ -152,18 +179,25 @@ struct PaddingColumns: Sendable {
         self.output = output
     }
 
-    /// The longest block of padding columns a pass over an input `width` columns wide, whose first `contentWidth`
-    /// columns hold the line and the rest zeros, may leave out; nil when none may (no padding, or too little:
-    /// for PP-OCRv6 tiny at 320, lines of 234 columns or more; from 194 columns the output keeps every step and
-    /// only the layers before the pool leave columns out). `width` must be a multiple of `stride`.
+    /// The padding columns a pass over an input `width` columns wide, whose first `contentWidth` columns hold the line
+    /// and the rest zeros, may leave out: per segment the longest block its values' zones and its windows' reach allow
+    /// (`ColumnCut`); nil when no segment may leave a column out (no padding, or too little: for PP-OCRv6 tiny at 320,
+    /// lines of 304 columns or more; from 194 columns the output keeps every step, from 234 the layers after the
+    /// first few 3-wide depthwise ones too). `width` must be a multiple of `stride`.
     func cut(width: Int, contentWidth: Int) -> ColumnCut? {
         guard width % stride == 0, contentWidth >= 0, contentWidth < width else { return nil }
         // The constant zone of each value, [low, high] in its own columns (empty when low > high).
         var low = [Int](repeating: 0, count: axis.count), high = [Int](repeating: -1, count: axis.count)
-        // What the value's consumers need around the cut: columns before it (a window's left padding) and after the
-        // deleted block (at least one: the column standing for the block).
-        var before = [Int](repeating: 0, count: axis.count), after = [Int](repeating: 1, count: axis.count)
         (low[0], high[0]) = (contentWidth, width - 1)
+        // Per segment the block [start, end) in output steps: the largest every constraint below allows.
+        var start = [Int](repeating: 1, count: segmentCount), end = [Int](repeating: width / stride, count: segmentCount)
+        func limit(_ s: Int, low: Int, high: Int, scale f: Int) {
+            start[s] = max(start[s], Self.ceilDiv(low * f, stride))
+            end[s] = min(end[s], Self.floorDiv((high + 1) * f, stride))
+        }
+        // Windows whose input and output segments differ: the output's block, at the input's scale, is what the window
+        // reads across (its input re-widened to it, `ColumnCut.widen`), so the input's block must contain it.
+        var crossings: [(from: Int, to: Int)] = []
         for (index, transfer) in transfers.enumerated() {
             let ins = inputs[index], out = outputs[index]
             guard let x = ins.first(where: { axis[$0] != nil }) else { continue }
@@ -172,66 +206,72 @@ struct PaddingColumns: Sendable {
             case .keep:
                 break
             case .global:
-                continue  // the column standing for the deleted ones: `after` is at least 1 everywhere
+                continue  // the column standing for the deleted ones: every block's end is a column in the zone
             case .window(let k, let s, let geometry):
                 let inWidth = width / scale[x]
                 let pad = geometry.padding(height: geometry.kernelH, width: inWidth)
                 guard (inWidth + pad.left + pad.right - k) / s + 1 == width / scale[out] else { return nil }
-                before[x] = max(before[x], pad.left)
-                after[x] = max(after[x], k - s - pad.left)
                 // Output column j reads input columns s·j - left ..< s·j - left + k: all of them in the zone and in
-                // the tensor (the convolution's own zero padding is not the zone's value).
+                // the tensor (the convolution's own zero padding is not the zone's value). Across the output's block
+                // (at the input's scale) the window reads `left` columns before it and max(1, k - s - left) after
+                // it: those must lie in the input's zone.
                 let first = max(lo, 0), last = min(hi, inWidth - 1)
                 lo = Self.ceilDiv(first + pad.left, s)
                 hi = Self.floorDiv(last - k + 1 + pad.left, s)
+                if low[x] <= high[x] {
+                    limit(segment[out], low: low[x] + pad.left, high: high[x] - max(1, k - s - pad.left), scale: scale[x])
+                } else {
+                    end[segment[out]] = 0
+                }
+                if segment[x] != segment[out] { crossings.append((segment[x], segment[out])) }
             }
             for other in ins where other != x && axis[other] != nil {  // a residual, a binary's second operand
                 (lo, hi) = (max(lo, low[other]), min(hi, high[other]))
             }
             (low[out], high[out]) = (lo, hi)
         }
-        // Output step a is the first one left out, d of them: at value v's scale the block is columns
-        // a·F/f ..< (a + d)·F/f, which with its consumers' reach must lie in the value's zone. `limits` gives the
-        // largest such [a, a + d) over the values `included` admits (nil when one of them has no zone).
-        func limits(_ included: (Int) -> Bool) -> (start: Int, end: Int)? {
-            var start = 1, end = width / stride
-            for v in axis.indices where axis[v] != nil && included(v) {
-                let f = scale[v]
-                guard low[v] <= high[v] else { return nil }
-                start = max(start, Self.ceilDiv((low[v] + before[v]) * f, stride))
-                end = min(end, Self.floorDiv((high[v] + 1 - after[v]) * f, stride))
+        // Every value's block lies in its zone, the column after it (standing for it) too.
+        for v in axis.indices where axis[v] != nil {
+            if low[v] <= high[v] { limit(segment[v], low: low[v], high: high[v] - 1, scale: scale[v]) } else { end[segment[v]] = 0 }
+        }
+        // A window's output block inside its input's (a re-widening only adds columns); repeated until settled, as a
+        // residual may join a later segment to an earlier one.
+        var changed = true
+        while changed {
+            changed = false
+            for (from, to) in crossings where start[from] < end[from] && (start[to] < start[from] || end[to] > end[from]) {
+                (start[to], end[to]) = (max(start[to], start[from]), min(end[to], end[from]))
+                changed = true
             }
-            return (start, end)
+            for (from, to) in crossings where start[from] >= end[from] && start[to] < end[to] {
+                end[to] = start[to]
+                changed = true
+            }
         }
-        let outer = limits { _ in true }.flatMap { $0.end - $0.start >= 1 ? $0 : nil }
-        // The values finer than the output (all but the last few layers) keep only their own reach: the block there
-        // is as long as their zones and their consumers' reach allow (it contains the output's block, whose limits
-        // are a subset of these); the window into the output's scale re-widens its input to the output's block.
-        guard widening, let inner = limits({ scale[$0] < stride }), inner.end - inner.start >= 1 else {
-            return outer.map { ColumnCut(start: $0.start, count: $0.end - $0.start, stride: stride) }
+        // The network input keeps the block its first window reads across (no re-widening of the input itself).
+        let fromInput = crossings.filter { $0.from == segment[0] }
+        if Set(fromInput.map(\.to)).count == 1, let to = fromInput.first?.to {
+            (start[segment[0]], end[segment[0]]) = (start[to], end[to])
         }
-        guard let outer else {
-            // The output keeps every step (the content's end reaches the edge there: PP-OCRv6 tiny's lines of 194
-            // columns and more), but the finer values may still leave their own block out, re-widened to the whole
-            // width at the window into the output's scale.
-            return ColumnCut(start: inner.start, count: 0, stride: stride, inner: (inner.start, inner.end - inner.start))
+        let blocks = (0..<segmentCount).map { s in
+            start[s] < end[s] ? ColumnCut.Block(start: start[s], count: end[s] - start[s]) : ColumnCut.Block(start: 1, count: 0)
         }
-        let innerStart = min(inner.start, outer.start)
-        return ColumnCut(start: outer.start, count: outer.end - outer.start, stride: stride,
-                         inner: (innerStart, max(inner.end, outer.end) - innerStart))
+        guard blocks.contains(where: { $0.count > 0 }) else { return nil }
+        return ColumnCut(blocks: blocks, output: segment[output], stride: stride)
     }
 
-    /// The window nodes whose input is finer than the output and whose output is at the output's scale: with a cut
-    /// whose inner block is longer, their input is re-widened to the output's block (`ColumnCut.widen`).
-    func widens(node index: Int) -> Bool {
-        guard widening, case .window = transfers[index], let x = inputs[index].first(where: { axis[$0] != nil }) else { return false }
-        return scale[x] < stride && scale[outputs[index]] == stride
+    /// For window node `index` under `cut`: when its output's block is shorter than its input's, the two blocks
+    /// (the input is re-widened from the first to the second before the window runs, `ColumnCut.widen`) and the
+    /// input's columns per output step; else nil.
+    func widening(_ cut: ColumnCut, node index: Int) -> (from: ColumnCut.Block, to: ColumnCut.Block, per: Int)? {
+        guard case .window = transfers[index], let x = inputs[index].first(where: { axis[$0] != nil }) else { return nil }
+        let from = cut.block(segment[x]), to = cut.block(segment[outputs[index]])
+        return from == to ? nil : (from, to, stride / scale[x])
     }
 
-    /// The block of value `value` under `cut`, in output steps: the inner block for values finer than the output,
-    /// the output's block at its scale.
-    func block(_ cut: ColumnCut, value: Int) -> (start: Int, count: Int) {
-        scale[value] < stride ? (cut.innerStart, cut.innerCount) : (cut.start, cut.count)
+    /// The block of value `value` under `cut`, in output steps.
+    func block(_ cut: ColumnCut, value: Int) -> ColumnCut.Block {
+        cut.block(segment[value])
     }
 
     /// A global average pool's input `value` in a pass with `cut`: the column standing for the deleted ones (at the
@@ -245,44 +285,57 @@ struct PaddingColumns: Sendable {
     static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
 }
 
-/// A block of constant padding columns left out of one forward pass (`PaddingColumns`): output steps
-/// `start ..< start + count`, and for the values finer than the output (the input and every layer before the
-/// last stride) the longer inner block `innerStart ..< innerStart + innerCount` (containing the first; input columns
-/// `stride · innerStart ..< stride · (innerStart + innerCount)`). The pass's input is `stride · innerCount` columns
-/// narrower; the window into the output's scale gets its input re-widened to the outer block (`widen`); the output
-/// lacks the outer block's steps, which equal the output step at `start` (the first kept step after the block).
+/// The constant padding columns left out of one forward pass (`PaddingColumns`), one block per segment of the graph
+/// (values sharing one column layout), in output steps: segment s leaves out steps `blocks[s].start ..<
+/// blocks[s].start + blocks[s].count` (input columns × stride), the network input the first segment's. Deeper
+/// segments have shorter blocks (the content's and the edge's reach grow layer by layer): a window whose output's
+/// block is shorter than its input's re-widens its input first (`widen`). The output lacks its own block's steps
+/// (`start ..< start + count`), which equal the output step at `start` (the first kept step after the block).
 struct ColumnCut: Hashable, Sendable {
-    /// First output step left out (>= 1).
-    let start: Int
-    /// Output steps left out (>= 0; 0 when only the values finer than the output leave columns out: then
-    /// `innerCount >= 1`).
-    let count: Int
-    /// Input columns per output step (8 for the PP-OCR recognisers).
-    let stride: Int
-    /// The block of the values finer than the output, in output steps: `innerStart <= start` and
-    /// `innerStart + innerCount >= start + count`.
-    let innerStart: Int, innerCount: Int
-
-    /// A cut; `inner` nil: the same block at every scale.
-    init(start: Int, count: Int, stride: Int, inner: (start: Int, count: Int)? = nil) {
-        self.start = start
-        self.count = count
-        self.stride = stride
-        (innerStart, innerCount) = inner ?? (start, count)
+    /// A block of output steps: `start ..< start + count` (`count` 0: nothing left out).
+    struct Block: Hashable, Sendable {
+        let start: Int, count: Int
     }
 
-    /// Input columns left out.
-    var columns: Int { innerCount * stride }
+    /// Per segment (`PaddingColumns.segment`) its block; empty: `start`/`count` at every scale.
+    let blocks: [Block]
+    /// The output's block: first output step left out (>= 1) and how many (>= 0).
+    let start: Int, count: Int
+    /// Input columns per output step (8 for the PP-OCR recognisers).
+    let stride: Int
 
-    /// Whether the inner block is longer than the output's (the window into the output's scale re-widens).
-    var widens: Bool { innerCount != count }
+    /// A cut with `blocks` per segment, the output's in segment `output`.
+    init(blocks: [Block], output: Int, stride: Int) {
+        self.blocks = blocks
+        (start, count) = (blocks[output].start, blocks[output].count)
+        self.stride = stride
+    }
 
-    /// Copies `rows` rows of `width` columns at a scale of `per` columns per output step, laid out without the inner
-    /// block, into `output` laid out without the outer block: the kept column standing for the inner block
-    /// (`innerStart · per`) repeated `(innerCount - count) · per` more times before itself. `output` holds
-    /// `rows x (width + (innerCount - count) · per)` floats.
-    func widen(_ input: UnsafePointer<Float>, rows: Int, width: Int, per: Int, into output: UnsafeMutablePointer<Float>) {
-        let a = innerStart * per, n = (innerCount - count) * per, outWidth = width + n
+    /// One block at every scale.
+    init(start: Int, count: Int, stride: Int) {
+        blocks = []
+        (self.start, self.count) = (start, count)
+        self.stride = stride
+    }
+
+    /// Segment `segment`'s block.
+    func block(_ segment: Int) -> Block {
+        blocks.isEmpty ? Block(start: start, count: count) : blocks[segment]
+    }
+
+    /// Input columns left out (the first segment's block: the network input's).
+    var columns: Int { block(0).count * stride }
+
+    /// Whether some segment's block differs from another's (some window re-widens its input).
+    var widens: Bool { blocks.contains { $0 != blocks[0] } }
+
+    /// Copies `rows` rows of `width` columns at a scale of `per` columns per output step, laid out without block
+    /// `from`, into `output` laid out without block `to` (inside `from`): the kept column standing for `from`
+    /// (`from.start · per`) repeated `(from.count - to.count) · per` more times before itself. `output` holds
+    /// `rows x (width + (from.count - to.count) · per)` floats.
+    static func widen(_ input: UnsafePointer<Float>, rows: Int, width: Int, per: Int, from: Block, to: Block,
+                      into output: UnsafeMutablePointer<Float>) {
+        let a = from.start * per, n = (from.count - to.count) * per, outWidth = width + n
         for r in 0..<rows {
             let src = input + r * width, dst = output + r * outWidth
             dst.update(from: src, count: a)

@@ -72,11 +72,11 @@ public final class TextNetwork: Sendable {
         paddingColumns?.cut(width: width, contentWidth: contentWidth)
     }
 
-    /// For node `index` in a pass with `cut`: the cut when the node re-widens its input (`ColumnCut.widen`), with the
-    /// input's columns per output step; else nil.
-    func widening(_ cut: ColumnCut?, node index: Int) -> (cut: ColumnCut, per: Int)? {
-        guard let cut, cut.widens, let paddingColumns, paddingColumns.widens(node: index) else { return nil }
-        return (cut, cut.stride / paddingColumns.scale[inputValues[index][0]])
+    /// For node `index` in a pass with `cut`: when the node re-widens its input (`ColumnCut.widen`), the blocks it
+    /// re-widens from and to and the input's columns per output step; else nil.
+    func widening(_ cut: ColumnCut?, node index: Int) -> (from: ColumnCut.Block, to: ColumnCut.Block, per: Int)? {
+        guard let cut, cut.widens, let paddingColumns else { return nil }
+        return paddingColumns.widening(cut, node: index)
     }
 
     /// For node `index` in a pass with `cut`: a global average pool's stand-in column and deleted count, else nil.
@@ -133,30 +133,30 @@ public final class TextNetwork: Sendable {
     }
 
     /// Buffer sizes of a pass at input `shape`: per slot, the scratch, and each value's offset in its slot. With a
-    /// re-widening `cut` (`ColumnCut.widens`), the values at the output's scale are as wide as its outer block leaves
-    /// them and the scratch holds the re-widened pool input. Kept per shape and cut (`PlanCache`).
+    /// `cut`, each value with columns is as wide as its segment's block leaves it (`ColumnCut`), and a node that
+    /// re-widens its input takes the re-widened copy at the start of the scratch, its kernel's scratch after it
+    /// (`widenedFloats`). Kept per shape and cut (`PlanCache`).
     func plan(_ shape: [Int], cut: ColumnCut? = nil) throws -> PlanCache.Plan {
         try plans.plan(PlanCache.Key(shape: shape, cut: cut)) { try makePlan(shape, cut: cut) }
     }
 
     /// `plan(_:cut:)` computed (not cached).
     func makePlan(_ shape: [Int], cut: ColumnCut?) throws -> PlanCache.Plan {
-        var shapes = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
+        var shapes: [[Int]]
+        if let cut, let paddingColumns, shape.count == 4 {
+            // Shapes of the full pass, each value's columns less its segment's block.
+            var full = shape
+            full[3] += cut.columns
+            shapes = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
+                                          input: full, bad: invalidInput)
+            for v in 0..<valueCount {
+                guard let a = paddingColumns.axis[v] else { continue }
+                shapes[v][a] -= paddingColumns.block(cut, value: v).count * (cut.stride / paddingColumns.scale[v])
+            }
+            guard shapes[0] == shape else { throw invalidInput("column cut \(cut) does not fit input \(shape)") }
+        } else {
+            shapes = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
                                           input: shape, bad: invalidInput)
-        var widenScratch = 0
-        if let cut, cut.widens, let paddingColumns {
-            // The values at the output's scale are as wide as the outer block leaves them (`ColumnCut`).
-            var wider = shape
-            wider[3] += (cut.innerCount - cut.count) * cut.stride
-            let outer = try Self.inferShapes(layers: layers, inputs: inputValues, outputs: outputValues, valueCount: valueCount,
-                                             input: wider, bad: invalidInput)
-            for v in 0..<valueCount where paddingColumns.axis[v] != nil && paddingColumns.scale[v] == cut.stride {
-                shapes[v] = outer[v]
-            }
-            for index in layers.indices where paddingColumns.widens(node: index) {
-                let x = inputValues[index][0]
-                widenScratch = max(widenScratch, outer[x].reduce(1, *))
-            }
         }
         guard let offsets = memory.offsets(inputs: inputValues, outputs: outputValues, shapes: shapes) else {
             throw invalidInput("a concat of the graph has no batch of 1 at input \(shape)")
@@ -167,11 +167,18 @@ public final class TextNetwork: Sendable {
         }
         var scratchNeed = 0
         for (index, layer) in layers.enumerated() {
-            scratchNeed = max(scratchNeed, Self.scratchFloats(layer, input: shapes[inputValues[index][0]],
-                                                              output: shapes[outputValues[index]]))
+            var input = shapes[inputValues[index][0]], widened = 0
+            if let w = widening(cut, node: index) {
+                input[3] += (w.from.count - w.to.count) * w.per
+                widened = input.reduce(1, *)
+            }
+            if let cut {  // each layer's own arithmetic at its (re-widened) input must give the planned output
+                let out = try layer.outputShape([input] + inputValues[index].dropFirst().map { shapes[$0] }, invalidInput)
+                guard out == shapes[outputValues[index]] else { throw invalidInput("column cut \(cut) does not fit node \(index)") }
+            }
+            scratchNeed = max(scratchNeed, widened + Self.scratchFloats(layer, input: input, output: shapes[outputValues[index]]))
         }
         for step in steps { scratchNeed = max(scratchNeed, scratchFloats(step, shapes: shapes)) }
-        scratchNeed = max(scratchNeed, widenScratch)
         guard slotNeed.reduce(scratchNeed, +) <= Self.maxWorkspaceFloats else {
             throw TextReaderError.inputTooLarge(width: shape[3], height: shape[2], limit: Self.maxWorkspaceFloats)
         }
@@ -227,9 +234,30 @@ public final class TextNetwork: Sendable {
     func run<R>(input: UnsafePointer<Float>, shape: [Int], stopAfter: Int? = nil, stepTimes: UnsafeMutablePointer<Double>? = nil,
                 fused: Bool = true, cut: ColumnCut? = nil,
                 _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
+        try pass(shape: shape, input: { _ in input }, stopAfter: stopAfter, stepTimes: stepTimes, fused: fused, cut: cut, body)
+    }
+
+    /// Runs the network on the input `fill` writes (`shape.reduce(1, *)` floats, NCHW) into a buffer the workspace
+    /// keeps for the next pass, and hands `body` the output in place: a large input (the detector's, 3.7 M floats at
+    /// 1280 x 960) is not allocated and faulted in anew on every call. Throws as `run(input:shape:_:)`.
+    func run<R>(shape: [Int], filling fill: (UnsafeMutablePointer<Float>) throws -> Void,
+                _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
+        let count = try Layer.elementCount(shape, invalidInput)
+        return try pass(shape: shape, input: { workspace in
+            let buffer = workspace.buffer(slotCount + 1, count: count)  // the batched input's slot: unused by one sample
+            try fill(buffer)
+            return UnsafePointer(buffer)
+        }, stopAfter: nil, stepTimes: nil, fused: true, cut: nil, body)
+    }
+
+    /// `run(input:...)` with the input taken from `input` once the pass has its workspace.
+    private func pass<R>(shape: [Int], input: (Workspace) throws -> UnsafePointer<Float>, stopAfter: Int?,
+                         stepTimes: UnsafeMutablePointer<Double>?, fused: Bool, cut: ColumnCut?,
+                         _ body: (UnsafeBufferPointer<Float>, [Int]) throws -> R) throws -> R {
         try checkCut(cut, shape: shape)
         let (shapes, slotNeed, scratchNeed, offsets) = try plan(shape, cut: cut)
         return try pool.withWorkspace { workspace in
+            let input = try input(workspace)
             let slots = (0..<slotCount).map { workspace.buffer($0, count: slotNeed[$0]) }
             let scratch = workspace.buffer(slotCount, count: scratchNeed)
             func pointer(_ v: Int) -> UnsafeMutablePointer<Float> {
@@ -248,16 +276,24 @@ public final class TextNetwork: Sendable {
         }
     }
 
-    /// Throws `invalidInput` unless `cut` is nil or fits this network and an input of `shape` (its inner block
-    /// leaving something out and containing the outer, which may be empty, its stand-in columns inside the kept
-    /// width, a longer inner block only where the network re-widens: `PaddingColumns.widening`).
+    /// Throws `invalidInput` unless `cut` is nil or fits this network and an input of `shape`: one block per segment
+    /// (or one for all), each starting at step 1 or later and inside the width, at least one leaving something out,
+    /// the output's block its segment's, and every re-widening window's output block inside its input's.
     func checkCut(_ cut: ColumnCut?, shape: [Int]) throws {
         guard let cut else { return }
-        guard let paddingColumns, cut.stride == paddingColumns.stride, cut.start >= 1, cut.count >= 0,
-              cut.innerCount >= 1, shape.count == 4,
-              shape[3] % cut.stride == 0, !cut.widens || paddingColumns.widening, cut.innerStart >= 1, cut.innerStart <= cut.start,
-              cut.innerStart + cut.innerCount >= cut.start + cut.count, cut.innerStart < shape[3] / cut.stride else {
-            throw invalidInput("column cut \(cut) does not fit input \(shape)")
+        let bad = invalidInput("column cut \(cut) does not fit input \(shape)")
+        guard let paddingColumns, cut.stride == paddingColumns.stride, shape.count == 4, shape[3] % cut.stride == 0,
+              cut.blocks.isEmpty || cut.blocks.count == paddingColumns.segmentCount else { throw bad }
+        let steps = shape[3] / cut.stride + cut.columns / cut.stride
+        let blocks = cut.blocks.isEmpty ? [ColumnCut.Block(start: cut.start, count: cut.count)] : cut.blocks
+        guard blocks.allSatisfy({ $0.start >= 1 && $0.count >= 0 && $0.start + $0.count < steps }),
+              blocks.contains(where: { $0.count > 0 }),
+              cut.block(paddingColumns.segment[outputValue]) == ColumnCut.Block(start: cut.start, count: cut.count)
+        else { throw bad }
+        for index in layers.indices {
+            guard let w = paddingColumns.widening(cut, node: index) else { continue }
+            guard w.to.count == 0 || (w.to.start >= w.from.start && w.to.start + w.to.count <= w.from.start + w.from.count)
+            else { throw bad }
         }
     }
 

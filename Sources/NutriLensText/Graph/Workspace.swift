@@ -20,7 +20,7 @@ final class Workspace {
     var floatsHeld: Int { capacities.reduce(0, +) }
 
     /// A buffer of at least `count` floats for `slot` (contents undefined); `slot == slots` is the scratch buffer,
-    /// `slots + 1` the batched input.
+    /// `slots + 1` the batched input, or a single pass's input written by `TextNetwork.run(shape:filling:_:)`.
     func buffer(_ slot: Int, count: Int) -> UnsafeMutablePointer<Float> {
         if capacities[slot] < count || buffers[slot] == nil {
             buffers[slot]?.deallocate()

@@ -154,17 +154,17 @@ enum DepthwiseKernel {
         }
     }
 
-    /// One output with bounds checks on every tap (same summation order as the vector path: bias, then ky, kx).
+    /// One output whose window leaves the row: the bias, then each tap inside the image, ky then kx, added one at a
+    /// time (the taps' column range is found once, not tested tap by tap).
     @inline(__always)
     static func edge(_ plane: UnsafePointer<Float>, _ taps: UnsafePointer<Float>, _ iy0: Int, _ kyStart: Int, _ kyEnd: Int,
                      _ ox: Int, _ c: ConvLayer, _ width: Int, _ left: Int, _ bias: Float) -> Float {
+        let kw = c.kernelW, x0 = ox &* c.strideW &- left
+        let kxStart = max(0, -x0), kxEnd = max(kxStart, min(kw, width &- x0))  // empty when the window misses the row
         var acc = bias
         for ky in kyStart..<kyEnd {
-            let row = plane + (iy0 + ky) * width
-            for kx in 0..<c.kernelW {
-                let ix = ox * c.strideW - left + kx
-                if ix >= 0 && ix < width { acc += row[ix] * taps[ky * c.kernelW + kx] }
-            }
+            let row = plane + ((iy0 &+ ky) &* width &+ x0), t = taps + ky &* kw
+            for kx in kxStart..<kxEnd { acc += row[kx] * t[kx] }
         }
         return acc
     }
