@@ -108,12 +108,17 @@ def dark(G, rng, spec):
                                        serving=spec.get("serving"), ri=spec.get("ri", False))
     paper = rng.choice([(20, 40, 90), (120, 20, 30), (20, 70, 40), (30, 30, 30), (90, 40, 110)])
     ink = rng.choice([(250, 250, 245), (255, 230, 120), (240, 240, 255)])
+    notes.append(f"light text {ink} on a {paper} panel")
+    return _on_panel(G, img, paper, ink), nutrition, notes
+
+
+def _on_panel(G, img, paper, ink):
+    """A black-on-white rendering reprinted as `ink` on `paper` (RGB tuples)."""
     grey = G.np.asarray(img.convert("L")).astype(G.np.float32) / 255.0
     out = G.np.zeros(grey.shape + (3,), G.np.float32)
     for c in range(3):
         out[..., c] = paper[c] + (1 - grey) * (ink[c] - paper[c])
-    notes.append(f"light text {ink} on a {paper} panel")
-    return Image.fromarray(out.clip(0, 255).astype(G.np.uint8)), nutrition, notes
+    return Image.fromarray(out.clip(0, 255).astype(G.np.uint8))
 
 
 def au(G, rng, spec):
@@ -356,12 +361,7 @@ def stacked(G, rng, spec):
              f"font {family} {spec['size']}px"]
     if spec.get("panel", rng.random() < 0.5):
         paper = rng.choice([(196, 160, 90), (110, 70, 40), (40, 90, 60), (200, 120, 40)])
-        ink = (250, 248, 240)
-        grey = G.np.asarray(img.convert("L")).astype(G.np.float32) / 255.0
-        out = G.np.zeros(grey.shape + (3,), G.np.float32)
-        for c in range(3):
-            out[..., c] = paper[c] + (1 - grey) * (ink[c] - paper[c])
-        img = Image.fromarray(out.clip(0, 255).astype(G.np.uint8))
+        img = _on_panel(G, img, paper, (250, 248, 240))
         notes.append(f"light text on a {paper} panel")
     nutriments = {}
     for suffix, col in zip((["_serving"] if serving else []) + ["_100g"], columns):
