@@ -23,6 +23,20 @@ final class StackedLineSplitterTests: XCTestCase {
         XCTAssertNil(StackedLineSplitter.cut(profile: cell, rowHeight: 1, minimumBand: 15))
     }
 
+    /// The class is table cells: a box of two lines' height is a candidate while it is at most 10 page line heights
+    /// long along the text, and a merged block of running text longer than that (an ingredient list) is left whole.
+    func testOnlyCellLengthBoxesAreCandidates() {
+        func frame(width: Double) -> StackedLineSplitter.Frame {
+            StackedLineSplitter.Frame(origin: .zero, along: SIMD2(1, 0), across: SIMD2(0, 1), width: width, height: 28,
+                                      lineHeight: 14)
+        }
+        XCTAssertTrue(frame(width: 60).isCandidate)
+        XCTAssertTrue(frame(width: 140).isCandidate)
+        XCTAssertFalse(frame(width: 141).isCandidate)
+        XCTAssertFalse(frame(width: 600).isCandidate)
+        XCTAssertFalse(frame(width: 13).isCandidate)  // narrower than half its height: a line in another direction
+    }
+
     /// A thin band beside a thick one (an accent row over capitals, a descender row, an underline) is not a line.
     func testUnbalancedBandsAreOneLine() {
         var accent = [Double](repeating: 0, count: 30)

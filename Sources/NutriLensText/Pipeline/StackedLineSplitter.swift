@@ -20,6 +20,10 @@ enum StackedLineSplitter {
     /// Boxes whose extent along the text direction is below this fraction of their height are lines in another
     /// direction (vertical print beside a table), never split.
     static let minimumAspect = 0.5
+    /// Boxes longer than this many page line heights along the text are left whole: the class is table cells
+    /// (amounts, short names), and a merged block of running text (an ingredient list) would cost a recognised line
+    /// per split for text the grammar does not use.
+    static let maximumLengthRatio = 10.0
     /// A band after a split must be at least this many page line heights high.
     static let minimumBandRatio = 0.5
     /// The valley row's gradient is at most this fraction of the lower of the two bands' peaks (the three print
@@ -111,6 +115,7 @@ enum StackedLineSplitter {
         var isCandidate: Bool {
             height >= StackedLineSplitter.minimumHeightRatio * lineHeight
                 && width >= StackedLineSplitter.minimumAspect * height
+                && width <= StackedLineSplitter.maximumLengthRatio * lineHeight
         }
 
         /// The box's corners split into one quad per line (the box itself when it holds one).
