@@ -274,8 +274,9 @@ def decimal_json(d):
 class Table:
     """Rows of cells drawn as a grid; a cell is a list of lines."""
 
-    def __init__(self, family, size, ink=(0, 0, 0), paper=(255, 255, 255), rules=True):
+    def __init__(self, family, size, ink=(0, 0, 0), paper=(255, 255, 255), rules=True, leading=1.3):
         self.family, self.size, self.ink, self.paper, self.rules = family, size, ink, paper, rules
+        self.leading = leading  # line pitch inside a cell, in font sizes
         self.rows = []  # (cells, bold, indent)
 
     def add(self, cells, bold=False, indent=False):
@@ -286,7 +287,7 @@ class Table:
         regular, bold = font(self.family, self.size), font(self.family, self.size, True)
         ncol = max(len(c) for c, _, _ in self.rows)
         widths = [0] * ncol
-        line_h = int(self.size * 1.3)
+        line_h = int(self.size * self.leading)
         for cells, b, indent in self.rows:
             f = bold if b else regular
             for i, cell in enumerate(cells):
@@ -910,6 +911,8 @@ def main():
                     help="with --count: render only the label classes of scripts/testimage_classes.py (AU/NZ panels, "
                          "light on dark, vitamins in mg/µg, linear on a bottle, busy packs, eight languages, "
                          "front-of-pack strips)")
+    ap.add_argument("--layout", choices=testimage_classes.LAYOUTS, default=None,
+                    help="with --classes: render only this class (e.g. stacked: two-line cells set tight)")
     ap.add_argument("--scale", type=float, default=1.0,
                     help="size factor for text, barcodes and margins (the committed set uses 1.0: 18-26 px text; 1.5 "
                          "measured no better on OCR, which rescales text to its own x-height)")
@@ -920,7 +923,10 @@ def main():
     rng = random.Random(args.seed)
     out = args.out or ("TestImages" if args.count == 0 else "testimages-random")
     os.makedirs(out, exist_ok=True)
-    random_spec_of = testimage_classes.random_spec if args.classes else random_spec
+    if args.classes:
+        random_spec_of = lambda r, i: testimage_classes.random_spec(r, i, args.layout)  # noqa: E731
+    else:
+        random_spec_of = random_spec
     specs = committed_specs(rng) if args.count == 0 else [random_spec_of(rng, i) for i in range(args.count)]
     for name, spec in specs:
         img_rng = random.Random(f"{args.seed}/{name}")  # per-image stream: editing one spec leaves the others unchanged

@@ -12,6 +12,9 @@ scripts/generate-testimages.py (`layout` names below; each function takes the ge
 - `eight`: a table whose row names are printed in eight languages, wrapped over several lines per row.
 - `fop`: a UK front-of-pack reference-intake strip: "Each pack (N g) contains" over five icons side by side (energy,
   fat, saturates, sugars, salt), each name above its amount and its %RI, per portion (session 20).
+- `stacked`: an EU table whose fat and saturates (and carbohydrate and sugars, and kJ and kcal) share one row, each
+  cell two lines set tight (leading 0.95-1.15 font sizes), in small print, often light on a coloured panel, as FR
+  pack proofs print them; the detector boxes such a cell's two lines as one (session 23).
 
 Sidecar values are the numbers as printed (key units: kJ, kcal, grams; mg/µg converted to grams), written as plain
 decimals (never 2.5e-06).
@@ -23,7 +26,10 @@ from decimal import Decimal
 
 from PIL import Image, ImageDraw
 
-LAYOUTS = ("dark", "au", "micro", "bottle", "busy", "eight", "fop")
+LAYOUTS = ("dark", "au", "micro", "bottle", "busy", "eight", "fop", "stacked")
+# The pool `--classes` draws from (as before session 23, so a seed renders what it rendered); `stacked` is rendered
+# with `--classes --layout stacked`.
+RANDOM_LAYOUTS = ("dark", "au", "micro", "bottle", "busy", "eight", "fop")
 
 # Row names for the eight-language table and the micronutrient block (Annex XV / Annex XIII wording per language).
 EXTRA_LEX = {
@@ -102,12 +108,17 @@ def dark(G, rng, spec):
                                        serving=spec.get("serving"), ri=spec.get("ri", False))
     paper = rng.choice([(20, 40, 90), (120, 20, 30), (20, 70, 40), (30, 30, 30), (90, 40, 110)])
     ink = rng.choice([(250, 250, 245), (255, 230, 120), (240, 240, 255)])
+    notes.append(f"light text {ink} on a {paper} panel")
+    return _on_panel(G, img, paper, ink), nutrition, notes
+
+
+def _on_panel(G, img, paper, ink):
+    """A black-on-white rendering reprinted as `ink` on `paper` (RGB tuples)."""
     grey = G.np.asarray(img.convert("L")).astype(G.np.float32) / 255.0
     out = G.np.zeros(grey.shape + (3,), G.np.float32)
     for c in range(3):
         out[..., c] = paper[c] + (1 - grey) * (ink[c] - paper[c])
-    notes.append(f"light text {ink} on a {paper} panel")
-    return Image.fromarray(out.clip(0, 255).astype(G.np.uint8)), nutrition, notes
+    return Image.fromarray(out.clip(0, 255).astype(G.np.uint8))
 
 
 def au(G, rng, spec):
@@ -316,6 +327,52 @@ def fop(G, rng, spec):
     return img, nutrition, [f"front-of-pack reference-intake strip, per portion of {portion} g, no per-100 g header"]
 
 
+def stacked(G, rng, spec):
+    """Fat/saturates, carbohydrate/sugars and kJ/kcal each in one row of two-line cells, set tight."""
+    lang = spec.get("lang", "fr")
+    lex = G.LEX[lang]
+    comma = lang in G.COMMA_LANGS
+    family = spec.get("font", rng.choice(["DejaVuSansCondensed", "LiberationSansNarrow", "LiberationSans", "DejaVuSans"]))
+    leading = spec.get("leading", round(rng.uniform(0.95, 1.15), 2))
+    _, grams = G.random_profile(rng)
+    per100 = {k: G.eu_round(k, v) for k, v in grams.items()}
+    kj, kcal = G.energy_from(per100)
+    per100["energy-kj"], per100["energy-kcal"] = G.eu_round("energy-kj", kj), G.eu_round("energy-kcal", kcal)
+    columns = [per100]
+    serving = spec.get("serving")
+    if serving:
+        ps = {k: G.eu_round(k, v * serving / 100) for k, v in grams.items()}
+        ps["energy-kj"], ps["energy-kcal"] = G.eu_round("energy-kj", kj * serving / 100), G.eu_round("energy-kcal", kcal * serving / 100)
+        columns.insert(0, ps)  # as the proofs: per portion first, then per 100 g
+
+    def amount(p, unit):
+        return f"{p.text(comma)} {unit}"
+
+    t = G.Table(family, spec["size"], leading=leading)
+    header = [lex["typical"]] + ([lex["serving"].format(s=f"{serving} g")] if serving else []) + [lex["per100"]]
+    t.add(header, bold=True)
+    t.add([lex["energy"]] + [[amount(c["energy-kj"], "kJ"), amount(c["energy-kcal"], "kcal")] for c in columns])
+    for top, sub in (("fat", "saturated-fat"), ("carbohydrates", "sugars")):
+        t.add([[lex[top], lex[sub]]] + [[amount(c[top], "g"), amount(c[sub], "g")] for c in columns])
+    for key in ("fiber", "proteins", "salt"):
+        t.add([lex[key]] + [amount(c[key], "g") for c in columns])
+    img = t.render(title=lex["title"])
+    notes = [f"EU table {lang}, two-line cells (fat/saturates, carbohydrate/sugars, kJ/kcal), leading {leading}",
+             f"font {family} {spec['size']}px"]
+    if spec.get("panel", rng.random() < 0.5):
+        paper = rng.choice([(196, 160, 90), (110, 70, 40), (40, 90, 60), (200, 120, 40)])
+        img = _on_panel(G, img, paper, (250, 248, 240))
+        notes.append(f"light text on a {paper} panel")
+    nutriments = {}
+    for suffix, col in zip((["_serving"] if serving else []) + ["_100g"], columns):
+        for key in ["energy-kj", "energy-kcal"] + G.EU_ORDER[1:]:
+            nutriments[key + suffix] = col[key].value
+    nutrition = {"language": lang, "nutriments": nutriments}
+    if serving:
+        nutrition["serving_size"] = f"{serving} g"
+    return img, nutrition, notes
+
+
 def _wrap(names, per_line):
     """Names joined by " / ", `per_line` to a printed line."""
     lines = []
@@ -345,7 +402,7 @@ def render(G, layout, rng, spec):
     """-> (image, nutrition, notes, barcodes): `barcodes` lists every code drawn on the image as sidecar entries
     (`{"symbology", "text"}`), `[]` for layouts that draw none."""
     drawn = {"dark": dark, "au": au, "micro": micro, "bottle": bottle, "busy": busy, "eight": eight,
-             "fop": fop}[layout](G, rng, spec)
+             "fop": fop, "stacked": stacked}[layout](G, rng, spec)
     return drawn if len(drawn) == 4 else (*drawn, [])
 
 
@@ -373,8 +430,8 @@ COMMITTED = [
 ]
 
 
-def random_spec(rng, i):
-    layout = rng.choice(LAYOUTS)
+def random_spec(rng, i, layout=None):
+    layout = layout or rng.choice(RANDOM_LAYOUTS)
     spec = {"kind": "label", "layout": layout, "lang": rng.choice(["en", "de", "fr"]),
             "size": rng.randint(17, 24)}
     if layout == "au":
@@ -383,6 +440,10 @@ def random_spec(rng, i):
         spec["serving"] = rng.choice([None, 25, 30, 40])
     if layout == "bottle":
         spec["bend"] = round(rng.uniform(0.05, 0.11), 3)
+    if layout == "stacked":
+        spec["lang"] = rng.choice(["fr", "en", "de"])
+        spec["size"] = rng.randint(11, 17)
+        spec["serving"] = rng.choice([None, 100, 125, 150, 30])
     if layout == "eight":
         pool = ["en", "de", "fr", "it", "nl", "es", "pl", "pt", "hr", "cs", "ro", "hu", "sl"]
         spec["languages"] = rng.sample(pool, 8)

@@ -56,12 +56,18 @@ public final class TextDetector: Sendable {
 
     /// Boxes of `region` (whole image when `nil`) in image pixels, in PaddleOCR's reading order (top to bottom,
     /// left to right within 10 px).
-    func detect(_ image: DecodedImage, region: PixelRect?, longSide: Int, settings: DBPostProcessor) throws -> [DetectedBox] {
+    /// `splitsStackedLines`: boxes holding lines stacked a pixel or two apart are split into one box per line
+    /// (`StackedLineSplitter`).
+    func detect(_ image: DecodedImage, region: PixelRect?, longSide: Int, settings: DBPostProcessor,
+                splitsStackedLines: Bool = false) throws -> [DetectedBox] {
         let area = try Self.clip(region, image)
         let size = networkSize(width: area.width, height: area.height, longSide: longSide)
-        return try withMap(image, region: area, size: size) { map in
+        let boxes = try withMap(image, region: area, size: size) { map in
             Self.imageBoxes(map: map, mapWidth: size.width, mapHeight: size.height, region: area, settings: settings)
         }
+        guard splitsStackedLines else { return boxes }
+        let split = StackedLineSplitter.split(boxes, image: ImageSource(image, bgr: false))
+        return split.count == boxes.count ? boxes : Self.readingOrder(split)
     }
 
     /// The boxes of a probability map (`mapWidth` x `mapHeight`, the network size) of `region` in the pixels of the

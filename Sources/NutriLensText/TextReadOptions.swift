@@ -23,13 +23,21 @@ public struct TextReadOptions: Sendable, Equatable {
     /// How far each line is zero-padded before recognition (`.paddleOCR` reproduces the reference readings).
     public var linePadding: LinePadding
 
+    /// Whether a box holding two or more text lines stacked a pixel or two apart (table cells such as "4,9 g" over
+    /// "2,8 g", which DBNet's map joins into one component) is split into one box per line before recognition, by the
+    /// row profile of the image's gradient inside it (docs/text.md, "Stacked lines"). `true` by default; `false`
+    /// gives PaddleOCR's boxes exactly.
+    public var splitsStackedLines: Bool
+
     /// Options with PaddleOCR's settings and the model's thresholds (each parameter is the property of that name).
     /// Defaults: `detectorLongSide` 960 px, `regionOfInterest` nil (whole image), `binarizationThreshold`,
-    /// `boxThreshold` and `unclipRatio` nil (the model's), `minimumConfidence` 0.5, `linePadding` `.paddleOCR`.
+    /// `boxThreshold` and `unclipRatio` nil (the model's), `minimumConfidence` 0.5, `linePadding` `.paddleOCR`,
+    /// `splitsStackedLines` true.
     public init(detectorLongSide: Int = 960, regionOfInterest: PixelRect? = nil, binarizationThreshold: Float? = nil,
                 boxThreshold: Float? = nil, unclipRatio: Float? = nil, minimumConfidence: Float = 0.5,
-                linePadding: LinePadding = .paddleOCR) {
+                linePadding: LinePadding = .paddleOCR, splitsStackedLines: Bool = true) {
         self.linePadding = linePadding
+        self.splitsStackedLines = splitsStackedLines
         self.detectorLongSide = detectorLongSide
         self.regionOfInterest = regionOfInterest
         self.binarizationThreshold = binarizationThreshold

@@ -74,6 +74,7 @@ public final class TextReader: Sendable {
         if let t = options.binarizationThreshold { settings.threshold = min(max(t, 0), 1) }
         if let t = options.boxThreshold { settings.boxThreshold = min(max(t, 0), 1) }
         if let r = options.unclipRatio { settings.unclipRatio = min(max(r, 0), 10) }
-        return try detector.detect(image, region: options.regionOfInterest, longSide: side, settings: settings)
+        return try detector.detect(image, region: options.regionOfInterest, longSide: side, settings: settings,
+                                   splitsStackedLines: options.splitsStackedLines)
     }
 }
