@@ -62,11 +62,7 @@ extension TableBuilder {
     static func aligningBySequence(_ chosen: [AssembledRow], stream: [AssembledRow], leading: [AssembledCell],
                                    kcal: Double?, servingRatio: Double? = nil,
                                    energyLine: Int?) -> [AssembledRow] {
-        guard let kcal, kcal > 0, let before = firstColumnPenalty(chosen, kcal: kcal) else { return chosen }
-        // Rows that pass the checks only within the energy check's wide tolerance and not the 5 % a table read right
-        // is confirmed by (session 23): a weaker contradiction, so only a plain alignment may replace them (below).
-        let loose = before == 0
-        guard isContradictedWhateverTheReadings(chosen, kcal: kcal, requiringConfirmation: loose) else { return chosen }
+        guard let kcal, kcal > 0 else { return chosen }
         let columns = servingRatio == nil ? 1 : 2
         let named = chosen.filter { alignedNutrients.contains($0.nutrient) }
         guard named.count >= 4, Set(named.map(\.nutrient)).count == named.count,
@@ -82,7 +78,17 @@ extension TableBuilder {
         }
         var emptyRows: [Nutrient: AssembledRow] = [:]
         for row in empty where emptyRows[row.nutrient] == nil { emptyRows[row.nutrient] = row }
-        let names = (named.map(\.nutrient) + emptyRows.keys).sorted { $0.declarationOrder < $1.declarationOrder }
+        var names = (named.map(\.nutrient) + emptyRows.keys).sorted { $0.declarationOrder < $1.declarationOrder }
+        let lost = lostMandatoryName(names, stream: stream, after: energyLine)
+        if let lost { names = (names + [lost]).sorted { $0.declarationOrder < $1.declarationOrder } }
+        let before = firstColumnPenalty(chosen, kcal: kcal)
+        let contradicted = before.map { $0 > 0 } ?? false && isContradictedWhateverTheReadings(chosen, kcal: kcal)
+        // Rows that pass the checks only within the energy check's wide tolerance and not the 5 % a table read right
+        // is confirmed by, or a table missing a mandatory row inside its names (session 23): weaker evidence, so only
+        // a plain alignment may replace them (below).
+        let loosely = before == 0 && isContradictedWhateverTheReadings(chosen, kcal: kcal, requiringConfirmation: true)
+        guard contradicted || loosely || lost != nil else { return chosen }
+        let plainOnly = !contradicted
         let amounts = amountsInReadingOrder(stream, leading: leading, after: energyLine)
         guard amounts.count >= columns * names.count, amounts.count <= 40 else { return chosen }
         let search = SequenceAlignmentSearch(names: names, amounts: amounts, servingRatio: servingRatio, kcal: kcal)
@@ -92,7 +98,7 @@ extension TableBuilder {
         guard let best = fitting.min(by: { $0.cost < $1.cost }),
               !fitting.contains(where: { $0.cost <= best.cost + 1 && !sameValues($0.rows, best.rows) })
         else { return chosen }
-        if loose, !best.isPlain { return chosen }
+        if plainOnly, !best.isPlain { return chosen }
         var result = chosen
         for (nutrient, cells) in zip(names, best.rows) {
             if let index = result.firstIndex(where: { $0.nutrient == nutrient }) {
@@ -102,11 +108,38 @@ extension TableBuilder {
                 row.surplusBefore = []
                 row.surplusAfter = []
                 result.insert(row, at: result.firstIndex { $0.lineIndex > row.lineIndex } ?? result.endIndex)
+            } else if nutrient == lost, let cell = cells.first,
+                      var row = result.first(where: { $0.nutrient.declarationOrder > nutrient.declarationOrder
+                          && names.contains($0.nutrient) }) {
+                // The lost name's row, placed where its amount was read, marked inferred (its name is not printed).
+                row.nutrient = nutrient
+                row.cells = cells
+                row.surplusBefore = []
+                row.surplusAfter = []
+                row.inferred = true
+                row.lineIndex = cell.lineIndex
+                result.insert(row, at: result.firstIndex { $0.lineIndex > row.lineIndex } ?? result.endIndex)
             }
         }
         // A plain alignment that fits passes the checks and confirms the energy, which the rows as chosen did not.
-        if loose { return result }
-        return firstColumnPenalty(result, kcal: kcal).map { $0 < before } ?? false ? result : chosen
+        if plainOnly { return result }
+        return firstColumnPenalty(result, kcal: kcal).flatMap { after in before.map { after < $0 } } ?? false
+            ? result : chosen
+    }
+
+    /// The one EU mandatory row (Regulation 1169/2011 Art. 30(1): fat, saturates, carbohydrate, sugars, protein,
+    /// salt) missing from a table's names between its first and last in declaration order and named nowhere below
+    /// the energy row: its name lost by OCR ("19g / 2.8g / 26g / … / sucre: / 17g": carbohydrate's name gone, its
+    /// amount among the others). `nil` when none or more than one is missing.
+    static func lostMandatoryName(_ names: [Nutrient], stream: [AssembledRow], after energyLine: Int?) -> Nutrient? {
+        guard let first = names.first?.declarationOrder, let last = names.last?.declarationOrder else { return nil }
+        let floor = energyLine ?? -1
+        let missing = euMandatoryOrder.filter { nutrient in
+            nutrient != .fiber && nutrient.declarationOrder > first && nutrient.declarationOrder < last
+                && !names.contains(nutrient)
+                && !stream.contains { $0.nutrient == nutrient && $0.lineIndex > floor }
+        }
+        return missing.count == 1 ? missing[0] : nil
     }
 
     /// `true` when the first column as chosen fails a check under every combination of its amounts' readings with a

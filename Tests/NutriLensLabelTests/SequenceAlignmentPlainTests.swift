@@ -5,10 +5,12 @@ import XCTest
 /// row's amount read on the far side of its name, so one row takes the next row's amount and the rows after it are
 /// one off; fibre, protein or salt are small, so the macros stay within the energy check's 15 % and the old
 /// precondition (a failed check) never ran the alignment. Re-dealt only by a plain alignment that confirms the energy
-/// within 5 %. And amounts whose g OCR read as a 9 ("09"), which the alignment now reads either way.
-/// Constructed text of the class (other numbers and words than the FoodLabel photos it was found on: full 0380,
-/// 0375, 0150); each case was run through main's `nutrilens parse` (b5bd468) first, where the first three fail.
-final class SequenceAlignmentLooseTests: XCTestCase {
+/// within 5 %. Amounts whose g OCR read as a 9 ("09"), which the alignment now reads either way. And a mandatory
+/// row whose name OCR lost inside the table's names, which a plain alignment gives its amount (marked inferred).
+/// Constructed text of the classes (other numbers and words than the FoodLabel photos they were found on: full 0380,
+/// 0375, 0150, 0314); each case was run through main's `nutrilens parse` (b5bd468) first, where all but the
+/// loose table left as read fail.
+final class SequenceAlignmentPlainTests: XCTestCase {
     /// Protein's "9,6 g" printed above its name and read after fibre's amount, side-text words among the rows; the
     /// salt amount below comes twice ("0,21 g", "021"). Main: protein 0,21 (salt's), 496 of 534 kcal from the
     /// macros (7 % off, inside the 15 % check). Aligned: protein 9,6, 533 kcal.
@@ -102,6 +104,28 @@ final class SequenceAlignmentLooseTests: XCTestCase {
         assertValue(table, "sugars_100g", "14")
         assertValue(table, "fiber_100g", "1.2")
         assertValue(table, "proteins_100g", "0")
+    }
+
+    /// Run-in multilingual text whose carbohydrate name was cut to "Hidratos / de 28 g": main dealt 28 g to
+    /// sugars (sugars' own 3,4 g dropped) and gave no carbohydrate. The names' sequence lacks one mandatory row
+    /// between fat and salt; the plain alignment of every amount gives it 28 g (its row marked inferred) and sugars
+    /// 3,4 g, and the macros give the 250 kcal printed.
+    func testLostMandatoryNameTakesItsAmount() throws {
+        let table = try parseTable("""
+            Ingredientes: Aceitunas, agua, sal.
+            Declaración nutricional/Nutrition declaration/Déclaration nutritionnelle
+            Valores medios por 100 g/Average values per 100 g/Durchschnittswerte je 100 g: 1046 kJ/250 kcal;
+            Grasas/Fat/Matières grasses/Fett: 12,5 g, de las cuales/of which/dont/davon
+            saturadas/saturates/acides gras saturés/gesättigte Fettsäuren: 2,2 g; Hidratos
+            de 28 g, de los cuales/of which
+            dont/davon: azúcares/sugars/sucres/Zucker 3,4 g; Fibra/Fibre/Fibres
+            alimentaires/Ballaststoffe 2,0 g; Proteínas/Protein/Protéines/Eiweiß: 5,5 g;
+            Sal/Salt/Sel/Salz 1,2 g.
+            """)
+        assertValue(table, "carbohydrates_100g", "28")
+        assertValue(table, "sugars_100g", "3.4")
+        assertValue(table, "fiber_100g", "2")
+        assertValue(table, "proteins_100g", "5.5")
     }
 
     /// A table read right whose macros fall 9 % short of its kcal (rounding, an unnamed ingredient) with a bare "2"
