@@ -79,10 +79,15 @@ extension TableBuilder {
         var emptyRows: [Nutrient: AssembledRow] = [:]
         for row in empty where emptyRows[row.nutrient] == nil { emptyRows[row.nutrient] = row }
         var names = (named.map(\.nutrient) + emptyRows.keys).sorted { $0.declarationOrder < $1.declarationOrder }
-        let lost = lostMandatoryName(names, stream: stream, after: energyLine)
-        if let lost { names = (names + [lost]).sorted { $0.declarationOrder < $1.declarationOrder } }
         let before = firstColumnPenalty(chosen, kcal: kcal)
         let contradicted = before.map { $0 > 0 } ?? false && isContradictedWhateverTheReadings(chosen, kcal: kcal)
+        // A lost name joins only where the rows as chosen neither fail a check (there the names stay as read) nor
+        // have the macros confirm the kcal (a table read right that does not print that row).
+        let confirmed = ConsistencyChecks.macroEnergyKcal(firstColumnValues(chosen)).map {
+            ConsistencyChecks.energyConfirms(kcal: kcal, estimate: $0)
+        } ?? false
+        let lost = contradicted || confirmed ? nil : lostMandatoryName(names, stream: stream, after: energyLine)
+        if let lost { names = (names + [lost]).sorted { $0.declarationOrder < $1.declarationOrder } }
         // Rows that pass the checks only within the energy check's wide tolerance and not the 5 % a table read right
         // is confirmed by, or a table missing a mandatory row inside its names (session 23): weaker evidence, so only
         // a plain alignment may replace them (below).
