@@ -51,6 +51,10 @@ extension TableBuilder {
     /// nothing passed over inside the run, each pair read together, left column first): with one skipped cell or a
     /// pair read right to left, an alignment can tune the energy through fibre or the other column's figures
     /// (FoodLabel A 0002, 0339, large 0129, B 0463 were right as read and went wrong that way).
+    /// A table missing one EU mandatory row between its names, named nowhere below the energy
+    /// (``lostMandatoryName(_:stream:after:)``: its name lost by OCR, "Hidratos / de 1,3 g"), whose rows as chosen
+    /// neither fail a check nor confirm the kcal, takes that row into the names' sequence: a plain alignment gives it
+    /// its amount, the row inserted where the amount was read and marked inferred.
     /// An amount whose g OCR read as a 9 ("09") counts at either reading in the fit.
     /// - Parameters:
     ///   - chosen: the table's rows, one instance per nutrient, after every other row rule.
@@ -103,7 +107,10 @@ extension TableBuilder {
         guard let best = fitting.min(by: { $0.cost < $1.cost }),
               !fitting.contains(where: { $0.cost <= best.cost + 1 && !sameValues($0.rows, best.rows) })
         else { return chosen }
-        if plainOnly, !best.isPlain { return chosen }
+        // A lost name adds a row to deal to, so every amount read after the run must be dealt too: a table whose
+        // trailing amounts would be left over lost more rows than that one (fibre's and protein's names, "dont sucres
+        // … 0.5g / 5.6g / 6.1g / Sel / <0.01g"), and the alignment would only deal them one row early.
+        if plainOnly, !best.isPlain || (lost != nil && best.trailingCost > 0) { return chosen }
         var result = chosen
         for (nutrient, cells) in zip(names, best.rows) {
             if let index = result.firstIndex(where: { $0.nutrient == nutrient }) {
@@ -252,6 +259,8 @@ struct SequenceAlignmentSearch {
         var leadingCost: Int = 0
         /// `true` when every row's per-100 g amount was read before its per-portion amount (one column: `true`).
         var columnsInReadingOrder = true
+        /// What passing over the amounts after its last pick would cost (not in `cost`).
+        var trailingCost: Int = 0
 
         /// As plain as a table read in order: no amount passed over inside its run nor more than one bare figure
         /// before it, each pair read together and left column first. Only such an alignment replaces rows that
@@ -296,7 +305,8 @@ struct SequenceAlignmentSearch {
                 found.append(Alignment(rows: (0..<row).map { index in
                     [amounts[first[index]]] + (second.isEmpty ? [] : [amounts[second[index]]])
                 }, cost: total + apart, leadingCost: self.cost(from: 0, to: start, used: used),
-                   columnsInReadingOrder: zip(first, second).allSatisfy { $0 < $1 }))
+                   columnsInReadingOrder: zip(first, second).allSatisfy { $0 < $1 },
+                   trailingCost: self.cost(from: end + 1, to: amounts.count, used: used)))
                 return
             }
             let from = (first.last ?? -1) + 1
