@@ -32,7 +32,9 @@ import sys
 # kcal (ratio 4.15); 0312 fat 117.8 g (over 100 g), printed 17,8 g; 0361 salt 0.01, printed "sel 0,02 g" on every
 # variant; 0420 saturates 22 above fat 4.9 (printed 2,2 g) and fibre 15 (printed 1,5 g); 0422 613 kcal is the
 # printed 613 kJ (149 kcal printed); 0470 fat 2.5, printed 3,5 g, with 8,8 g per 250 ml and 64 kcal confirming 3.5.
-SIDECAR_SUSPECT = {'0039', '0175', '0373', '0047', '0219', '0242', '0281', '0312', '0361', '0420', '0422', '0470'}
+# Added in session 23 (flfull2): 0049 the serving column (83 kcal, 2,6 g fat) beside the printed per-100 g 434 kcal, 13 g.
+SIDECAR_SUSPECT = {'0039', '0175', '0373', '0047', '0219', '0242', '0281', '0312', '0361', '0420', '0422', '0470',
+                   '0049'}
 
 
 def half(label_id):

@@ -39,8 +39,23 @@ extension TableBuilder {
     /// otherwise the table stays as chosen, and its contradicted values stay flagged.
     ///
     /// Runs only when the rows as chosen fail a check (``firstColumnPenalty(_:kcal:)`` above 0) whatever their
-    /// amounts' OCR readings (``isContradictedWhateverTheReadings(_:kcal:)``), the table holds at
-    /// most one amount per row and column, and the energy is known. Rows of other nutrients keep their cells.
+    /// amounts' OCR readings (``isContradictedWhateverTheReadings(_:kcal:requiringConfirmation:)``), the table holds
+    /// at most one amount per row and column, and the energy is known. Rows of other nutrients keep their cells.
+    ///
+    /// Rows that pass the checks only loosely (session 23): the macros within the energy check's 15 % of the kcal
+    /// but not within the 5 % that confirms it, whatever the readings. Class: a row's amount read on the far side of
+    /// its name (printed a line higher, or run-in text whose lines OCR read out of order: "Fibres : 0,2 g) -
+    /// Glucides : 13 g" with saturates' 0,2 g dealt to fibre), so one row takes the next row's amount and the rows
+    /// after it are one off; the energy then moves by a few percent only (fibre, protein and salt are small). They
+    /// are re-dealt only by an alignment that fits and is plain (``SequenceAlignmentSearch/Alignment/isPlain``:
+    /// nothing passed over inside the run, each pair read together, left column first): with one skipped cell or a
+    /// pair read right to left, an alignment can tune the energy through fibre or the other column's figures
+    /// (FoodLabel A 0002, 0339, large 0129, B 0463 were right as read and went wrong that way).
+    /// A table missing one EU mandatory row between its names, named nowhere below the energy
+    /// (``lostMandatoryName(_:stream:after:)``: its name lost by OCR, "Hidratos / de 1,3 g"), whose rows as chosen
+    /// neither fail a check nor confirm the kcal, takes that row into the names' sequence: a plain alignment gives it
+    /// its amount, the row inserted where the amount was read and marked inferred.
+    /// An amount whose g OCR read as a 9 ("09") counts at either reading in the fit.
     /// - Parameters:
     ///   - chosen: the table's rows, one instance per nutrient, after every other row rule.
     ///   - stream: every row as assembled (cells and undealt values), the source of the amounts in reading order.
@@ -51,8 +66,7 @@ extension TableBuilder {
     static func aligningBySequence(_ chosen: [AssembledRow], stream: [AssembledRow], leading: [AssembledCell],
                                    kcal: Double?, servingRatio: Double? = nil,
                                    energyLine: Int?) -> [AssembledRow] {
-        guard let kcal, kcal > 0, let before = firstColumnPenalty(chosen, kcal: kcal), before > 0,
-              isContradictedWhateverTheReadings(chosen, kcal: kcal) else { return chosen }
+        guard let kcal, kcal > 0 else { return chosen }
         let columns = servingRatio == nil ? 1 : 2
         let named = chosen.filter { alignedNutrients.contains($0.nutrient) }
         guard named.count >= 4, Set(named.map(\.nutrient)).count == named.count,
@@ -68,7 +82,22 @@ extension TableBuilder {
         }
         var emptyRows: [Nutrient: AssembledRow] = [:]
         for row in empty where emptyRows[row.nutrient] == nil { emptyRows[row.nutrient] = row }
-        let names = (named.map(\.nutrient) + emptyRows.keys).sorted { $0.declarationOrder < $1.declarationOrder }
+        var names = (named.map(\.nutrient) + emptyRows.keys).sorted { $0.declarationOrder < $1.declarationOrder }
+        let before = firstColumnPenalty(chosen, kcal: kcal)
+        let contradicted = before.map { $0 > 0 } ?? false && isContradictedWhateverTheReadings(chosen, kcal: kcal)
+        // A lost name joins only where the rows as chosen neither fail a check (there the names stay as read) nor
+        // have the macros confirm the kcal (a table read right that does not print that row).
+        let confirmed = ConsistencyChecks.macroEnergyKcal(firstColumnValues(chosen)).map {
+            ConsistencyChecks.energyConfirms(kcal: kcal, estimate: $0)
+        } ?? false
+        let lost = contradicted || confirmed ? nil : lostMandatoryName(names, stream: stream, after: energyLine)
+        if let lost { names = (names + [lost]).sorted { $0.declarationOrder < $1.declarationOrder } }
+        // Rows that pass the checks only within the energy check's wide tolerance and not the 5 % a table read right
+        // is confirmed by, or a table missing a mandatory row inside its names (session 23): weaker evidence, so only
+        // a plain alignment may replace them (below).
+        let loosely = before == 0 && isContradictedWhateverTheReadings(chosen, kcal: kcal, requiringConfirmation: true)
+        guard contradicted || loosely || lost != nil else { return chosen }
+        let plainOnly = !contradicted
         let amounts = amountsInReadingOrder(stream, leading: leading, after: energyLine)
         guard amounts.count >= columns * names.count, amounts.count <= 40 else { return chosen }
         let search = SequenceAlignmentSearch(names: names, amounts: amounts, servingRatio: servingRatio, kcal: kcal)
@@ -78,6 +107,10 @@ extension TableBuilder {
         guard let best = fitting.min(by: { $0.cost < $1.cost }),
               !fitting.contains(where: { $0.cost <= best.cost + 1 && !sameValues($0.rows, best.rows) })
         else { return chosen }
+        // A lost name adds a row to deal to, so every amount read after the run must be dealt too: a table whose
+        // trailing amounts would be left over lost more rows than that one (fibre's and protein's names, "dont sucres
+        // … 0.5g / 5.6g / 6.1g / Sel / <0.01g"), and the alignment would only deal them one row early.
+        if plainOnly, !best.isPlain || (lost != nil && best.trailingCost > 0) { return chosen }
         var result = chosen
         for (nutrient, cells) in zip(names, best.rows) {
             if let index = result.firstIndex(where: { $0.nutrient == nutrient }) {
@@ -87,9 +120,38 @@ extension TableBuilder {
                 row.surplusBefore = []
                 row.surplusAfter = []
                 result.insert(row, at: result.firstIndex { $0.lineIndex > row.lineIndex } ?? result.endIndex)
+            } else if nutrient == lost, let cell = cells.first,
+                      var row = result.first(where: { $0.nutrient.declarationOrder > nutrient.declarationOrder
+                          && names.contains($0.nutrient) }) {
+                // The lost name's row, placed where its amount was read, marked inferred (its name is not printed).
+                row.nutrient = nutrient
+                row.cells = cells
+                row.surplusBefore = []
+                row.surplusAfter = []
+                row.inferred = true
+                row.lineIndex = cell.lineIndex
+                result.insert(row, at: result.firstIndex { $0.lineIndex > row.lineIndex } ?? result.endIndex)
             }
         }
-        return firstColumnPenalty(result, kcal: kcal).map { $0 < before } ?? false ? result : chosen
+        // A plain alignment that fits passes the checks and confirms the energy, which the rows as chosen did not.
+        if plainOnly { return result }
+        return firstColumnPenalty(result, kcal: kcal).flatMap { after in before.map { after < $0 } } ?? false
+            ? result : chosen
+    }
+
+    /// The one EU mandatory row (Regulation 1169/2011 Art. 30(1): fat, saturates, carbohydrate, sugars, protein,
+    /// salt) missing from a table's names between its first and last in declaration order and named nowhere below
+    /// the energy row: its name lost by OCR ("19g / 2.8g / 26g / … / sucre: / 17g": carbohydrate's name gone, its
+    /// amount among the others). `nil` when none or more than one is missing.
+    static func lostMandatoryName(_ names: [Nutrient], stream: [AssembledRow], after energyLine: Int?) -> Nutrient? {
+        guard let first = names.first?.declarationOrder, let last = names.last?.declarationOrder else { return nil }
+        let floor = energyLine ?? -1
+        let missing = euMandatoryOrder.filter { nutrient in
+            nutrient != .fiber && nutrient.declarationOrder > first && nutrient.declarationOrder < last
+                && !names.contains(nutrient)
+                && !stream.contains { $0.nutrient == nutrient && $0.lineIndex > floor }
+        }
+        return missing.count == 1 ? missing[0] : nil
     }
 
     /// `true` when the first column as chosen fails a check under every combination of its amounts' readings with a
@@ -97,7 +159,11 @@ extension TableBuilder {
     /// ``chooseMassReadings(_:basis:kcal:servingLimit:)``),
     /// leaving out an amount over 100 g in every reading (a name word read as digits, "561" for "Sól": the
     /// digits rule drops it later). Up to 256 combinations; more count as contradicted.
-    static func isContradictedWhateverTheReadings(_ rows: [AssembledRow], kcal: Double) -> Bool {
+    /// - Parameter requiringConfirmation: a combination that passes the checks must also have the macros confirm
+    ///   the kcal (``ConsistencyChecks/energyConfirms(kcal:estimate:)``, 5 % or 5 kcal) to count as consistent;
+    ///   without macros to judge, a combination that passes counts.
+    static func isContradictedWhateverTheReadings(_ rows: [AssembledRow], kcal: Double,
+                                                  requiringConfirmation: Bool = false) -> Bool {
         var values = firstColumnValues(rows)
         for (nutrient, value) in values {
             // A g read as a digit, a bare figure's lost decimal separator ("Fett 25 1,5 g": 2,5 g with saturates'
@@ -115,10 +181,23 @@ extension TableBuilder {
             }
             if kept.isEmpty { values[nutrient] = nil } else { values[nutrient]?.readings = kept }
         }
+        let consistent = someReadingCombination(values, limit: 256) { values in
+            guard ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal) == 0 else { return false }
+            guard requiringConfirmation, let estimate = ConsistencyChecks.macroEnergyKcal(values) else { return true }
+            return ConsistencyChecks.energyConfirms(kcal: kcal, estimate: estimate)
+        }
+        return !(consistent ?? false)
+    }
+
+    /// `true` when some combination of the values' readings (each value's `readings`, one `chosen` at a time)
+    /// passes `test`; `nil` when there are more than `limit` combinations (not tried).
+    static func someReadingCombination(_ values: [Nutrient: CandidateValue], limit: Int,
+                                       _ test: ([Nutrient: CandidateValue]) -> Bool) -> Bool? {
+        var values = values
         let varying = values.keys.filter { values[$0]!.readings.count > 1 }
             .sorted { $0.declarationOrder < $1.declarationOrder }
         let combinations = varying.reduce(1) { $0 * values[$1]!.readings.count }
-        guard combinations <= 256 else { return true }
+        guard combinations <= limit else { return nil }
         for combination in 0..<combinations {
             var rest = combination
             for nutrient in varying {
@@ -126,9 +205,9 @@ extension TableBuilder {
                 values[nutrient]!.chosen = rest % count
                 rest /= count
             }
-            if ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal) == 0 { return false }
+            if test(values) { return true }
         }
-        return true
+        return false
     }
 
     /// The mass amounts of the table in reading order (line, then place on the line): the leading cells and every
@@ -175,6 +254,18 @@ struct SequenceAlignmentSearch {
     struct Alignment {
         var rows: [[AssembledCell]]
         var cost: Int
+        /// What passing over the amounts before its first pick would cost (not in `cost`: a table's amounts may
+        /// follow any amount of pack text).
+        var leadingCost: Int = 0
+        /// `true` when every row's per-100 g amount was read before its per-portion amount (one column: `true`).
+        var columnsInReadingOrder = true
+        /// What passing over the amounts after its last pick would cost (not in `cost`).
+        var trailingCost: Int = 0
+
+        /// As plain as a table read in order: no amount passed over inside its run nor more than one bare figure
+        /// before it, each pair read together and left column first. Only such an alignment replaces rows that
+        /// pass the checks loosely (``TableBuilder/aligningBySequence(_:stream:leading:kcal:servingRatio:energyLine:)``).
+        var isPlain: Bool { cost == 0 && leadingCost <= 1 && columnsInReadingOrder }
     }
 
     let names: [Nutrient]
@@ -210,9 +301,12 @@ struct SequenceAlignmentSearch {
                 // A row's two amounts are printed side by side and read together: a pair not adjacent in reading
                 // order costs one more.
                 let apart = zip(first, second).filter { abs($0 - $1) > 1 }.count
+                let start = min(first[0], second.first ?? first[0])
                 found.append(Alignment(rows: (0..<row).map { index in
                     [amounts[first[index]]] + (second.isEmpty ? [] : [amounts[second[index]]])
-                }, cost: total + apart))
+                }, cost: total + apart, leadingCost: self.cost(from: 0, to: start, used: used),
+                   columnsInReadingOrder: zip(first, second).allSatisfy { $0 < $1 },
+                   trailingCost: self.cost(from: end + 1, to: amounts.count, used: used)))
                 return
             }
             let from = (first.last ?? -1) + 1
@@ -258,18 +352,27 @@ struct SequenceAlignmentSearch {
         return parentCell.quantity.qualifier != nil || cell.quantity.doubleValue <= parentCell.quantity.doubleValue + 0.05
     }
 
-    /// `true` when the first-column amounts pass every check and the macros confirm the declared kcal.
+    /// `true` when the first-column amounts pass every check and the macros confirm the declared kcal, under some
+    /// combination of their readings (primary, or a g read as a 9); more than 64 combinations do not fit.
     private func fits(_ cells: [AssembledCell]) -> Bool {
         var values: [Nutrient: CandidateValue] = [:]
         for (nutrient, cell) in zip(names, cells) {
-            var reading = cell.quantity.primary
-            if reading.unit == nil { reading.unit = .gram }
-            values[nutrient] = CandidateValue(readings: [reading], chosen: 0, qualifier: cell.quantity.qualifier,
+            // A bare figure whose g OCR read as a 9 ("09" for 0 g, "59" for 5 g) counts as either reading: the
+            // mass-reading choice after the row rules settles it (session 23).
+            let readings = ([cell.quantity.primary] + cell.quantity.alternatives.filter { $0.repairs == [.nineAsGram] })
+                .map { reading -> ScannedQuantity.Reading in
+                    var reading = reading
+                    if reading.unit == nil { reading.unit = .gram }
+                    return reading
+                }
+            values[nutrient] = CandidateValue(readings: readings, chosen: 0, qualifier: cell.quantity.qualifier,
                                               cell: cell)
         }
-        guard let estimate = ConsistencyChecks.macroEnergyKcal(values),
-              ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal) == 0 else { return false }
-        return ConsistencyChecks.energyConfirms(kcal: kcal, estimate: estimate)
+        return TableBuilder.someReadingCombination(values, limit: 64) { values in
+            guard let estimate = ConsistencyChecks.macroEnergyKcal(values),
+                  ConsistencyChecks.penalty(values, basis: .per100g, kcal: kcal) == 0 else { return false }
+            return ConsistencyChecks.energyConfirms(kcal: kcal, estimate: estimate)
+        } ?? false
     }
 
     /// `true` when `portion` is `per100` × `ratio` within the rounding of the two printed figures (half a unit of
