@@ -53,9 +53,7 @@ enum HeaderColumns {
         guard let first = positions.centres.first, positions.spacing > 0 else { return [] }
         let words = headerWords(headerLines, positions: positions, first: first)
         guard !words.isEmpty else { return [] }
-        let heights = headerLines.flatMap(\.wordBoxes).map {
-            abs($0.box.height * positions.axis.x) + abs($0.box.width * positions.axis.y)
-        }.sorted()
+        let heights = headerLines.flatMap(\.wordBoxes).map { positions.thickness($0.box) }.sorted()
         let gap = 0.6 * heights[heights.count / 2]
         let count = positions.centres.count
         return (0..<count).map { column in
@@ -107,7 +105,7 @@ enum HeaderColumns {
             let chars = Array(line.text)
             let lineWords = line.wordBoxes.filter { $0.end <= chars.count }.map { piece in
                 let centre = positions.position(piece.box)
-                let half = (abs(piece.box.width * positions.axis.x) + abs(piece.box.height * positions.axis.y)) / 2
+                let half = positions.length(piece.box) / 2
                 return Word(line: line.lineIndex, low: centre - half, high: centre + half,
                             text: String(chars[piece.start..<piece.end]))
             }

@@ -40,6 +40,12 @@ struct ColumnPlacement: Sendable {
             index < extents.count ? extents[index] : (centres[index] - spacing / 4, centres[index] + spacing / 4)
         }
 
+        /// The box's length along the rows' direction (its sides projected on `axis`).
+        func length(_ box: TextBox) -> Double { abs(box.width * axis.x) + abs(box.height * axis.y) }
+
+        /// The box's extent across the rows (its height on level rows).
+        func thickness(_ box: TextBox) -> Double { abs(box.height * axis.x) + abs(box.width * axis.y) }
+
         func position(_ box: TextBox) -> Double {
             (box.x + box.width / 2) * axis.x + (box.y + box.height / 2) * axis.y
         }
@@ -66,11 +72,11 @@ struct ColumnPlacement: Sendable {
         positions.centres = (0..<columnCount).map { column in
             median(full.map { positions.position($0.cells[column].box!) })
         }
-        let widths = full.flatMap { $0.cells.map { abs($0.box!.width * positions.axis.x) + abs($0.box!.height * positions.axis.y) } }
+        let widths = full.flatMap { $0.cells.map { positions.length($0.box!) } }
         positions.extents = (0..<columnCount).map { column in
             let halves = full.map { row -> (Double, Double) in
                 let box = row.cells[column].box!
-                let half = (abs(box.width * positions.axis.x) + abs(box.height * positions.axis.y)) / 2
+                let half = positions.length(box) / 2
                 return (positions.position(box) - half, positions.position(box) + half)
             }
             return (median(halves.map(\.0)), median(halves.map(\.1)))

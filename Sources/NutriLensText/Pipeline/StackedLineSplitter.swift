@@ -38,6 +38,8 @@ enum StackedLineSplitter {
     static let elongation = 2.0
     /// Boxes whose axis is within this many degrees of the text direction are parallel to it.
     static let parallelDegrees = 10.0
+    /// `cos(parallelDegrees)`, the least |cosine| between parallel axes (computed once: every box tests every line).
+    static let parallelCosine = cos(parallelDegrees * .pi / 180)
     /// At most this many lines from one box.
     static let maximumLines = 4
     /// Profile sampling bounds per box (rows across, samples per row): a large box is sampled coarser.
@@ -78,7 +80,7 @@ enum StackedLineSplitter {
         }
 
         func isParallel(to axis: Point) -> Bool {
-            abs((direction * axis).sum()) >= cos(StackedLineSplitter.parallelDegrees * .pi / 180)
+            abs((direction * axis).sum()) >= StackedLineSplitter.parallelCosine
         }
     }
 
