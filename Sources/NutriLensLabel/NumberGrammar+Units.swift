@@ -108,8 +108,9 @@ extension NumberGrammar {
         case "kcal", "kcai", "kca", "kcals", "cal", "cals", "kcol", "keal", "kral", "kilocalorie", "kilocalories",
              "kilokalorien", "kkal", "kilokalori":
             return UnitScan(unit: .kilocalorie, end: end)
-        case "g", "q", "gr", "grs", "gram", "grams", "gramm", "gramos", "grammi", "grammes", "gramme", "grammo",
-             "gramas":
+        // "gm", "gms": Indian (FSSAI) and some US labels ("Protein 3.2 gm", "per 100 gm").
+        case "g", "q", "gr", "grs", "gm", "gms", "gram", "grams", "gramm", "gramos", "grammi", "grammes", "gramme",
+             "grammo", "gramas":
             return UnitScan(unit: .gram, end: end)
         // Product sheets (GS1/GDSN exports) spell the unit out: "97 Milligram", "389 Microgram".
         // "170ma": the g's descender lost.

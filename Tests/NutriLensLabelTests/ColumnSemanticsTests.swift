@@ -121,6 +121,27 @@ final class ColumnSemanticsTests: XCTestCase {
         XCTAssertNil(NumberGrammar.scan(Array("5 Gramma")).first?.unit == .milligram ? 1 : nil)
     }
 
+    /// Class: labels that write the gram "gm" or "gms" (Indian FSSAI panels, some US ones): amounts in grams, the
+    /// header's "per 100 gm" a per-100 g basis, and "mg" beside them still milligrams.
+    func testGmIsGrams() throws {
+        let table = try parseTable("""
+            NUTRITION INFORMATION
+            Approx. values per 100 gm per serve (30 gm)
+            Energy (kcal) 510 153
+            Protein 6.2 gm 1.9 gm
+            Carbohydrate 58.4 gms 17.5 gms
+            Total Fat 27.9 gm 8.4 gm
+            Sodium 640 mg 192 mg
+            """)
+        assertValue(table, "proteins_100g", "6.2")
+        assertValue(table, "proteins_serving", "1.9")
+        assertValue(table, "carbohydrates_100g", "58.4")
+        assertValue(table, "fat_serving", "8.4")
+        XCTAssertEqual(table["proteins_100g"]?.unit, .gram)
+        XCTAssertEqual(table.nutriments["sodium_100g"], Decimal(string: "0.64"))
+        XCTAssertEqual(NumberGrammar.scan(Array("3.2gm")).first?.unit, .gram)
+    }
+
     /// Vitamin names glued to the name before them on product sheets ("RiboflavineVitamine B2").
     func testVitaminGluedToItsOtherName() throws {
         let table = try parseTable("""
