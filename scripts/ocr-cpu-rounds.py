@@ -12,8 +12,8 @@ Each round runs every binary once over the corpus, one after the other (never tw
 from round to round (A B, B A, A B, ...), each as
     OMP_THREAD_LIMIT=1 BIN eval --jobs 1 --ocr-budget 0 -q --trace OUT/LABEL.rN.trace --report OUT/LABEL.rN.json CORPUS
 Then it prints, per binary: the median / p95 / sum of the per-photo minima (and of each round, for the spread),
-and with two binaries the per-photo ratio of the minima (median, sum ratio, p95 ratio), plus whether the two
-binaries read the same: the reports' outcomes and every trace reading (the trace lines without `cpu=`) compared
+and with two binaries the per-photo ratio of the minima (median, sum ratio, p95 ratio), the ten costliest photos
+(the p95 is the 7th), plus whether the two binaries read the same: the reports' outcomes and every trace reading (the trace lines without `cpu=`) compared
 photo by photo.
 
 Usage:
@@ -110,6 +110,11 @@ def summarize(labels, out):
         print(f"{new}/{base} per photo (minima): median {statistics.median(ratios):.3f}, "
               f"sum ratio {sum(n) / sum(b):.3f}, p95 {percentile(n, 0.95)} / {percentile(b, 0.95)} = "
               f"{percentile(n, 0.95) / percentile(b, 0.95):.3f}")
+        # The photos around the p95 rank (the 7th costliest of 128): what sets the figure.
+        print("costliest photos (minima, ms):")
+        for p in sorted(photos, key=lambda p: -minima[new][p])[:10]:
+            print(f"  {minima[base][p]:5d} {minima[new][p]:5d}  {minima[new][p] / minima[base][p]:.3f}  "
+                  f"{'/'.join(p.split('/')[-2:])}")
         differing = [p for p in photos if readings[base][p] != readings[new][p]]
         print(f"trace readings: {len(photos) - len(differing)} of {len(photos)} photos identical"
               + (f"; differ: {', '.join(os.path.basename(p) for p in differing[:5])}" if differing else ""))

@@ -63,7 +63,8 @@ final class DetectorInputTests: XCTestCase {
 
     func testTensorEqualsThePlainDefinitionBitForBit() {
         let normalization = Normalization(scale: 1 / 255, mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225])
-        // (image w, h, region, network h, w): shrinking by 1.0-3.9x (2-5 taps), enlarging, the same size, mixed.
+        // (image w, h, region, network h, w): shrinking by 1.03-3.2x (2-5 taps), enlarging by 1.07-2.1x, the same
+        // size, shrinking along one axis and enlarging along the other.
         let cases: [(Int, Int, PixelRect, Int, Int)] = [
             (250, 180, PixelRect(x: 0, y: 0, width: 250, height: 180), 64, 96),
             (250, 180, PixelRect(x: 0, y: 0, width: 250, height: 180), 160, 224),
