@@ -24,6 +24,7 @@ The environment is passed through (OPENBLAS_CORETYPE: the figures of issue 21 ar
 """
 import argparse
 import glob
+import importlib.util
 import json
 import os
 import re
@@ -33,25 +34,27 @@ import subprocess
 import sys
 import time
 
-LINE = re.compile(r"cpu=(\d+)ms .*?path=(.+?) \|")
 CPU = re.compile(r" cpu=\d+ms")
 
 
-def percentile(values, q):
-    """The same rank as scripts/trace-cpu-ratio.py: round(q * (n - 1)) of the sorted values (the 7th costliest of 128)."""
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+def _trace_cpu_ratio():
+    """scripts/trace-cpu-ratio.py as a module: its trace line pattern and its p95 rank (the 7th costliest of 128)."""
+    spec = importlib.util.spec_from_file_location(
+        "trace_cpu_ratio", os.path.join(os.path.dirname(os.path.abspath(__file__)), "trace-cpu-ratio.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_RATIO = _trace_cpu_ratio()
+LINE, percentile = _RATIO.LINE, _RATIO.percentile
 
 
 def read_trace(path):
     """Photo path -> (OCR thread CPU in ms, the trace line without its cpu= field)."""
-    photos = {}
     with open(path) as f:
-        for line in f:
-            match = LINE.search(line)
-            if match:
-                photos[match.group(2)] = (int(match.group(1)), CPU.sub("", line.rstrip("\n")))
-    return photos
+        matches = [(LINE.search(line), line.rstrip("\n")) for line in f]
+    return {m.group(2): (int(m.group(1)), CPU.sub("", line)) for m, line in matches if m}
 
 
 def read_outcomes(path):
