@@ -131,6 +131,11 @@ enum ConvolutionKernel {
                             (d + (hi &- ox0)).update(repeating: 0, count: ox0 &+ run &- hi)
                             if sw == 1 {
                                 (d + (lo &- ox0)).update(from: src + (lo &+ shift), count: hi &- lo)
+                            } else if sw == 2 {
+                                // The stride as a constant: the loop vectorises (even lanes of two loads) instead of
+                                // one scalar load per float (the stems 3x3/2 of both networks, 1.6 % of the tail).
+                                let from = src + (lo &* 2 &+ shift), to = d + (lo &- ox0)
+                                for i in 0..<(hi &- lo) { to[i] = from[2 &* i] }
                             } else {
                                 let from = src + (lo &* sw &+ shift), to = d + (lo &- ox0)
                                 for i in 0..<(hi &- lo) { to[i] = from[i &* sw] }

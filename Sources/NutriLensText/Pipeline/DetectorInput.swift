@@ -54,45 +54,105 @@ enum DetectorInput {
     }
 
     /// Writes `3 * height * width` floats (planes in network channel order) for `region` of `source` into `out`.
+    ///
+    /// Per output pixel the sums are those of the plain definition, term by term in tap order from zero:
+    /// horizontally `Σ_s Float(byte) · wx[s]`, then vertically `Σ_t row_t · wy[t]`, then `· multiplier + offset`.
+    /// The horizontal pass converts each source row's bytes to floats once and runs tap by tap over the whole row,
+    /// every pixel padded to the row's largest tap count with zero weights (a pixel value times 0 is +0, and adding
+    /// +0 to a sum of non-negative terms leaves it unchanged), so the loops have no per-pixel tap count; the last two
+    /// source rows it made are kept, so enlarging (two rows per output row, shared with the next) makes each once.
     static func tensor(_ source: ImageSource, region: PixelRect, height: Int, width: Int, normalization: Normalization,
                        into out: UnsafeMutablePointer<Float>) {
         let tx = Taps(origin: region.x, length: region.width, output: width)
         let ty = Taps(origin: region.y, length: region.height, output: height)
-        let plane = height * width
-        // Horizontal pass of one source row into `row` (3 planes of `width`), then each output row accumulates its
-        // vertical taps of those rows in `out` and is normalised in place.
-        let row = UnsafeMutablePointer<Float>.allocate(capacity: 3 * width)
-        defer { row.deallocate() }
-        var cachedRow = -1
+        let plane = height * width, sourceWidth = region.width
+        let tapCount = tx.count.max() ?? 1
+        // Tap s of output column ox: source column index[s * width + ox] of the region, weight[s * width + ox].
+        let index = UnsafeMutablePointer<Int>.allocate(capacity: tapCount * width)
+        let weight = UnsafeMutablePointer<Float>.allocate(capacity: tapCount * width)
+        // The region's row as floats (3 planes of `sourceWidth`), and two horizontal results (3 planes of `width`).
+        let sourceRow = UnsafeMutablePointer<Float>.allocate(capacity: 3 * sourceWidth)
+        let rows = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 3 * width)
+        defer { index.deallocate(); weight.deallocate(); sourceRow.deallocate(); rows.deallocate() }
+        for ox in 0..<width {
+            let first = tx.start[ox] - region.x, count = tx.count[ox], offset = tx.offsets[ox]
+            for s in 0..<tapCount {
+                index[s * width + ox] = first + min(s, count - 1)
+                weight[s * width + ox] = s < count ? tx.weights[offset + s] : 0
+            }
+        }
+        var cached = (-1, -1)  // source rows held by rows[0] and rows[1]
+        var newest = 1
         let (c0, c1, c2) = source.channelOffsets
         let bpp = source.bytesPerPixel
+        // For 3 or 4 bytes a pixel whose channels are bytes 0, 1, 2 in some order: the channel (plane) of each byte.
+        let offsets = [c0, c1, c2]
+        let planeOfByte: (Int, Int, Int)? = (bpp == 3 || bpp == 4) && offsets.sorted() == [0, 1, 2]
+            ? (offsets.firstIndex(of: 0)!, offsets.firstIndex(of: 1)!, offsets.firstIndex(of: 2)!) : nil
         source.pixels.withUnsafeBufferPointer { pixelBuffer in
             let p = pixelBuffer.baseAddress!
+            func horizontal(_ sy: Int, into row: UnsafeMutablePointer<Float>) {
+                let src = p + sy * source.stride + region.x * bpp
+                var (r0, r1, r2) = (sourceRow, sourceRow + sourceWidth, sourceRow + 2 * sourceWidth)
+                if bpp == 1 {
+                    // Grey: one plane, read as all three channels.
+                    for x in 0..<sourceWidth { r0[x] = Float(src[x]) }
+                    (r1, r2) = (r0, r0)
+                } else if let (p0, p1, p2) = planeOfByte {
+                    // Bytes 0, 1, 2 of each pixel at constant offsets (a loop that vectorises), each into the plane
+                    // of the channel it is.
+                    let (b0, b1, b2) = (sourceRow + p0 * sourceWidth, sourceRow + p1 * sourceWidth, sourceRow + p2 * sourceWidth)
+                    if bpp == 3 {
+                        for x in 0..<sourceWidth {
+                            b0[x] = Float(src[3 &* x]); b1[x] = Float(src[3 &* x &+ 1]); b2[x] = Float(src[3 &* x &+ 2])
+                        }
+                    } else {
+                        for x in 0..<sourceWidth {
+                            b0[x] = Float(src[4 &* x]); b1[x] = Float(src[4 &* x &+ 1]); b2[x] = Float(src[4 &* x &+ 2])
+                        }
+                    }
+                } else {
+                    for x in 0..<sourceWidth {
+                        r0[x] = Float(src[x &* bpp &+ c0])
+                        r1[x] = Float(src[x &* bpp &+ c1])
+                        r2[x] = Float(src[x &* bpp &+ c2])
+                    }
+                }
+                let (h0, h1, h2) = (row, row + width, row + 2 * width)
+                for ox in 0..<width {
+                    let i = index[ox], w = weight[ox]
+                    h0[ox] = r0[i] * w
+                    h1[ox] = r1[i] * w
+                    h2[ox] = r2[i] * w
+                }
+                for s in 1..<max(1, tapCount) {
+                    let si = index + s * width, sw = weight + s * width
+                    for ox in 0..<width {
+                        let i = si[ox], w = sw[ox]
+                        h0[ox] += r0[i] * w
+                        h1[ox] += r1[i] * w
+                        h2[ox] += r2[i] * w
+                    }
+                }
+            }
             for oy in 0..<height {
                 let o0 = out + oy * width, o1 = o0 + plane, o2 = o1 + plane
                 for ox in 0..<width { o0[ox] = 0; o1[ox] = 0; o2[ox] = 0 }
                 for t in 0..<ty.count[oy] {
                     let sy = ty.start[oy] + t
                     let wy = ty.weights[ty.offsets[oy] + t]
-                    if sy != cachedRow {
-                        let src = p + sy * source.stride
-                        for ox in 0..<width {
-                            var a0: Float = 0, a1: Float = 0, a2: Float = 0
-                            let o = tx.offsets[ox]
-                            var byte = tx.start[ox] &* bpp
-                            for s in 0..<tx.count[ox] {
-                                let w = tx.weights[o &+ s]
-                                a0 += Float(src[byte &+ c0]) * w
-                                a1 += Float(src[byte &+ c1]) * w
-                                a2 += Float(src[byte &+ c2]) * w
-                                byte &+= bpp
-                            }
-                            row[ox] = a0
-                            row[width &+ ox] = a1
-                            row[2 &* width &+ ox] = a2
-                        }
-                        cachedRow = sy
+                    let slot: Int
+                    if cached.0 == sy {
+                        slot = 0
+                    } else if cached.1 == sy {
+                        slot = 1
+                    } else {
+                        slot = 1 - newest  // the older of the two
+                        horizontal(sy, into: rows + slot * 3 * width)
+                        if slot == 0 { cached.0 = sy } else { cached.1 = sy }
                     }
+                    newest = slot
+                    let row = rows + slot * 3 * width
                     for ox in 0..<width {
                         o0[ox] += row[ox] * wy
                         o1[ox] += row[width &+ ox] * wy
