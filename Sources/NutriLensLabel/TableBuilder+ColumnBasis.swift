@@ -7,6 +7,9 @@ extension TableBuilder {
     struct ServingRatioVerdict {
         /// Indices of the per 100 g and per serving columns when the ratio says they stand in each other's place.
         var swapped: (Int, Int)?
+        /// `true` when three rows or more gave the ratio; `false` when two pairs did (energy included), which
+        /// decides the order but does not lift a weak cue's review flag.
+        var firm = true
     }
 
     /// Check name of the finding that lists the fields of a table whose columns' bases are uncertain.
@@ -31,13 +34,14 @@ extension TableBuilder {
         guard factor > 0, abs(factor - 1) > 0.2,
               let per100 = columns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)),
               let serving = columns.firstIndex(of: ColumnSpec(basis: .perServing, preparation: .asSold)),
-              let median = columnRatio(columns, rows: rows, placement: placement)
+              let measured = columnRatio(columns, rows: rows, placement: placement).map({ ($0, true) })
                 ?? unanimousMedian(rowRatios(columns, rows: rows, placement: placement)
-                    + energyRatios(energy, per100: per100, serving: serving)) else { return nil }
+                    + energyRatios(energy, per100: per100, serving: serving)).map({ ($0, false) }) else { return nil }
+        let (median, firm) = measured
         func fits(_ ratio: Double, _ size: Double) -> Bool { abs(ratio - size) <= 0.1 * size }
         let printedFitsAsRead = layout.headerAmounts.contains { fits(median, $0.asDouble / 100) }
-        if fits(median, factor) || printedFitsAsRead { return ServingRatioVerdict(swapped: nil) }
-        return fits(1 / median, factor) ? ServingRatioVerdict(swapped: (per100, serving)) : nil
+        if fits(median, factor) || printedFitsAsRead { return ServingRatioVerdict(swapped: nil, firm: firm) }
+        return fits(1 / median, factor) ? ServingRatioVerdict(swapped: (per100, serving), firm: firm) : nil
     }
 
     /// The rows' per-serving ÷ per-100 g ratio (the median of rows with both cells exact, in one unit, non-zero),
@@ -141,8 +145,8 @@ extension TableBuilder {
         /// Why the per 100 g and per serving columns' bases are uncertain, or `nil` when something firm decides
         /// them. Uncertain when the table has both columns (as sold) and either the header words and the serving
         /// ratio disagree (header words over the columns are kept, words in reading order give way: both flagged),
-        /// or only a weak cue gives the bases and neither the serving ratio nor the magnitudes
-        /// (``TableBuilder/magnitudesConfirm(impliedServingGrams:)``) confirm them. The ratio deciding against a weak
+        /// or only a weak cue gives the bases and neither a firm serving ratio (three rows) nor the magnitudes
+        /// (``TableBuilder/magnitudesConfirm(impliedServingGrams:printedServingGrams:)``) confirm them. The ratio deciding against a weak
         /// cue is firm.
         /// - Parameters:
         ///   - columns: the columns' specs as assigned (after the ratio's swap); `cellCount` the amounts a row.
@@ -158,8 +162,9 @@ extension TableBuilder {
                 return "the header words over the columns and the cells' ratio to the serving size disagree"
             case .headerLines where ratio?.swapped != nil:
                 return "the header words and the cells' ratio to the serving size disagree"
-            case .weak where ratio == nil && !TableBuilder.magnitudesConfirm(impliedServingGrams: impliedServingGrams,
-                                                                             printedServingGrams: printedServingGrams):
+            case .weak where ratio?.firm != true
+                && !TableBuilder.magnitudesConfirm(impliedServingGrams: impliedServingGrams,
+                                                   printedServingGrams: printedServingGrams):
                 return "no header word over the columns names their bases and the serving size does not confirm them"
             default:
                 return nil
