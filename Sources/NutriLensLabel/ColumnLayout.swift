@@ -70,7 +70,11 @@ struct ColumnLayout: Sendable {
 
     private static func detectColumns(lines: [LineAnalysis], tableStart: Int?, isUSStyle: Bool) -> ColumnLayout {
         let start = tableStart ?? 0
-        let zone = lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && !$0.isNonTable }
+        // A header line an ingredient list printed beside the table joined ("entier, sucre, crème, Valeurs moyennes
+        // pour 1 pot (330 g) %AR* pour 100 g") reads as prose, but its figures are still the columns' amounts.
+        let zone = lines.filter {
+            $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && (!$0.isNonTable || namesHundredAndServing($0))
+        }
         var servingSize = zone.first { $0.servingSize?.quantity != nil }?.servingSize
             ?? zone.first { $0.servingSize != nil }?.servingSize
         if servingSize == nil {
@@ -85,11 +89,7 @@ struct ColumnLayout: Sendable {
             let amounts = line.quantities.filter {
                 $0.qualifier == nil && $0.headerBasis(bareHundred: line.namesServing) != nil
             }
-            // "MOYENNES de 125 g AQR 100g" (FR "pour 1 pot de 125 g | % des AQR | pour 100 g" over two lines, the
-            // serving word on the line above): a line whose only figures are the 100 g column's amount and one other
-            // mass names the serving column by that mass, in print order (session 24).
-            let hundredAndServing = amounts.count == 2 && line.quantities.count == 2
-                && Set(amounts.map { $0.headerBasis(bareHundred: line.namesServing) }) == [.per100g, .perServing]
+            let hundredAndServing = namesHundredAndServing(line)
             for (index, quantity) in amounts.enumerated() {
                 let position = Double(quantity.start) + Double(line.lineIndex) * 10_000
                 let preparation = preparation(of: quantity, index: index, amounts: amounts, line: line)
@@ -176,6 +176,20 @@ struct ColumnLayout: Sendable {
             layout.oneLineOrder = order.count == 2 ? order : []
         }
         return layout
+    }
+
+    /// "MOYENNES de 125 g AQR 100g" (FR "pour 1 pot de 125 g | % des AQR | pour 100 g" over two lines, the serving
+    /// word on the line above), "pour 1 pot (330 g) %AR* pour 100 g": a line whose only figures are the 100 g
+    /// column's amount and one other mass (g or ml) names the serving column by that mass, in print order (session 24).
+    /// A count before a household measure ("1 pot", a bare number up to 10) is no figure.
+    private static func namesHundredAndServing(_ line: LineAnalysis) -> Bool {
+        let bases = headerFigures(line).map { $0.qualifier == nil ? $0.headerBasis(bareHundred: line.namesServing) : nil }
+        return bases.count == 2 && Set(bases) == [.per100g, .perServing]
+    }
+
+    /// The line's figures, leaving out a count before a household measure ("1 pot": a bare number up to 10).
+    private static func headerFigures(_ line: LineAnalysis) -> [ScannedQuantity] {
+        line.quantities.filter { $0.unit != nil || $0.isPercent || $0.isVolume || $0.value > 10 }
     }
 
     /// "per Serving | per 100 g" names two columns; "Portion (100 ml)" names one (a 100 ml portion): a per-word or
