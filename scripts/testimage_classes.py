@@ -15,6 +15,11 @@ scripts/generate-testimages.py (`layout` names below; each function takes the ge
 - `stacked`: an EU table whose fat and saturates (and carbohydrate and sugars, and kJ and kcal) share one row, each
   cell two lines set tight (leading 0.95-1.15 font sizes), in small print, often light on a coloured panel, as FR
   pack proofs print them; the detector boxes such a cell's two lines as one (session 23).
+- `serving-first`: two-amount tables whose per-serving column is printed before the per-100 g one, with servings of
+  30-80 g and 125-330 g/ml (so the serving column is the smaller or the larger): AU/NZ "Quantity per Serving | % Daily
+  Intake* (per Serving) | Quantity per 100g" under "Servings per package: N  Serving size: S g" (on one line or
+  two), FR "pour 1 pot (125 g) | %AR* | pour 100 g" (header over one or two lines, often an ingredient list printed
+  beside the table), DE "pro Portion (250 ml) | pro 100 ml" (session 24, issue 22 class 1).
 
 Sidecar values are the numbers as printed (key units: kJ, kcal, grams; mg/µg converted to grams), written as plain
 decimals (never 2.5e-06).
@@ -26,9 +31,9 @@ from decimal import Decimal
 
 from PIL import Image, ImageDraw
 
-LAYOUTS = ("dark", "au", "micro", "bottle", "busy", "eight", "fop", "stacked")
-# The pool `--classes` draws from (as before session 23, so a seed renders what it rendered); `stacked` is rendered
-# with `--classes --layout stacked`.
+LAYOUTS = ("dark", "au", "micro", "bottle", "busy", "eight", "fop", "stacked", "serving-first")
+# The pool `--classes` draws from (as before session 23, so a seed renders what it rendered); `stacked` and
+# `serving-first` are rendered with `--classes --layout NAME`.
 RANDOM_LAYOUTS = ("dark", "au", "micro", "bottle", "busy", "eight", "fop")
 
 # Row names for the eight-language table and the micronutrient block (Annex XV / Annex XIII wording per language).
@@ -373,6 +378,110 @@ def stacked(G, rng, spec):
     return img, nutrition, notes
 
 
+SIDE_TEXT = {
+    "fr": "Ingrédients : lait entier, sucre, crème, protéines de lait, graines de courge, graines de tournesol, "
+          "graines de lin, amidon transformé de maïs, épaississant : carraghénanes, arômes, ferments lactiques. "
+          "A conserver entre 0 °C et +6 °C.",
+    "en": "Ingredients: wholegrain rice, water, sunflower oil, stabiliser (471), salt. Store in a cool dry place. "
+          "Once opened refrigerate and use within 3 days.",
+    "de": "Zutaten: Wasser, Apfelsaft aus Apfelsaftkonzentrat, Zucker, Säuerungsmittel Citronensäure, natürliches "
+          "Aroma. Gekühlt servieren.",
+}
+
+
+def serving_first(G, rng, spec):
+    """Per serving before per 100 g (g or ml): AU/NZ with %DI, FR pot with %AR, DE drink portion."""
+    variant = spec.get("variant") or rng.choice(["au", "fr", "de"])
+    serving = spec.get("serving") or rng.choice([30, 40, 50, 60, 80, 125, 150, 200, 250, 330])
+    family = spec.get("font", rng.choice(["LiberationSans", "DejaVuSans", "LiberationSansNarrow"]))
+    size = spec.get("size", 20)
+    lang = {"au": "en", "fr": "fr", "de": "de"}[variant]
+    lex = G.LEX[lang]
+    comma = lang in G.COMMA_LANGS
+    unit = "ml" if variant == "de" else "g"
+    _, grams = G.random_profile(rng, ["drink"] if variant == "de" else ["yogurt", "cereal", "biscuit", "bread"])
+    per100 = {k: G.eu_round(k, v) for k, v in grams.items()}
+    kj, kcal = G.energy_from(per100)
+    per100["energy-kj"], per100["energy-kcal"] = G.eu_round("energy-kj", kj), G.eu_round("energy-kcal", kcal)
+    ps = {k: G.eu_round(k, v * serving / 100) for k, v in grams.items()}
+    ps["energy-kj"] = G.eu_round("energy-kj", kj * serving / 100)
+    ps["energy-kcal"] = G.eu_round("energy-kcal", kcal * serving / 100)
+    keys = ["energy-kj", "energy-kcal"] + G.EU_ORDER[1:]
+    notes = [f"serving-first {variant}: per serving ({serving} {unit}) before per 100 {unit}", f"font {family} {size}px"]
+    t = G.Table(family, size)
+    two_lines = spec.get("two_line_header", rng.random() < 0.5)
+    if variant == "au":
+        header = ["", ["Quantity", "per Serving"], ["% Daily Intake*", "(per Serving)"], ["Quantity", "per 100g"]]
+    elif variant == "fr":
+        first = ["pour 1 pot", f"({serving} g)"] if two_lines else [f"pour 1 pot ({serving} g)"]
+        header = [lex["typical"], first, "%AR*", "pour 100 g"]
+    else:
+        first = ["pro Portion", f"({serving} ml)"] if two_lines else [f"pro Portion ({serving} ml)"]
+        header = [lex["typical"], first, "pro 100 ml"]
+    t.add(header, bold=True)
+    ri = {"energy-kj": 8400, "fat": 70, "saturated-fat": 20, "carbohydrates": 260, "sugars": 90, "proteins": 50,
+          "salt": 6}
+    if variant == "au":
+        # FSANZ panels: energy in kJ only, sodium in mg (salt ÷ 2.5).
+        for col, source in ((ps, grams), (per100, grams)):
+            factor = serving / 100 if col is ps else 1
+            col["sodium"] = G.q(source["salt"] / 2.5 * 1000 * factor, "1")
+        keys = ["energy-kj", "proteins", "fat", "saturated-fat", "carbohydrates", "sugars", "fiber", "sodium"]
+    names = dict(lex, **({"sodium": "Sodium", "proteins": "Protein", "fat": "Fat, total", "saturated-fat": "- saturated",
+                          "carbohydrates": "Carbohydrate", "sugars": "- sugars", "fiber": "Dietary fibre"}
+                         if variant == "au" else {}))
+
+    def text(value, u):
+        v = value if isinstance(value, Decimal) else value.value
+        return f"{_number(v, comma)} {u}"
+
+    for key in keys:
+        if key == "energy-kcal":
+            continue
+        u = {"energy-kj": "kJ", "sodium": "mg"}.get(key, "g")
+        if key == "energy-kj" and variant != "au":
+            amounts = [[text(c["energy-kj"], "kJ"), text(c["energy-kcal"], "kcal")] for c in (ps, per100)]
+        else:
+            amounts = [text(c[key], u) for c in (ps, per100)]
+        cells = [lex["energy"] if key == "energy-kj" else names[key], amounts[0]]
+        if variant != "de":
+            intake = AU_DI.get(key) if variant == "au" else ri.get(key)
+            served = ps[key] if isinstance(ps[key], Decimal) else ps[key].value
+            cells.append(f"{round(float(served) / intake * 100)}%" if intake else "")
+        cells.append(amounts[1])
+        t.add(cells, indent=key in ("saturated-fat", "sugars"))
+    title = "NUTRITION INFORMATION" if variant == "au" else lex["title"]
+    footer = "*Percentage daily intakes are based on an average adult diet of 8700 kJ." if variant == "au" else None
+    img = t.render(title=title, footer=footer)
+    if variant == "au":
+        count = rng.choice([2, 4, 5.6, 8])
+        lines = ([f"Servings per package: {count}   Serving size: {serving} g"] if two_lines
+                 else [f"Servings per package: {count}", f"Serving size: {serving} g"])
+        img = _stack(_text_block(G, lines, family, size), img)
+        notes.append("servings per package and serving size " + ("on one line" if two_lines else "on two lines"))
+    if spec.get("side_text", rng.random() < 0.5):
+        words = SIDE_TEXT[lang].split()
+        per_line = max(3, len(words) // 12)
+        side = _text_block(G, [" ".join(words[i:i + per_line]) for i in range(0, len(words), per_line)],
+                           family, max(11, size - 3))
+        both = Image.new("RGB", (side.width + 24 + img.width, max(side.height, img.height)), (255, 255, 255))
+        both.paste(side, (0, 0))
+        both.paste(img, (side.width + 24, 0))
+        img = both
+        notes.append("an ingredient list printed left of the table, its lines beside the table's rows")
+    if spec.get("panel", rng.random() < 0.3):
+        paper = rng.choice([(196, 160, 90), (120, 20, 30), (40, 90, 60)])
+        img = _on_panel(G, img, paper, (250, 248, 240))
+        notes.append(f"light text on a {paper} panel")
+    nutriments = {}
+    for suffix, col in (("_serving", ps), ("_100g", per100)):
+        for key in keys:
+            value = col[key] if isinstance(col[key], Decimal) else col[key].value
+            nutriments[key + suffix] = value * Decimal("0.001") if key == "sodium" else value
+    serving_text = {"au": f"{serving} g", "fr": f"1 pot ({serving} g)", "de": f"{serving} ml"}[variant]
+    return img, {"language": lang, "serving_size": serving_text, "nutriments": nutriments}, notes
+
+
 def _wrap(names, per_line):
     """Names joined by " / ", `per_line` to a printed line."""
     lines = []
@@ -402,7 +511,7 @@ def render(G, layout, rng, spec):
     """-> (image, nutrition, notes, barcodes): `barcodes` lists every code drawn on the image as sidecar entries
     (`{"symbology", "text"}`), `[]` for layouts that draw none."""
     drawn = {"dark": dark, "au": au, "micro": micro, "bottle": bottle, "busy": busy, "eight": eight,
-             "fop": fop, "stacked": stacked}[layout](G, rng, spec)
+             "fop": fop, "stacked": stacked, "serving-first": serving_first}[layout](G, rng, spec)
     return drawn if len(drawn) == 4 else (*drawn, [])
 
 
@@ -444,6 +553,9 @@ def random_spec(rng, i, layout=None):
         spec["lang"] = rng.choice(["fr", "en", "de"])
         spec["size"] = rng.randint(11, 17)
         spec["serving"] = rng.choice([None, 100, 125, 150, 30])
+    if layout == "serving-first":
+        spec["variant"] = rng.choice(["au", "fr", "de"])
+        spec["size"] = rng.randint(16, 24)
     if layout == "eight":
         pool = ["en", "de", "fr", "it", "nl", "es", "pl", "pt", "hr", "cs", "ro", "hu", "sl"]
         spec["languages"] = rng.sample(pool, 8)

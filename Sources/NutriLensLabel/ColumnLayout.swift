@@ -36,6 +36,10 @@ struct ColumnLayout: Sendable {
     /// table has: per 100 g read on a later line and moved first (EU order), a front-of-pack strip's default. The
     /// columns' bases then rest on a weak cue (``TableBuilder/ColumnBasisDecision``).
     var reordered = false
+    /// The per 100 g and per serving columns (as sold) in the order one header line names both ("per Serving (per
+    /// Serving) per 100g", "Per 100 g per serve"): the first line naming per 100 g, when it names a serving column
+    /// too; empty otherwise. Gives the columns' order where OCR mostly lost one of them (session 24).
+    var oneLineOrder: [ColumnSpec] = []
     /// `true` for a front-of-pack strip per portion followed by a line giving the energy per 100 g ("Typical energy
     /// values per 100g: 1149kJ/277kcal"): the strip's amounts are the first column, that energy the second.
     var frontOfPackWithEnergyPer100 = false
@@ -66,7 +70,11 @@ struct ColumnLayout: Sendable {
 
     private static func detectColumns(lines: [LineAnalysis], tableStart: Int?, isUSStyle: Bool) -> ColumnLayout {
         let start = tableStart ?? 0
-        let zone = lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && !$0.isNonTable }
+        // A header line an ingredient list printed beside the table joined ("entier, sucre, crème, Valeurs moyennes
+        // pour 1 pot (330 g) %AR* pour 100 g") reads as prose, but its figures are still the columns' amounts.
+        let zone = lines.filter {
+            $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && (!$0.isNonTable || namesHundredAndServing($0))
+        }
         var servingSize = zone.first { $0.servingSize?.quantity != nil }?.servingSize
             ?? zone.first { $0.servingSize != nil }?.servingSize
         if servingSize == nil {
@@ -81,12 +89,13 @@ struct ColumnLayout: Sendable {
             let amounts = line.quantities.filter {
                 $0.qualifier == nil && $0.headerBasis(bareHundred: line.namesServing) != nil
             }
+            let hundredAndServing = namesHundredAndServing(line)
             for (index, quantity) in amounts.enumerated() {
                 let position = Double(quantity.start) + Double(line.lineIndex) * 10_000
                 let preparation = preparation(of: quantity, index: index, amounts: amounts, line: line)
                 if quantity.value == 100 {
                     tokens.append((position, line.lineIndex, ColumnSpec(basis: .per100g, preparation: preparation)))
-                } else if line.namesServing || servingSize?.quantity == quantity.value
+                } else if line.namesServing || servingSize?.quantity == quantity.value || hundredAndServing
                             || (line.isBareQuantityLine && line.lineIndex < start
                                 && tokens.contains { $0.spec.basis == .per100g }) {
                     // "100 g" then "30 g" on the next line above the first row: the second column's header.
@@ -157,7 +166,30 @@ struct ColumnLayout: Sendable {
         }
         var layout = ColumnLayout(columns: columns, servingSize: servingSize, fromHeaders: true, isUSStyle: isUSStyle)
         layout.reordered = reordered
+        if sameLine, let per100 = firstPer100 {
+            let asSold = [NutritionBasis.per100g, .perServing].map { ColumnSpec(basis: $0, preparation: .asSold) }
+            var order: [ColumnSpec] = []
+            for token in tokens where token.line == per100.line && asSold.contains(token.spec)
+                && !order.contains(token.spec) {
+                order.append(token.spec)
+            }
+            layout.oneLineOrder = order.count == 2 ? order : []
+        }
         return layout
+    }
+
+    /// "MOYENNES de 125 g AQR 100g" (FR "pour 1 pot de 125 g | % des AQR | pour 100 g" over two lines, the serving
+    /// word on the line above), "pour 1 pot (330 g) %AR* pour 100 g": a line whose only figures are the 100 g
+    /// column's amount and one other mass (g or ml) names the serving column by that mass, in print order (session 24).
+    /// A count before a household measure ("1 pot", a bare number up to 10) is no figure.
+    private static func namesHundredAndServing(_ line: LineAnalysis) -> Bool {
+        let bases = headerFigures(line).map { $0.qualifier == nil ? $0.headerBasis(bareHundred: line.namesServing) : nil }
+        return bases.count == 2 && Set(bases) == [.per100g, .perServing]
+    }
+
+    /// The line's figures, leaving out a count before a household measure ("1 pot": a bare number up to 10).
+    private static func headerFigures(_ line: LineAnalysis) -> [ScannedQuantity] {
+        line.quantities.filter { $0.unit != nil || $0.isPercent || $0.isVolume || $0.value > 10 }
     }
 
     /// "per Serving | per 100 g" names two columns; "Portion (100 ml)" names one (a 100 ml portion): a per-word or

@@ -341,6 +341,12 @@ enum LineAnalyzer {
                 return !mentions.contains { $0.start >= key && $0.end <= quantity.start }
             }
             serving = ServingSizeParser.parse(text, quantities: eligible)
+        } else if countLine, let size = words.indices.last(where: { index in
+            // "Servings per Package: 2 Serving Size: 125 g", "SERVINGS PER PACKAGE:5.6 SERVING SIZE: 50g" (FSANZ
+            // 1.2.8 panels print both on one line): the serving size is the amount after its own "serving size".
+            index > 0 && words[index].folded == "size" && Lexicon.servingWords.contains(words[index - 1].folded)
+        }) {
+            serving = ServingSizeParser.parse(text, quantities: quantities.filter { $0.start >= words[size].end })
         }
         // Prose (ingredient lists, footnotes such as "2,000 calories a day is used for general nutrition advice"):
         // many words, under 40 % of them row names (an ingredient line naming sugar, starch and salt among eight

@@ -7,38 +7,54 @@ extension TableBuilder {
     struct ServingRatioVerdict {
         /// Indices of the per 100 g and per serving columns when the ratio says they stand in each other's place.
         var swapped: (Int, Int)?
+        /// `true` when three rows or more gave the ratio; `false` when two pairs did (energy included), which
+        /// decides the order but does not lift a weak cue's review flag.
+        var firm = true
     }
 
     /// Check name of the finding that lists the fields of a table whose columns' bases are uncertain.
     static let uncertainBasisCheck = "column-basis-uncertain"
 
     /// The serving ratio's verdict on the columns as assigned, `nil` when it cannot tell (no serving size other than
-    /// about 100 g, fewer than three rows whose ratios agree, or a ratio fitting neither order).
+    /// about 100 g, too few ratios that agree, or a ratio fitting neither order).
     ///
     /// The cells of each row give a ratio R = per-serving cell ÷ per-100 g cell; with at least three rows whose
     /// ratios agree within 10 % of their median, R is the serving size ÷ 100 — unless the columns are swapped, when
-    /// 1/R is. Swapped when the printed serving size S (not within 20 % of 100 g) is within 10 % of 100/R and no
+    /// 1/R is. Where OCR left fewer such rows (a light-on-dark AU tin whose rows lost their figures), the energy
+    /// columns' kJ and kcal pairs count as ratios too, and two or more ratios that all agree within 10 % decide
+    /// (session 24: "150kJ | 300kJ" and "230mg | 460mg" under "SERVING SIZE: 50g" are per serving | per 100 g).
+    /// Swapped when the printed serving size S (not within 20 % of 100 g) is within 10 % of 100/R and no
     /// serving amount printed in the header fits R itself ("Pro zubereiteter Portion (62.5g Trockenreis) (140 g)":
     /// 140 g fits); as assigned when S or a header amount fits R. Per 100 g = per serving × 100 / S.
+    /// - Parameter energy: the table's energy columns (``energyColumns(columnCount:)``), left to right.
     static func servingRatioVerdict(_ columns: [ColumnSpec], rows: [AssembledRow], placement: ColumnPlacement,
-                                    layout: ColumnLayout) -> ServingRatioVerdict? {
+                                    energy: [EnergyPair], layout: ColumnLayout) -> ServingRatioVerdict? {
         guard let servingGrams = layout.servingSize?.quantity else { return nil }
         let factor = servingGrams.asDouble / 100
         guard factor > 0, abs(factor - 1) > 0.2,
               let per100 = columns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)),
               let serving = columns.firstIndex(of: ColumnSpec(basis: .perServing, preparation: .asSold)),
-              let median = columnRatio(columns, rows: rows, placement: placement) else { return nil }
+              let measured = columnRatio(columns, rows: rows, placement: placement).map({ ($0, true) })
+                ?? unanimousMedian(rowRatios(columns, rows: rows, placement: placement)
+                    + energyRatios(energy, per100: per100, serving: serving)).map({ ($0, false) }) else { return nil }
+        let (median, firm) = measured
         func fits(_ ratio: Double, _ size: Double) -> Bool { abs(ratio - size) <= 0.1 * size }
         let printedFitsAsRead = layout.headerAmounts.contains { fits(median, $0.asDouble / 100) }
-        if fits(median, factor) || printedFitsAsRead { return ServingRatioVerdict(swapped: nil) }
-        return fits(1 / median, factor) ? ServingRatioVerdict(swapped: (per100, serving)) : nil
+        if fits(median, factor) || printedFitsAsRead { return ServingRatioVerdict(swapped: nil, firm: firm) }
+        return fits(1 / median, factor) ? ServingRatioVerdict(swapped: (per100, serving), firm: firm) : nil
     }
 
     /// The rows' per-serving ÷ per-100 g ratio (the median of rows with both cells exact, in one unit, non-zero),
     /// `nil` unless at least three rows, and two thirds of them, agree within 10 % of it.
     static func columnRatio(_ columns: [ColumnSpec], rows: [AssembledRow], placement: ColumnPlacement) -> Double? {
+        agreedMedian(rowRatios(columns, rows: rows, placement: placement))
+    }
+
+    /// Each row's per-serving ÷ per-100 g ratio (rows with both cells exact, in one unit, non-zero; energy rows
+    /// left out: their cells are the energy columns').
+    static func rowRatios(_ columns: [ColumnSpec], rows: [AssembledRow], placement: ColumnPlacement) -> [Double] {
         guard let per100 = columns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)),
-              let serving = columns.firstIndex(of: ColumnSpec(basis: .perServing, preparation: .asSold)) else { return nil }
+              let serving = columns.firstIndex(of: ColumnSpec(basis: .perServing, preparation: .asSold)) else { return [] }
         var ratios: [Double] = []
         for index in rows.indices where !rows[index].nutrient.isEnergy {
             guard let a = placement.cell(of: rows, row: index, column: per100)?.quantity,
@@ -47,7 +63,26 @@ extension TableBuilder {
             let first = a.value.asDouble, second = b.value.asDouble
             if first > 0, second > 0 { ratios.append(second / first) }
         }
-        return agreedMedian(ratios)
+        return ratios
+    }
+
+    /// The per-serving ÷ per-100 g ratios of the energy columns' kJ cells and kcal cells (each where both columns
+    /// read one, exact and non-zero).
+    static func energyRatios(_ energy: [EnergyPair], per100: Int, serving: Int) -> [Double] {
+        guard energy.indices.contains(per100), energy.indices.contains(serving) else { return [] }
+        let pairs = [(energy[per100].kj, energy[serving].kj), (energy[per100].kcal, energy[serving].kcal)]
+        return pairs.compactMap { pair -> Double? in
+            guard let a = pair.0?.quantity, let b = pair.1?.quantity, a.qualifier == nil, b.qualifier == nil,
+                  a.value > 0, b.value > 0 else { return nil }
+            return b.doubleValue / a.doubleValue
+        }
+    }
+
+    /// The median of `ratios` when there are at least two and every one lies within 10 % of it; else `nil`.
+    static func unanimousMedian(_ ratios: [Double]) -> Double? {
+        guard ratios.count >= 2 else { return nil }
+        let median = ratios.sorted()[ratios.count / 2]
+        return ratios.allSatisfy { abs($0 - median) <= 0.1 * median } ? median : nil
     }
 
     /// The median of `ratios` when at least three, and two thirds of them, lie within 10 % of it; else `nil`.
@@ -74,9 +109,12 @@ extension TableBuilder {
     /// `true` when the serving the columns imply as assigned (``impliedServingGrams(_:)``) is at most 2/3 of
     /// 100 g, so that read the other way round the serving would be 150 g or more: the per-100 g column is clearly
     /// the larger. Servings of 100–150 g (yoghurt pots, rice pouches) print either column larger, and a swap there
-    /// shows no such margin.
-    static func magnitudesConfirm(impliedServingGrams: Double?) -> Bool {
+    /// shows no such margin. A printed serving of 100 g or more says the per-serving column is the larger, so the
+    /// magnitudes confirm nothing then (session 24: "Serving Size: 125 g" over a serving-first panel).
+    /// - Parameter printedServingGrams: the serving size the label prints, in g or ml, when read.
+    static func magnitudesConfirm(impliedServingGrams: Double?, printedServingGrams: Double? = nil) -> Bool {
         guard let implied = impliedServingGrams, implied > 0 else { return false }
+        if let printed = printedServingGrams, printed >= 100 { return false }
         return implied <= 100 / 1.5
     }
 
@@ -107,16 +145,16 @@ extension TableBuilder {
         /// Why the per 100 g and per serving columns' bases are uncertain, or `nil` when something firm decides
         /// them. Uncertain when the table has both columns (as sold) and either the header words and the serving
         /// ratio disagree (header words over the columns are kept, words in reading order give way: both flagged),
-        /// or only a weak cue gives the bases and neither the serving ratio nor the magnitudes
-        /// (``TableBuilder/magnitudesConfirm(impliedServingGrams:)``) confirm them. The ratio deciding against a weak
+        /// or only a weak cue gives the bases and neither a firm serving ratio (three rows) nor the magnitudes
+        /// (``TableBuilder/magnitudesConfirm(impliedServingGrams:printedServingGrams:)``) confirm them. The ratio deciding against a weak
         /// cue is firm.
         /// - Parameters:
         ///   - columns: the columns' specs as assigned (after the ratio's swap); `cellCount` the amounts a row.
         ///   - ratio: the serving ratio's verdict (``TableBuilder/servingRatioVerdict(_:rows:placement:layout:)``).
         ///   - impliedServingGrams: the serving the entries imply as assigned
-        ///     (``TableBuilder/impliedServingGrams(_:)``).
+        ///     (``TableBuilder/impliedServingGrams(_:)``); `printedServingGrams` the printed one, when read.
         func uncertainty(_ columns: [ColumnSpec], cellCount: Int, ratio: ServingRatioVerdict?,
-                         impliedServingGrams: Double?) -> String? {
+                         impliedServingGrams: Double?, printedServingGrams: Double? = nil) -> String? {
             guard cellCount >= 2 || lostColumn, columns.contains(ColumnSpec(basis: .per100g, preparation: .asSold)),
                   columns.contains(ColumnSpec(basis: .perServing, preparation: .asSold)) else { return nil }
             switch cue {
@@ -124,7 +162,9 @@ extension TableBuilder {
                 return "the header words over the columns and the cells' ratio to the serving size disagree"
             case .headerLines where ratio?.swapped != nil:
                 return "the header words and the cells' ratio to the serving size disagree"
-            case .weak where ratio == nil && !TableBuilder.magnitudesConfirm(impliedServingGrams: impliedServingGrams):
+            case .weak where ratio?.firm != true
+                && !TableBuilder.magnitudesConfirm(impliedServingGrams: impliedServingGrams,
+                                                   printedServingGrams: printedServingGrams):
                 return "no header word over the columns names their bases and the serving size does not confirm them"
             default:
                 return nil
@@ -161,12 +201,20 @@ extension TableBuilder {
             }
             decision.cue = .weak
         }
+        // One amount a row read where some rows show two: a column OCR mostly lost (judged below).
+        let lostColumn = cellCount == 1 && chosenRows.contains { !$0.nutrient.isEnergy && $0.cells.count >= 2 }
         // One amount a row under headers naming per serving and per 100 g ("Serving size: 18.96 g" over "Per 100 g |
         // % RDA per serve": the serving words head the %RDA column, which holds no amounts): per 100 g is the
-        // mandatory declaration (Regulation 1169/2011 Art. 32), so the one amount column is it.
+        // mandatory declaration (Regulation 1169/2011 Art. 32), so the one amount column is it. Where rows show a
+        // second column OCR mostly lost, the table has two, and one header line naming both gives their order
+        // ("Quantity per Serving | %DI | Quantity per 100g" read as "per Serving (per Serving) per 100g").
         if !layout.isUSStyle, !layout.frontOfPackWithEnergyPer100, cellCount == 1, headerColumns.count > 1,
            let index = headerColumns.firstIndex(of: ColumnSpec(basis: .per100g, preparation: .asSold)), index > 0 {
-            headerColumns.insert(headerColumns.remove(at: index), at: 0)
+            if lostColumn, layout.oneLineOrder.count == 2, Set(headerColumns) == Set(layout.oneLineOrder) {
+                headerColumns = layout.oneLineOrder
+            } else {
+                headerColumns.insert(headerColumns.remove(at: index), at: 0)
+            }
         }
         // FSANZ Standard 1.2.8 panels print "Quantity per serving | %DI | Quantity per 100 g": the %DI (always per
         // serving) beside the first amount puts the serving column first whatever order OCR gave the headers.
@@ -184,7 +232,7 @@ extension TableBuilder {
         if cellCount > headerColumns.count { decision.cue = .weak }
         // One amount a row read where some rows show two: a column OCR mostly lost, so which basis the lone amounts
         // have is a guess whatever the header order (a serving-first panel read as per 100 g first).
-        if cellCount == 1, chosenRows.contains(where: { !$0.nutrient.isEnergy && $0.cells.count >= 2 }) {
+        if lostColumn {
             decision.lostColumn = true
             decision.cue = .weak
         }

@@ -37,7 +37,9 @@ struct TableBuilder {
                                                 columnCount: columnCount)
         var usedSpecs = Set<ColumnSpec>()
         let placement = ColumnPlacement(rows: rowsWithInferred, columnCount: columnCount)
-        let ratio = Self.servingRatioVerdict(columns, rows: rowsWithInferred, placement: placement, layout: layout)
+        let energyPairs = energyColumns(columnCount: columnCount)
+        let ratio = Self.servingRatioVerdict(columns, rows: rowsWithInferred, placement: placement,
+                                             energy: energyPairs, layout: layout)
         if let swap = ratio?.swapped, bases.cue != .headerWordsOverColumns {
             // Header words in reading order give way to the numbers; header words standing over the columns do not.
             columns.swapAt(swap.0, swap.1)
@@ -45,7 +47,7 @@ struct TableBuilder {
                 check: "columns-by-serving-ratio", keys: [],
                 message: "the per 100 g and per serving columns read in each other's place: the cells' ratio is the serving size"))
         }
-        let energyByColumn = orderedByMacros(energyColumns(columnCount: columnCount), rows: rowsWithInferred,
+        let energyByColumn = orderedByMacros(energyPairs, rows: rowsWithInferred,
                                              placement: placement)
         for (columnIndex, spec) in columns.enumerated() where !usedSpecs.contains(spec) {
             usedSpecs.insert(spec)
@@ -96,7 +98,8 @@ struct TableBuilder {
         crossColumnChecks(&entries, findings: &findings)
         flagRareAmounts(&entries)
         if let uncertainBasis = bases.uncertainty(columns, cellCount: cellCount, ratio: ratio,
-                                                  impliedServingGrams: Self.impliedServingGrams(entries)) {
+                                                  impliedServingGrams: Self.impliedServingGrams(entries),
+                                                  printedServingGrams: layout.servingSize?.quantity?.asDouble) {
             Self.flagUncertainBasis(&entries, reason: uncertainBasis, findings: &findings)
         }
         entries += Self.portionOfHundredEntries(entries, layout: layout)
