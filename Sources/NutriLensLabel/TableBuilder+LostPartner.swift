@@ -14,13 +14,15 @@ extension TableBuilder {
     /// Two amounts left one right after the other are one row's two cells whose ratio OCR broke by misreading one
     /// of them ("39g" / "50" for sugars 39 g | 5,9 g, FoodLabel full 0286; session 24): the first, read first as
     /// the per-100 g cell is, stands for the row and the second is left out (it is contradicted by the ratio, so it
-    /// is no value to give).
+    /// is no value to give); `partnerLeftOut` says so, and the pairing then takes the rows only when the first
+    /// column passes every check with the energy known (which of two leftovers is a row's is otherwise a guess:
+    /// "39" passes sugars ≤ carbohydrate 43 g, "50" would not).
     /// - Parameters:
     ///   - cells: the cells the pairing read, in reading order; `used`: which of them are in a pair.
     ///   - pairPositions: the reading-order index of each pair's first cell.
     ///   - ratio: per-serving ÷ per-100 g, as the pairing used it.
     static func loneCellAmongPairs(_ cells: [AssembledCell], used: [Bool], pairPositions: [Int],
-                                   ratio: Double) -> Int? {
+                                   ratio: Double) -> (index: Int, partnerLeftOut: Bool)? {
         guard let lastPair = pairPositions.max() else { return nil }
         let portion = 100 * ratio
         func isPortionSize(_ quantity: ScannedQuantity) -> Bool {
@@ -33,6 +35,6 @@ extension TableBuilder {
         }
         let isPairOfTwo = lone.count == 2 && lone[1] == lone[0] + 1 && isInformative(cells[lone[1]])
         guard lone.count == 1 || isPairOfTwo, isInformative(cells[lone[0]]) else { return nil }
-        return lone[0]
+        return (lone[0], isPairOfTwo)
     }
 }

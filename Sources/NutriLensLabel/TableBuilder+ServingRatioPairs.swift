@@ -83,12 +83,14 @@ extension TableBuilder {
         let informative = pairs.filter { isInformative($0.first) && isInformative($0.second) }.count
         guard informative >= 3 else { return nil }
         var groups = pairs.map { (position: $0.position, cells: [$0.first, $0.second]) }
+        var partnerLeftOut = false
         if groups.count + 1 == names.count {
             guard let lone = loneCellAmongPairs(cells, used: used, pairPositions: groups.map(\.position),
                                                  ratio: ratio) else {
                 return nil
             }
-            groups.append((lone, [cells[lone]]))
+            partnerLeftOut = lone.partnerLeftOut
+            groups.append((lone.index, [cells[lone.index]]))
             groups.sort { $0.position < $1.position }
         }
         guard groups.count == names.count else { return nil }
@@ -103,6 +105,9 @@ extension TableBuilder {
         if let kcal {
             let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(rebuilt, kcal: kcal)
             if let before, let after, after > before { return nil }
+            if partnerLeftOut, after != 0 { return nil }
+        } else if partnerLeftOut {
+            return nil
         }
         return rebuilt
     }
