@@ -89,8 +89,19 @@ extension TableBuilder {
                                                  ratio: ratio) else {
                 return nil
             }
-            partnerLeftOut = lone.partnerLeftOut
-            groups.append((lone.index, [cells[lone.index]]))
+            // A second figure that fits the ratio in one of its readings ("5.4g" / "43g": 4,3 g, its separator
+            // lost) is the row's pair after all: the reading is chosen later, as for any pair.
+            let partner = lone.partnerLeftOut ? cells[lone.index + 1] : nil
+            if let partner, partner.quantity.alternatives.contains(where: { reading in
+                var read = partner
+                read.quantity.primary = reading
+                return fits(cells[lone.index], read, ratio: ratio)
+            }) {
+                groups.append((lone.index, [cells[lone.index], partner]))
+            } else {
+                partnerLeftOut = lone.partnerLeftOut
+                groups.append((lone.index, [cells[lone.index]]))
+            }
             groups.sort { $0.position < $1.position }
         }
         guard groups.count == names.count else { return nil }
