@@ -83,6 +83,7 @@ extension TableBuilder {
         let informative = pairs.filter { isInformative($0.first) && isInformative($0.second) }.count
         guard informative >= 3 else { return nil }
         var groups = pairs.map { (position: $0.position, cells: [$0.first, $0.second]) }
+        // Two leftover amounts taken as one row's (``loneCellAmongPairs(_:used:pairPositions:ratio:)``).
         var partnerLeftOut = false
         if groups.count + 1 == names.count {
             guard let lone = loneCellAmongPairs(cells, used: used, pairPositions: groups.map(\.position),
@@ -91,6 +92,8 @@ extension TableBuilder {
             }
             // A second figure that fits the ratio in one of its readings ("5.4g" / "43g": 4,3 g, its separator
             // lost) is the row's pair after all: the reading is chosen later, as for any pair.
+            // Either way the two leftovers being one row's is a guess the checks must confirm (below).
+            partnerLeftOut = lone.partnerLeftOut
             let partner = lone.partnerLeftOut ? cells[lone.index + 1] : nil
             if let partner, partner.quantity.alternatives.contains(where: { reading in
                 var read = partner
@@ -99,7 +102,6 @@ extension TableBuilder {
             }) {
                 groups.append((lone.index, [cells[lone.index], partner]))
             } else {
-                partnerLeftOut = lone.partnerLeftOut
                 groups.append((lone.index, [cells[lone.index]]))
             }
             groups.sort { $0.position < $1.position }

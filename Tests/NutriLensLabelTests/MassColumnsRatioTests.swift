@@ -11,35 +11,38 @@ import NutriLensTestSupport
 /// (other numbers and words than the FoodLabel photos they were found on, full 0286, 0175, 0479); each case was run
 /// through main's `nutrilens parse` (7fd2987) first, where all but the one-column control are read wrong.
 final class MassColumnsRatioTests: XCTestCase {
+    /// Per 100 g | per 30 g with one energy column: sugars' pair read above its name, fibre's under the next name.
+    static let pairsAboveTheirName = """
+        Nährwerte / Valeurs nutritives
+        Energie / Énergie
+        1975 kJ (472 kcal)
+        Fett / Matières grasses
+        24g
+        7.2g
+        davon gesättigte Fettsäuren / dont acides gras saturés
+        15g
+        4.5g
+        Kohlenhydrate / Glucides
+        52g
+        15.6g
+        44g
+        13.2g
+        davon Zucker / dont sucres
+        Ballaststoffe / Fibres
+        12g
+        3.6g
+        Eiweiss / Protéines
+        6.0g
+        1.8g
+        Salz / Sel
+        0.40g
+        0.12g
+        """
+
     /// Sugars' pair read above its name, fibre's under the next name; one energy column. Main: sugars 12 (fibre's),
     /// fibre 3,6 (fibre's portion figure). Paired at the rows' own ratio (0.3): sugars 44, fibre 12.
     func testPairsReadAboveTheirNameWithOneEnergyColumn() throws {
-        let table = try parseTable("""
-            Nährwerte / Valeurs nutritives
-            Energie / Énergie
-            1975 kJ (472 kcal)
-            Fett / Matières grasses
-            24g
-            7.2g
-            davon gesättigte Fettsäuren / dont acides gras saturés
-            15g
-            4.5g
-            Kohlenhydrate / Glucides
-            52g
-            15.6g
-            44g
-            13.2g
-            davon Zucker / dont sucres
-            Ballaststoffe / Fibres
-            12g
-            3.6g
-            Eiweiss / Protéines
-            6.0g
-            1.8g
-            Salz / Sel
-            0.40g
-            0.12g
-            """)
+        let table = try parseTable(Self.pairsAboveTheirName)
         assertValue(table, "sugars_100g", "44")
         assertValue(table, "fiber_100g", "12")
         assertValue(table, "carbohydrates_100g", "52")
@@ -50,32 +53,9 @@ final class MassColumnsRatioTests: XCTestCase {
     /// As above with sugars' portion figure misread ("73" for 13,2) and two bare figures: the two amounts left
     /// between the pairs are sugars' row; its per-100 g amount (read first) stands, the misread one gives no value.
     func testRowWhosePortionFigureWasMisreadKeepsItsPlace() throws {
-        let table = try parseTable("""
-            Nährwerte / Valeurs nutritives
-            Energie / Énergie
-            1975 kJ (472 kcal)
-            Fett / Matières grasses
-            24g
-            7.2g
-            davon gesättigte Fettsäuren / dont acides gras saturés
-            15g
-            4.5g
-            Kohlenhydrate / Glucides
-            52g
-            15.6g
-            44g
-            73
-            davon Zucker / dont sucres
-            Ballaststoffe / Fibres
-            12.0
-            3.6g
-            Eiweiss / Protéines
-            6.0g
-            1.8g
-            Salz / Sel
-            0.40
-            0.12g
-            """)
+        // Sugars' portion figure misread, fibre's and salt's per-100 g figures without their unit.
+        let table = try parseTable(Self.pairsAboveTheirName.replacingOccurrences(of: "13.2g", with: "73")
+            .replacingOccurrences(of: "\n12g\n", with: "\n12.0\n").replacingOccurrences(of: "0.40g", with: "0.40"))
         assertValue(table, "sugars_100g", "44")
         assertValue(table, "fiber_100g", "12")
         XCTAssertNil(table["sugars_serving"], "73 does not fit the ratio: no per-portion sugars")
@@ -178,32 +158,7 @@ final class MassColumnsRatioTests: XCTestCase {
 
     /// The ratio the rows state, and none where fewer than four neighbouring pairs agree.
     func testMassColumnsRatioFromNeighbouringPairs() throws {
-        let ratio = try XCTUnwrap(TableBuilder.massColumnsRatio(assembledRows("""
-            Nährwerte / Valeurs nutritives
-            Energie / Énergie
-            1975 kJ (472 kcal)
-            Fett / Matières grasses
-            24g
-            7.2g
-            davon gesättigte Fettsäuren / dont acides gras saturés
-            15g
-            4.5g
-            Kohlenhydrate / Glucides
-            52g
-            15.6g
-            44g
-            13.2g
-            davon Zucker / dont sucres
-            Ballaststoffe / Fibres
-            12g
-            3.6g
-            Eiweiss / Protéines
-            6.0g
-            1.8g
-            Salz / Sel
-            0.40g
-            0.12g
-            """), after: 2))
+        let ratio = try XCTUnwrap(TableBuilder.massColumnsRatio(assembledRows(Self.pairsAboveTheirName), after: 2))
         XCTAssertEqual(ratio, 0.3, accuracy: 0.005)
         XCTAssertNil(TableBuilder.massColumnsRatio(assembledRows("""
             Energie 1000 kJ / 240 kcal
