@@ -15,8 +15,11 @@ truth 54 predicted 49") and sorts every mismatch into:
 grammar loses. Halves as in FoodLabelEvaluation.half(of:): A (64-bit FNV-1a of the id mod 1000 < 500) is the
 half rules are developed on, B is held out.
 
+With --by-field only the audited fields of those labels (SIDECAR_WRONG_FIELDS) are 'sidecar-wrong'; their other
+mismatches are sorted like any label's.
+
 Usage: NUTRILENS_EVAL_ALL=1 NUTRILENS_EVAL_VERBOSE=1 swift test ... --filter NutriLensLabelTests.FoodLabelEvaluationTests > OUT
-       scripts/foodlabel-misses.py OUT [FOODLABEL_ROOT]   (root default ../shared/corpus/labels/FoodLabel)
+       scripts/foodlabel-misses.py OUT [FOODLABEL_ROOT] [--by-field]   (root default ../shared/corpus/labels/FoodLabel)
 """
 import collections
 import json
@@ -35,6 +38,18 @@ import sys
 # Added in session 23 (flfull2): 0049 the serving column (83 kcal, 2,6 g fat) beside the printed per-100 g 434 kcal, 13 g.
 SIDECAR_SUSPECT = {'0039', '0175', '0373', '0047', '0219', '0242', '0281', '0312', '0361', '0420', '0422', '0470',
                    '0049'}
+# Session 24 (flfull3): the fields of those labels audited one by one against the label text (docs/label.md
+# "FoodLabel sidecars"). Only these fields are the sidecar's error; the labels' other mismatches are sorted like any
+# other label's (0039's fat, saturates and carbohydrate, 0175's per-100 g carbohydrate, sugars, protein and salt and
+# 0281's carbohydrate are printed as the sidecar says and are the grammar's). None: every field of the label.
+SIDECAR_WRONG_FIELDS = {
+    '0039': {'sugars_100g', 'fiber_100g', 'proteins_100g', 'salt_100g'},
+    '0175': {'energy-kcal_100g', 'fat_100g', 'saturated-fat_100g'},
+    '0373': {'saturated-fat_100g'},
+    '0047': {'fiber_100g'}, '0219': {'fiber_100g'}, '0242': None, '0281': {'energy-kcal_100g'},
+    '0312': {'fat_100g'}, '0361': {'salt_100g'}, '0420': {'saturated-fat_100g', 'fiber_100g'},
+    '0422': {'energy-kcal_100g'}, '0470': {'fat_100g'}, '0049': None,
+}
 
 
 def half(label_id):
@@ -67,9 +82,21 @@ def wrong_kind(root, label, key, predicted):
     return 'grammar-wrong-neighbour-row' if min(distances) == 1 else 'grammar-wrong-other-row'
 
 
+def sidecar_kind(label, key, by_field):
+    """'sidecar-wrong' / 'sidecar-suspect' for a mismatch the sidecar is blamed for, None to sort it further."""
+    if not by_field:
+        return 'sidecar-suspect' if label in SIDECAR_SUSPECT else None
+    if label not in SIDECAR_WRONG_FIELDS:
+        return None
+    fields = SIDECAR_WRONG_FIELDS[label]
+    return 'sidecar-wrong' if fields is None or key in fields else None
+
+
 def main():
-    output = open(sys.argv[1], encoding='utf-8').read()
-    root = sys.argv[2] if len(sys.argv) > 2 else '../shared/corpus/labels/FoodLabel'
+    args = [arg for arg in sys.argv[1:] if arg != '--by-field']
+    by_field = '--by-field' in sys.argv
+    output = open(args[0], encoding='utf-8').read()
+    root = args[1] if len(args) > 1 else '../shared/corpus/labels/FoodLabel'
     parts = re.split(r"FoodLabel (\w+):", output)
     for index in range(1, len(parts), 2):
         variant, body = parts[index], parts[index + 1]
@@ -77,8 +104,9 @@ def main():
         for label, key, truth, predicted in re.findall(r"^(\d{4}) (\S+): truth (\S+) predicted (\S+)$", body, re.M):
             text = open(f'{root}/ocr/{variant}/{label}.txt', encoding='utf-8').read()
             numbers = set(re.findall(r'\d+(?:[.,]\d+)?', text))
-            if label in SIDECAR_SUSPECT:
-                kind = 'sidecar-suspect'
+            kind = sidecar_kind(label, key, by_field)
+            if kind is not None:
+                pass
             elif truth == '-':
                 kind = 'extra'
             elif truth == '0' and predicted == '-':

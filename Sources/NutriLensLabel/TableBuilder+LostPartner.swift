@@ -10,12 +10,19 @@ extension TableBuilder {
     /// row's value, and so is a portion size read into the table ("Energie" / "muffin (15g)" / "1825 kJ": grams
     /// equal to 100 g × the ratio, within rounding); `nil` when no amount or more than one is left before the last
     /// pair, or it is a zero or a "<" bound.
+    ///
+    /// Two amounts left one right after the other are one row's two cells whose ratio OCR broke by misreading one
+    /// of them ("39g" / "50" for sugars 39 g | 5,9 g, FoodLabel full 0286; session 24): the first, read first as
+    /// the per-100 g cell is, stands for the row and the second is left out (it is contradicted by the ratio, so it
+    /// is no value to give); `partnerLeftOut` says so, and the pairing then takes the rows only when the first
+    /// column passes every check with the energy known (which of two leftovers is a row's is otherwise a guess:
+    /// "39" passes sugars ≤ carbohydrate 43 g, "50" would not).
     /// - Parameters:
     ///   - cells: the cells the pairing read, in reading order; `used`: which of them are in a pair.
     ///   - pairPositions: the reading-order index of each pair's first cell.
     ///   - ratio: per-serving ÷ per-100 g, as the pairing used it.
     static func loneCellAmongPairs(_ cells: [AssembledCell], used: [Bool], pairPositions: [Int],
-                                   ratio: Double) -> Int? {
+                                   ratio: Double) -> (index: Int, partnerLeftOut: Bool)? {
         guard let lastPair = pairPositions.max() else { return nil }
         let portion = 100 * ratio
         func isPortionSize(_ quantity: ScannedQuantity) -> Bool {
@@ -24,8 +31,10 @@ extension TableBuilder {
         }
         let lone = cells.indices.filter {
             $0 < lastPair && !used[$0] && !cells[$0].quantity.isPercent && !isPortionSize(cells[$0].quantity)
+                && !isBoundNoLabelPrints(cells[$0])
         }
-        guard lone.count == 1, isInformative(cells[lone[0]]) else { return nil }
-        return lone[0]
+        let isPairOfTwo = lone.count == 2 && lone[1] == lone[0] + 1 && isInformative(cells[lone[1]])
+        guard lone.count == 1 || isPairOfTwo, isInformative(cells[lone[0]]) else { return nil }
+        return (lone[0], isPairOfTwo)
     }
 }

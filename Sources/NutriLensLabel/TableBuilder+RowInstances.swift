@@ -28,7 +28,10 @@ extension TableBuilder {
                                      servingRatio: ratio)
         // Pairing reads the cells as assembled (realignment drops cells beyond its groups) and wins over a
         // realignment unless that fits the checks better.
-        let paired = ratio.flatMap {
+        // Without an energy ratio or a serving size, the mass rows' own pairs may state the columns' ratio.
+        let pairingRatio = ratio ?? (energy.count < 2 && layout.servingSize?.quantity == nil
+            ? Self.massColumnsRatio(balanced, after: energyLine) : nil)
+        let paired = pairingRatio.flatMap {
             Self.pairedByServingRatio(balanced, leading: leadingCells, ratio: $0, kcal: kcal, after: energyLine)
         }.flatMap { paired -> [AssembledRow]? in
             guard let kcal, let pairedPenalty = Self.firstColumnPenalty(paired, kcal: kcal),

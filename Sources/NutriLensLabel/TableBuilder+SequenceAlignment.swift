@@ -212,7 +212,7 @@ extension TableBuilder {
 
     /// The mass amounts of the table in reading order (line, then place on the line): the leading cells and every
     /// row's cells and undealt values below the energy row's name, each once; no energy, percent, mg/µg or
-    /// oversized amount, none over 100.
+    /// oversized amount, none over 100, no "<" bound above 1 g (``isBoundNoLabelPrints(_:)``).
     static func amountsInReadingOrder(_ stream: [AssembledRow], leading: [AssembledCell],
                                       after energyLine: Int?) -> [AssembledCell] {
         let floor = energyLine ?? -1
@@ -223,7 +223,7 @@ extension TableBuilder {
             let quantity = cell.quantity
             guard cell.lineIndex > floor, !cell.isOversized, !quantity.isPercent, !quantity.isVolume,
                   quantity.unit == nil || quantity.unit == .gram, quantity.doubleValue <= 100,
-                  !quantity.isSeparatorLike else { return false }
+                  !quantity.isSeparatorLike, !isBoundNoLabelPrints(cell) else { return false }
             return seen.insert("\(cell.lineIndex):\(quantity.start):\(quantity.text)").inserted
         }.enumerated().sorted { ($0.element.lineIndex, $0.element.quantity.start, $0.offset)
             < ($1.element.lineIndex, $1.element.quantity.start, $1.offset) }.map(\.element)

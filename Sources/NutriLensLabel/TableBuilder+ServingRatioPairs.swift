@@ -32,10 +32,11 @@ extension TableBuilder {
         guard names.count >= 3 else { return nil }
         // The stream includes the values a names block left undealt (AssembledRow.surplusBefore): they are often
         // the second cells the pairing looks for.
+        let leading = rowAmounts(leading, ratio: ratio)
         let cells = leading + massRows.flatMap(\.cellsInReadingOrder)
         // A %RI column is a column of its own, not debris: only the amounts count against the names (one of them
         // may have lost its partner).
-        let amounts = cells.filter { !$0.quantity.isPercent }.count
+        let amounts = cells.filter { !$0.quantity.isPercent && !isBoundNoLabelPrints($0) }.count
         guard amounts >= 2 * names.count - 1, amounts <= 2 * names.count + max(2, names.count / 2) else {
             return nil
         }
@@ -50,7 +51,8 @@ extension TableBuilder {
             var k = offset
             let rowCells = row.cellsInReadingOrder.count
             while k + 1 < offset + rowCells {
-                if cells[k].lineIndex == cells[k + 1].lineIndex, fits(cells[k], cells[k + 1], ratio: ratio) {
+                if cells[k].lineIndex == cells[k + 1].lineIndex, !isBoundNoLabelPrints(cells[k]),
+                   !isBoundNoLabelPrints(cells[k + 1]), fits(cells[k], cells[k + 1], ratio: ratio) {
                     used[k] = true
                     used[k + 1] = true
                     pairs.append((k, cells[k], cells[k + 1]))
@@ -63,10 +65,12 @@ extension TableBuilder {
         }
         // A bare single digit (a footnote mark in a row name: "davon gesättigte Fettsäuren 1") fits too loosely to
         // take part: paired with "0,6 g" at a ratio of 2.5 it would push every later pair one cell on.
-        for index in cells.indices where !used[index] && !isWeakCell(cells[index]) {
+        for index in cells.indices where !used[index] && !isWeakCell(cells[index]) && !isBoundNoLabelPrints(cells[index]) {
             // The partner is one of the next few unused cells: the serving cell follows its per-100 g cell, or a
             // second pass over the row pair put another row's cell between them.
-            let candidates = cells.indices.filter { $0 > index && !used[$0] && !isWeakCell(cells[$0]) }.prefix(3)
+            let candidates = cells.indices.filter {
+                $0 > index && !used[$0] && !isWeakCell(cells[$0]) && !isBoundNoLabelPrints(cells[$0])
+            }.prefix(3)
             guard let partner = candidates.first(where: {
                 fits(cells[index], cells[$0], ratio: ratio) || fits(cells[$0], cells[index], ratio: ratio)
             }) else { continue }
@@ -79,12 +83,27 @@ extension TableBuilder {
         let informative = pairs.filter { isInformative($0.first) && isInformative($0.second) }.count
         guard informative >= 3 else { return nil }
         var groups = pairs.map { (position: $0.position, cells: [$0.first, $0.second]) }
+        // Two leftover amounts taken as one row's (``loneCellAmongPairs(_:used:pairPositions:ratio:)``).
+        var partnerLeftOut = false
         if groups.count + 1 == names.count {
             guard let lone = loneCellAmongPairs(cells, used: used, pairPositions: groups.map(\.position),
                                                  ratio: ratio) else {
                 return nil
             }
-            groups.append((lone, [cells[lone]]))
+            // A second figure that fits the ratio in one of its readings ("5.4g" / "43g": 4,3 g, its separator
+            // lost) is the row's pair after all: the reading is chosen later, as for any pair.
+            // Either way the two leftovers being one row's is a guess the checks must confirm (below).
+            partnerLeftOut = lone.partnerLeftOut
+            let partner = lone.partnerLeftOut ? cells[lone.index + 1] : nil
+            if let partner, partner.quantity.alternatives.contains(where: { reading in
+                var read = partner
+                read.quantity.primary = reading
+                return fits(cells[lone.index], read, ratio: ratio)
+            }) {
+                groups.append((lone.index, [cells[lone.index], partner]))
+            } else {
+                groups.append((lone.index, [cells[lone.index]]))
+            }
             groups.sort { $0.position < $1.position }
         }
         guard groups.count == names.count else { return nil }
@@ -99,6 +118,9 @@ extension TableBuilder {
         if let kcal {
             let before = firstColumnPenalty(rows, kcal: kcal), after = firstColumnPenalty(rebuilt, kcal: kcal)
             if let before, let after, after > before { return nil }
+            if partnerLeftOut, after != 0 { return nil }
+        } else if partnerLeftOut {
+            return nil
         }
         return rebuilt
     }
@@ -121,8 +143,45 @@ extension TableBuilder {
         return abs(x * ratio - y) <= tolerance
     }
 
+    /// The amounts read between the energy row and the first row name less those that are no row's: the columns'
+    /// header ("100 g: 20 g:" read after "Energie / Energiewert": a mass of 100 g followed by the portion's, 100 g ×
+    /// `ratio`) and figures no mass cell of either column can be (over 100 g × the larger column's share: bare kJ
+    /// figures "1216" / "243" whose unit OCR did not read). FoodLabel full 0175 (session 24); a portion-sized amount
+    /// alone is a row's ("10g" / "1.0g" for fat 10 g on a 10 g portion, FoodLabel full 0466).
+    static func rowAmounts(_ leading: [AssembledCell], ratio: Double) -> [AssembledCell] {
+        func grams(_ cell: AssembledCell) -> Double? {
+            let quantity = cell.quantity
+            guard quantity.qualifier == nil, !quantity.isPercent, quantity.unit == nil || quantity.unit == .gram else {
+                return nil
+            }
+            return quantity.doubleValue
+        }
+        let portion = 100 * ratio
+        var header = Set<Int>()
+        for index in leading.indices.dropLast() where leading[index].quantity.unit == .gram
+            && leading[index + 1].quantity.unit == .gram {
+            if let hundred = grams(leading[index]), let serving = grams(leading[index + 1]), abs(hundred - 100) < 0.01,
+               abs(serving - portion) <= 0.5 + 0.05 * portion {
+                header.formUnion([index, index + 1])
+            }
+        }
+        return leading.indices.filter { index in
+            !header.contains(index) && (grams(leading[index]).map { $0 <= 100 * max(1, ratio) } ?? true)
+        }.map { leading[$0] }
+    }
+
     /// A cell that says something about the ratio: not zero and not a bound.
     static func isInformative(_ cell: AssembledCell) -> Bool {
         cell.quantity.qualifier == nil && cell.quantity.value > 0
+    }
+
+    /// `true` for a "<" bound above 1 g (or unitless): no label prints one (the EC rounding guidance prints "<0,5 g",
+    /// "<0,1 g", "<0,01 g" and "<0,005 g"; 21 CFR 101.9 "less than 1 g"), so it is another figure misread, a %RI
+    /// "<1%" whose "%" OCR read as a 4 ("<14" beside "5,7 g 0,3 g", FoodLabel full 0479). It takes no part in the
+    /// pairing or the alignment of amounts, where as a bound it would pair with any small amount.
+    static func isBoundNoLabelPrints(_ cell: AssembledCell) -> Bool {
+        let quantity = cell.quantity
+        return quantity.qualifier == .lessThan && (quantity.unit == nil || quantity.unit == .gram)
+            && quantity.doubleValue > 1
     }
 }
