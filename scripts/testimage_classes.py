@@ -433,7 +433,8 @@ def serving_first(G, rng, spec):
 
     def text(value, u):
         v = value if isinstance(value, Decimal) else value.value
-        return f"{_number(v, comma)} {u}"
+        bound = "<" if getattr(value, "qualifier", None) == "<" else ""  # "<0,5 g": the EC guidance's small amounts
+        return f"{bound}{_number(v, comma)} {u}"
 
     for key in keys:
         if key == "energy-kcal":
@@ -473,13 +474,18 @@ def serving_first(G, rng, spec):
         paper = rng.choice([(196, 160, 90), (120, 20, 30), (40, 90, 60)])
         img = _on_panel(G, img, paper, (250, 248, 240))
         notes.append(f"light text on a {paper} panel")
-    nutriments = {}
+    nutriments, qualifiers = {}, {}
     for suffix, col in (("_serving", ps), ("_100g", per100)):
         for key in keys:
             value = col[key] if isinstance(col[key], Decimal) else col[key].value
             nutriments[key + suffix] = value * Decimal("0.001") if key == "sodium" else value
+            if getattr(col[key], "qualifier", None) == "<":
+                qualifiers[key + suffix] = "<"
     serving_text = {"au": f"{serving} g", "fr": f"1 pot ({serving} g)", "de": f"{serving} ml"}[variant]
-    return img, {"language": lang, "serving_size": serving_text, "nutriments": nutriments}, notes
+    nutrition = {"language": lang, "serving_size": serving_text, "nutriments": nutriments}
+    if qualifiers:
+        nutrition["qualifiers"] = qualifiers
+    return img, nutrition, notes
 
 
 def _wrap(names, per_line):
