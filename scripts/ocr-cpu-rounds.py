@@ -5,8 +5,9 @@ The OCR stage is deterministic: the same photo takes the same work on every run,
 what the machine adds (other processes' cache and memory traffic, frequency, interrupts, page faults). That noise
 only ever adds time, so each photo's MINIMUM thread CPU over several rounds is the standard noise-robust estimate
 of its cost; the median / p95 / sum over the corpus are taken of those minima. One round's p95 (the 7th costliest
-of 128 photos) moves by +-6 % between runs of one binary on an idle machine; the minima of 3 rounds agree within
-~2 % (docs/text.md, "How the OCR stage's CPU is measured").
+of 128 photos) moves by +-6 % between runs of one binary on an idle machine; the minima of 3 rounds roughly halve
+that (typically 2-3 %, at worst 9 % on the p95), and they move with the hour: quote 5 rounds, run as a pair
+(docs/text.md, "How the OCR stage's CPU is measured").
 
 Each round runs every binary once over the corpus, one after the other (never two at once), the order alternating
 from round to round (A B, B A, A B, ...), each as
