@@ -39,21 +39,19 @@ extension TableBuilder {
             }
         let cells = stream.map(\.0)
         guard cells.count >= 2 * massColumnsRatioMinimumPairs else { return nil }
-        var candidates: [Double] = []
-        for index in cells.indices.dropLast() {
-            let first = cells[index].quantity, second = cells[index + 1].quantity
-            guard isInformative(cells[index]), isInformative(cells[index + 1]), first.doubleValue <= 100 else { continue }
-            let ratio = second.doubleValue / first.doubleValue
-            if abs(ratio - 1) >= 0.2 { candidates.append(ratio) }
+        // Amounts `index` and `index + 1` may be one row's per 100 g | per portion cells: neither a zero nor a bound,
+        // the first at most 100 g. The candidate ratios and the walk below must agree on this.
+        func pairable(_ index: Int) -> Bool {
+            isInformative(cells[index]) && isInformative(cells[index + 1]) && cells[index].quantity.doubleValue <= 100
         }
+        func pairRatio(_ index: Int) -> Double { cells[index + 1].quantity.doubleValue / cells[index].quantity.doubleValue }
+        let candidates = cells.indices.dropLast().filter(pairable).map(pairRatio).filter { abs($0 - 1) >= 0.2 }
         // The pairs a ratio fits, walked in reading order; `own`: how many are one row's two cells.
         func pairs(at ratio: Double) -> (ratios: [Double], own: Int) {
             var found: [Double] = [], own = 0, index = 0
             while index + 1 < cells.count {
-                let first = cells[index], second = cells[index + 1]
-                if isInformative(first), isInformative(second), first.quantity.doubleValue <= 100,
-                   fits(first, second, ratio: ratio) {
-                    found.append(second.quantity.doubleValue / first.quantity.doubleValue)
+                if pairable(index), fits(cells[index], cells[index + 1], ratio: ratio) {
+                    found.append(pairRatio(index))
                     if stream[index].1 == stream[index + 1].1 { own += 1 }
                     index += 2
                 } else {
