@@ -220,6 +220,8 @@ enum LineAnalyzer {
         for var quantity in quantities {
             // 8400 kJ / 2000 kcal is the reference intake of the footnote, even when its sentence was cut.
             if quantity.isReferenceIntakeEnergy { continue }
+            // "03 HNX": the Russian "из них" ("of which"), not an amount.
+            if Self.isCyrillicOfWhichLetters(quantity, chars, words: words) { continue }
             // "per 100 kcal" ("Por/per/pour 100kcal") states a basis some labels add (values per 100 kcal of the
             // food), never the food's energy.
             if quantity.unit == .kilocalorie, quantity.value == 100, quantity.qualifier == nil,

@@ -12,6 +12,11 @@ extension TableBuilder {
         read = Self.trimWeakCells(read)
         read = Self.returningStrayNameCells(read, kcal: kcal)
         read = Self.shiftingPastNameContinuations(read, kcal: kcal)
+        // The table's first two energy columns, found once: the serving ratio and the alignment of names and
+        // amounts below read them, and so does the settling of a wrapped name's cells.
+        let energy = energyColumns(columnCount: 2)
+        let ratio = servingEnergyRatio(energy)
+        read = Self.settlingNameContinuationCells(read, ratio: ratio)
         read = Self.inferLostRowNames(read)
         let (inferred, leadingCells) = Self.inferLeadingRow(read, leading: self.leadingCells, after: energyLine)
         // A names block read out of the declaration order (not on US panels, which declare rows in another order).
@@ -20,10 +25,6 @@ extension TableBuilder {
         // value is dealt to them.
         let balanced = (Self.rebalancingPastDebrisInLastRow(named, kcal: kcal, forward: !layout.isUSStyle)
             ?? Self.rebalance(named, kcal: kcal, forward: !layout.isUSStyle)).filter { !$0.isValueLost }
-        // The table's first two energy columns, found once: the serving ratio below and the alignment of names and
-        // amounts both read them.
-        let energy = energyColumns(columnCount: 2)
-        let ratio = servingEnergyRatio(energy)
         let realigned = Self.realign(balanced, leading: leadingCells, kcal: kcal, after: energyLine,
                                      servingRatio: ratio)
         // Pairing reads the cells as assembled (realignment drops cells beyond its groups) and wins over a
