@@ -1,5 +1,6 @@
 import XCTest
 @testable import NutriLensLabel
+import NutriLensTestSupport
 
 /// Values the table's own figures contradict and that nothing names a right value for (issue 22: never an unflagged
 /// value the table contradicts; session 25 flprec): a sub-row above the bound its parent prints
@@ -187,5 +188,37 @@ final class MacroAboveEnergyTests: XCTestCase {
             Salt 0 g
             """)
         assertValue(sweetener, "carbohydrates_100g", "99.5")
+    }
+}
+
+/// The FoodLabel cases the classes were found on (Textract text; skipped without ../shared): small crop 0007 (A,
+/// saturates "1" under "<0.5 g" fat), 0268 (A, "kcal 67 L'O" read as 0 kcal beside 281 kJ), 0237 (B, salt "122"
+/// over the masses' sum), large crop 0446 (B, carbohydrate "71 g" under 44 kcal), full photo 0484 (A, a side
+/// recipe's "250 g" read as fibre 25,0 g, over the masses' sum). Each value is left out; the rows the checks confirm
+/// keep their values.
+final class TableContradictsFoodLabelTests: XCTestCase {
+    private func table(_ variant: String, _ id: String) throws -> NutritionTable {
+        let folder = try PackagePaths.shared("corpus/labels/FoodLabel/ocr/\(variant)")
+        return try parseTable(String(contentsOf: folder.appendingPathComponent("\(id).txt"), encoding: .utf8))
+    }
+
+    func testFoodLabelValuesTheTableContradicts() throws {
+        let t0007 = try table("crop_small", "0007")
+        XCTAssertNil(t0007["saturated-fat_100g"])
+        assertValue(t0007, "fat_100g", "0.5", qualifier: .lessThan)
+        assertValue(t0007, "proteins_100g", "35")
+        let t0268 = try table("crop_small", "0268")
+        XCTAssertNil(t0268["energy-kcal_100g"])
+        assertValue(t0268, "energy-kj_100g", "281")
+        let t0237 = try table("crop_small", "0237")
+        XCTAssertNil(t0237["salt_100g"])
+        assertValue(t0237, "fat_100g", "40")
+        assertValue(t0237, "carbohydrates_100g", "47.8")
+        let t0446 = try table("crop_large", "0446")
+        XCTAssertNil(t0446["carbohydrates_100g"])
+        assertValue(t0446, "sugars_100g", "11")
+        assertValue(t0446, "energy-kcal_100g", "44")
+        let t0484 = try table("full_size", "0484")
+        XCTAssertNil(t0484["fiber_100g"])
     }
 }
