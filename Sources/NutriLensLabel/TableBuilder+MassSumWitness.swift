@@ -13,15 +13,29 @@ extension TableBuilder {
     /// 6,8 g protein (585 kcal, which those give exactly) was read 12,2 g: 110 g in all. The other reading that fits
     /// (1,22 g) is not taken either: the printed figure was 0,13 g (FoodLabel small crop 0237), so OCR damage beyond
     /// a lost separator leaves no reading to trust, and the value is left out (finding `contradicted-value`).
-    /// Rows another column witnesses are left to ``ServingColumnRepair``; nothing is done when two repaired values
-    /// would each end the excess or when only printed figures would.
+    /// Rows another column witnesses are left to ``ServingColumnRepair``; a fat, carbohydrate, protein or fibre
+    /// reading with which the macros give the declared energy within rounding
+    /// (``ConsistencyChecks/confirmationTolerance(kcal:)``; fibre counted at 2 kcal/g) is witnessed by the energy and
+    /// stays: a render printing 6,0 g fat, 81 g carbohydrate, 6,7 g fibre, 12 g protein and 0,49 g salt (106.2 g, 439
+    /// kcal exactly) keeps a fibre "67" read 6,7 g. Nothing is done when two repaired values would each end the excess
+    /// or when only printed figures would.
+    /// - Parameter kcal: the column's declared kcal, `nil` when not read or in doubt (no reading is then witnessed).
     func leaveOutRepairedReadingOverMassSum(_ values: inout [Nutrient: CandidateValue], basis: NutritionBasis,
-                                            witnessed: Set<Nutrient>, findings: inout [ConsistencyFinding],
-                                            spec: ColumnSpec) {
+                                            kcal: Double?, witnessed: Set<Nutrient>,
+                                            findings: inout [ConsistencyFinding], spec: ColumnSpec) {
         guard basis == .per100g, ConsistencyChecks.massSumExceeds(values) else { return }
+        func witnessedByEnergy(_ nutrient: Nutrient) -> Bool {
+            guard let kcal, let estimate = ConsistencyChecks.macroEnergyKcal(values) else { return false }
+            let tolerance = ConsistencyChecks.confirmationTolerance(kcal: kcal)
+            switch nutrient {
+            case .fat, .carbohydrates, .proteins: return ConsistencyChecks.energyConfirms(kcal: kcal, estimate: estimate)
+            case .fiber: return abs(kcal - estimate.withFiber) <= tolerance
+            default: return false
+            }
+        }
         let removals = values.keys.filter { nutrient in
             guard !witnessed.contains(nutrient), let value = values[nutrient], value.isExact,
-                  !value.reading.repairs.isEmpty else { return false }
+                  !value.reading.repairs.isEmpty, !witnessedByEnergy(nutrient) else { return false }
             var trial = values
             trial.removeValue(forKey: nutrient)
             // Still a sum of three masses or more: a sum of two judges nothing.
