@@ -21,7 +21,9 @@ extension TableBuilder {
         let kcalValue = kcal.asDouble
         // A pair with no more kJ than kcal is no one figure misread but cells of two columns (FoodLabel large crop
         // 0500: the portion's "169kJ" beside the 100 g "204kcal", with the portion's macros confirming 169 kJ).
-        guard kjKcal > 0, kcalValue > 0, kjKcal * 4.184 > kcalValue else { return nil }
+        // A kcal read as 0 beside a kJ figure is as contradicted as any other ("kcal 67 L'O": the 67 dropped as
+        // litres, the "O" read as 0 kcal, FoodLabel small crop 0268); a kJ read as 0 is below its kcal, as above.
+        guard kjKcal > 0, kcalValue >= 0, kjKcal * 4.184 > kcalValue else { return nil }
         if ConsistencyChecks.energyConfirms(kcal: kjKcal, estimate: estimate),
            ConsistencyChecks.energyMismatch(kcal: kcalValue, estimate: estimate) > 0 {
             return .energyKcal

@@ -91,6 +91,8 @@ struct TableBuilder {
                                  servingLimit: servingLimit, witnessed: witnessed, findings: &findings, spec: spec)
             settleFiberByEnergy(&values, basis: spec.basis, kcal: energy.consistent == false ? nil : energy.kcalValue,
                                 witnessed: witnessed, findings: &findings, spec: spec)
+            leaveOutValuesTheTableContradicts(&values, energy: energy, witnessed: witnessed, findings: &findings,
+                                              spec: spec)
             // A lone cut-off energy unit, judged again on the macros as chosen ("Fat 289" is 28 g only now).
             Self.unitOfLoneCutOffEnergy(&energy, macros: values)
             entries += makeEntries(values: values, rows: rowOf, energy: energy, spec: spec, findings: &findings)
