@@ -6,18 +6,9 @@ import XCTest
 /// every value of the column whatever the model's probability. Rendered text with word boxes and confidences, as a
 /// recogniser gives it.
 final class MisplacedRowsFlagTests: XCTestCase {
-    /// `rows` as recognised lines: one word per space-separated token, 14 px a character, 40 px a row, confidence 0.97.
+    /// `rows` parsed as recognised lines (``RecognisedLines``).
     private func parse(_ rows: [String]) throws -> NutritionTable {
-        let lines = rows.enumerated().map { row, text in
-            var x = 10.0
-            return TextLine(words: text.split(separator: " ").map { word in
-                let width = Double(word.count) * 14
-                defer { x += width + 12 }
-                return TextWord(text: String(word), box: TextBox(x: x, y: 10 + Double(row) * 40, width: width,
-                                                                 height: 24), confidence: 0.97)
-            })
-        }
-        return try XCTUnwrap(try NutritionParser().parse(lines: lines))
+        try XCTUnwrap(try NutritionParser().parse(lines: RecognisedLines.lines(rows)))
     }
 
     /// Per 100 g: 1500 kJ / 357 kcal = 9 × 10 + 4 × 50 + 4 × 15 (+ 2 × 3 fibre): every check passes.
