@@ -19,7 +19,8 @@ enum WordConfidence {
     /// Adds each entry's recognition confidence to its evidence and sets confidence =
     /// ``ReviewModel/probability(_:text:)`` and `needsReview` = confidence < `reviewThreshold`, `nil` meaning the
     /// model's own threshold for the kind of text (or a reading the checks settled on, always reviewed; in plain text
-    /// also a value of a disordered table, ``ReviewModel/flagsDisorder(_:)``). The model is
+    /// also a value of a disordered table, ``ReviewModel/flagsDisorder(_:)``; in recognised text a value of a column
+    /// contradicting its macros beside another contradicted row, ``ReviewModel/flagsMisplacedRows(_:)``). The model is
     /// chosen once per table by ``ReviewModel/Text/init(_:)`` over its entries' evidence. Entries without evidence
     /// keep the grammar's confidence.
     static func apply(to table: inout NutritionTable, lines: [TextLine], reviewThreshold: Double?) {
@@ -45,6 +46,7 @@ enum WordConfidence {
             table.entries[index].needsReview = table.entries[index].confidence < threshold
                 || settled.contains(table.entries[index].key) || uncertainBasis.contains(table.entries[index].key)
                 || (text == .plain && ReviewModel.flagsDisorder(evidence))
+                || (text == .recognised && ReviewModel.flagsMisplacedRows(evidence))
         }
     }
 }

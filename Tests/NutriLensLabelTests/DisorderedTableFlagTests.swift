@@ -55,15 +55,7 @@ final class DisorderedTableFlagTests: XCTestCase {
     func testRecognisedTextKeepsTheModelsFlag() throws {
         var rows = twoColumns
         rows[6] = "of which sugars 20 g"
-        let lines = rows.enumerated().map { row, text in
-            var x = 10.0
-            return TextLine(words: text.split(separator: " ").map { word in
-                let width = Double(word.count) * 14
-                defer { x += width + 12 }
-                return TextWord(text: String(word), box: TextBox(x: x, y: 10 + Double(row) * 40, width: width,
-                                                                 height: 24), confidence: 0.97)
-            })
-        }
+        let lines = RecognisedLines.lines(rows)
         let table = try XCTUnwrap(try NutritionParser().parse(lines: lines))
         let sugars = try XCTUnwrap(table["sugars_100g"])
         XCTAssertEqual(sugars.value, 20)
