@@ -40,7 +40,14 @@ extension TableBuilder {
         let namedBelow = Set(stream.filter { $0.lineIndex > floor }.map(\.nutrient))
         let names = euMandatoryOrder.filter { $0 != .fiber || namedBelow.contains(.fiber) }
         guard names.contains(where: { !namedBelow.contains($0) }) else { return chosen }
-        let amounts = amountsInReadingOrder(stream, leading: leading, after: energyLine)
+        // A name read above the energy row whose amounts were read below it ("Fett T matières énergie: grasses:"
+        // over "Energie", fat's "19g" under the energy figures) gives them to the run; amounts read above it do not.
+        let rows = stream.map { row -> AssembledRow in
+            var row = row
+            row.lineIndex = max(row.lineIndex, floor + 1)
+            return row
+        }
+        let amounts = amountsInReadingOrder(rows, leading: leading, after: energyLine)
         guard amounts.count == names.count,
               let deal = SequenceAlignmentSearch(names: names, amounts: amounts, servingRatio: nil, kcal: kcal)
                 .fittingAlignments().first(where: { $0.cost == 0 }) else { return chosen }
