@@ -7,25 +7,21 @@ import NutriLensTestSupport
 /// declaration. Constructed text of the class (other words and numbers than the FoodLabel photos it was found on);
 /// each case was run through main's `nutrilens parse` (s26-base) first.
 final class DeclarationInReadingOrderTests: XCTestCase {
+    /// A three-language table whose carbohydrate and protein names OCR lost, amounts in order; `energy` is its
+    /// energy line, `stray` a line of pack text read after carbohydrate's amount.
+    private func twoNamesLost(energy: String, stray: String? = nil) -> String {
+        let head = ["Nährwerte / valeurs nutritives / valori nutritivi", "100 g", "Energie / énergie / energia",
+                    energy, "Fett / matières grasses / grassi", "14 g",
+                    "davon gesättigte Fettsäuren / dont acides gras saturés", "5,2 g", "48 g"]
+        let tail = ["davon Zucker / dont sucres / di cui zuccheri", "6,1 g", "10 g", "Salz / sel / sale", "1,3 g"]
+        return (head + (stray.map { [$0] } ?? []) + tail).joined(separator: "\n")
+    }
+
     /// Carbohydrate's and protein's names both lost between the names read. Main: carbohydrate 48 (inferred from
-    /// the saturates' name line), protein missing. In order: carbohydrate 48, sugars 6,1, protein 10 (126 + 192 + 40 = 358 kcal as printed).
+    /// the saturates' name line), protein missing. In order: carbohydrate 48, sugars 6,1, protein 10 (126 + 192 +
+    /// 40 = 358 kcal as printed).
     func testTwoNamesLostInsideTheTable() throws {
-        let table = try parseTable("""
-            Nährwerte / valeurs nutritives / valori nutritivi
-            100 g
-            Energie / énergie / energia
-            1500 kJ (358 kcal)
-            Fett / matières grasses / grassi
-            14 g
-            davon gesättigte Fettsäuren / dont acides gras saturés
-            5,2 g
-            48 g
-            davon Zucker / dont sucres / di cui zuccheri
-            6,1 g
-            10 g
-            Salz / sel / sale
-            1,3 g
-            """)
+        let table = try parseTable(twoNamesLost(energy: "1500 kJ (358 kcal)"))
         assertValue(table, "fat_100g", "14")
         assertValue(table, "saturated-fat_100g", "5.2")
         assertValue(table, "carbohydrates_100g", "48")
@@ -61,52 +57,22 @@ final class DeclarationInReadingOrderTests: XCTestCase {
         assertValue(table, "salt_100g", "2.1")
     }
 
-    /// The same rows as the first case under a kcal the amounts in order do not give (420 declared, 358 from the
-    /// macros): protein's lost name gets nothing, the rows stay as main reads them (carbohydrate 48 inferred by
-    /// the lost-row-name rule, sugars 6,1).
+    /// The same rows under a kcal the amounts in order do not give (420 declared, 358 from the macros): protein's
+    /// lost name gets nothing, the rows stay as main reads them (carbohydrate 48 inferred by the lost-row-name rule,
+    /// sugars 6,1).
     func testDealThatDoesNotConfirmTheEnergyIsNotTaken() throws {
-        let table = try parseTable("""
-            Nährwerte / valeurs nutritives / valori nutritivi
-            100 g
-            Energie / énergie / energia
-            1760 kJ (420 kcal)
-            Fett / matières grasses / grassi
-            14 g
-            davon gesättigte Fettsäuren / dont acides gras saturés
-            5,2 g
-            48 g
-            davon Zucker / dont sucres / di cui zuccheri
-            6,1 g
-            10 g
-            Salz / sel / sale
-            1,3 g
-            """)
+        let table = try parseTable(twoNamesLost(energy: "1760 kJ (420 kcal)"))
         XCTAssertNil(table["proteins_100g"])
         assertValue(table, "carbohydrates_100g", "48")
         assertValue(table, "sugars_100g", "6.1")
     }
 
     /// One amount more than the declaration's rows (a stray "3 g" of the pack text): the deal would pass over an
-    /// amount, so the rows stay as read.
+    /// amount, so the rows stay as read (main's reading: no protein).
     func testExtraAmountLeavesTheRowsAsRead() throws {
-        let table = try parseTable("""
-            Nährwerte / valeurs nutritives / valori nutritivi
-            100 g
-            Energie / énergie / energia
-            1500 kJ (358 kcal)
-            Fett / matières grasses / grassi
-            14 g
-            davon gesättigte Fettsäuren / dont acides gras saturés
-            5,2 g
-            48 g
-            3 g
-            davon Zucker / dont sucres / di cui zuccheri
-            6,1 g
-            10 g
-            Salz / sel / sale
-            1,3 g
-            """)
+        let table = try parseTable(twoNamesLost(energy: "1500 kJ (358 kcal)", stray: "3 g"))
         XCTAssertNil(table["proteins_100g"])
+        assertValue(table, "carbohydrates_100g", "48")
     }
 }
 
