@@ -79,8 +79,13 @@ extension TableBuilder {
         // without the ratio (columns whose kJ and kcal disagree) the table stays as chosen.
         let columnRatio = energy.count >= 2 ? Self.energyRatio(energy[0], energy[1]).flatMap { $0 } : nil
         guard !layout.isUSStyle, energy.count == 1 || columnRatio != nil else { return instances }
-        return Self.aligningBySequence(instances, stream: rows, leading: leadingCells, kcal: kcal,
-                                       servingRatio: columnRatio, energyLine: energyLine)
+        let aligned = Self.aligningBySequence(instances, stream: rows, leading: leadingCells, kcal: kcal,
+                                              servingRatio: columnRatio, energyLine: energyLine)
+        // Names the alignment cannot take (several lost, or the first or last): a one-column table's amounts read
+        // whole and in order are its declaration.
+        guard energy.count == 1 else { return aligned }
+        return Self.dealingDeclarationInReadingOrder(aligned, stream: rows, leading: leadingCells, kcal: kcal,
+                                                     energyLine: energyLine)
     }
 
     /// Second energy column / first (kcal, else kJ) when the table prints two energy columns whose kJ and kcal
