@@ -24,17 +24,7 @@ final class GramEightsTests: XCTestCase {
         assertValue(german, "proteins_100g", "19")
         assertValue(german, "salt_100g", "1.9")
         assertValue(german, "carbohydrates_100g", "62")
-        let english = try parseTable("""
-            Nutrition per 100 g
-            Energy 1590 kJ / 380 kcal
-            Fat 12g
-            of which saturates 4.5g
-            Carbohydrate 55g
-            of which sugars 28
-            Fibre 38
-            Protein 88
-            Salt 0.6g
-            """)
+        let english = try englishTable(sugars: "28", fibre: "38", protein: "88")
         assertValue(english, "sugars_100g", "2")
         assertValue(english, "fiber_100g", "3")
         assertValue(english, "proteins_100g", "8")
@@ -44,29 +34,9 @@ final class GramEightsTests: XCTestCase {
     /// One unit-less cell ending in 8 is no evidence ("18 g" is printed), and a unit-less cell ending otherwise
     /// says the table's bare cells are figures without a unit: both stay as main read them.
     func testALoneEightOrOtherBareCellsStayAsRead() throws {
-        let lone = try parseTable("""
-            Nutrition per 100 g
-            Energy 1590 kJ / 380 kcal
-            Fat 12g
-            of which saturates 4.5g
-            Carbohydrate 55g
-            of which sugars 18
-            Fibre 3g
-            Protein 8g
-            Salt 0.6g
-            """)
+        let lone = try englishTable(sugars: "18", fibre: "3g", protein: "8g")
         assertValue(lone, "sugars_100g", "18")
-        let mixed = try parseTable("""
-            Nutrition per 100 g
-            Energy 1590 kJ / 380 kcal
-            Fat 12g
-            of which saturates 4.5g
-            Carbohydrate 55g
-            of which sugars 28
-            Fibre 3
-            Protein 8.8
-            Salt 0.6g
-            """)
+        let mixed = try englishTable(sugars: "28", fibre: "3", protein: "8.8")
         assertValue(mixed, "sugars_100g", "28")
         assertValue(mixed, "fiber_100g", "3")
         assertValue(mixed, "proteins_100g", "8.8")
@@ -84,5 +54,20 @@ final class GramEightsTests: XCTestCase {
         XCTAssertTrue(read[3].cells[0].quantity.alternatives.contains { $0.value == 78 })
         XCTAssertEqual(read[4].cells[0].quantity.value, 19)
         XCTAssertEqual(read[0].cells[0].quantity.value, Decimal(string: "9.2")!)
+    }
+
+    /// An English table printing g after fat, saturates, carbohydrate and salt, with the other three cells as given.
+    private func englishTable(sugars: String, fibre: String, protein: String) throws -> NutritionTable {
+        try parseTable("""
+            Nutrition per 100 g
+            Energy 1590 kJ / 380 kcal
+            Fat 12g
+            of which saturates 4.5g
+            Carbohydrate 55g
+            of which sugars \(sugars)
+            Fibre \(fibre)
+            Protein \(protein)
+            Salt 0.6g
+            """)
     }
 }
