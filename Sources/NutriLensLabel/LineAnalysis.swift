@@ -245,6 +245,7 @@ enum LineAnalyzer {
             // A lone "1" between row names is a column rule "|" read as a digit ("Fett 1 Grassi"); any bare digit
             // between two names of one row is debris too ("Salz 6 Sel").
             if quantity.isSeparatorLike && quantity.start < lastMentionStart { continue }
+            if isRuleBeforeOfWhich(quantity, words: words, lastMention: mentions.last) { continue }
             if quantity.start < lastMentionStart, quantity.start > firstMentionStart, quantity.unit == nil,
                quantity.qualifier == nil, !quantity.isPercent, quantity.text.filter(\.isNumber).count == 1,
                Set(mentions.map(\.nutrient)).count == 1 { continue }

@@ -13,12 +13,17 @@ extension NumberGrammar {
     /// "<0,58", session 21's renders) that, dropped, leaves one of the ``printedLessThanBounds``: that digit was its
     /// g (FoodLabel small crop 0063, large crop 0080). A bound reading "0,59" as printed would be a measurement to
     /// two decimals, which no label declares as a bound.
+    /// A bound read with three decimals ending in that 8 or 9 has its g there too when the rest has one or two
+    /// ("<0,038" → < 0,03 g, FoodLabel small and large crop 0083; session 26 flprec2): the only bound printed to three
+    /// decimals is sodium's 0,005, and labels also print bounds outside the EC figures ("<0,03g", "<0,4g", "<0,3g" in
+    /// FoodLabel's text), so those are believed without the list.
     /// `nil` when the digits are not of that form (the bound is then read as printed).
     static func lessThanBoundWithNineAsGram(digits: [Character]) -> ScannedQuantity.Reading? {
         guard digits.count >= 2, digits.last == "9" || digits.last == "8" else { return nil }
         let trimmed = Array(digits.dropLast())
         guard let last = trimmed.last, !isSeparator(last), var reading = parseDigits(trimmed, unit: .gram),
-              printedLessThanBounds.contains(reading.value) else { return nil }
+              printedLessThanBounds.contains(reading.value)
+                || (reading.fractionDigits == 2 && reading.value > 0 && reading.value < 1) else { return nil }
         reading.repairs = [.nineAsGram]
         return reading
     }

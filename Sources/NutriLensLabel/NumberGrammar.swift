@@ -270,6 +270,7 @@ enum NumberGrammar {
             return true
         }
         if previousNumeric, "Oo".contains(character), next.map({ !$0.isLetter || $0 == "g" }) ?? true { return true }
+        if isFractionLetterBeforeUnit(chars, at: index, runStart: runStart) { return true }
         return zerosReadAsLetters(chars, at: index, runStart: runStart)
     }
 

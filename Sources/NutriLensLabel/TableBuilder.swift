@@ -22,7 +22,7 @@ struct TableBuilder {
             Self.droppingReferenceIntakeAmounts(chooseRowInstances(), intakes: layout.referenceIntakes))
         let instances = Self.droppingDigitsBeforeAmount(read, typicalCount: typicalCellCount(read))
         let chosenRows = Self.swappingRowCellsAgainstColumnRatio(
-            Self.droppingDetachedGramNines(instances, typicalCount: typicalCellCount(instances)),
+            Self.readingGramEights(Self.droppingDetachedGramNines(instances, typicalCount: typicalCellCount(instances))),
             servingGrams: layout.servingSize?.quantity)
         let cellCount = typicalCellCount(chosenRows)
         let bases = decideColumnBases(chosenRows, cellCount: cellCount)

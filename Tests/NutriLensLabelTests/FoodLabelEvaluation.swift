@@ -20,6 +20,9 @@ struct EvaluationReport {
     var mismatches: [String] = []
     /// Truth fields that are 0 for a row the OCR text never names (FoodLabel records an absent fibre row as 0).
     var unprintedTruthZeros = 0
+    /// "0042 fiber_100g" for each of ``unprintedTruthZeros`` (printed with the mismatches under
+    /// `NUTRILENS_EVAL_VERBOSE`, as "unnamed 0042 fiber_100g", for `scripts/foodlabel-recall-ceiling.py`).
+    var unprintedTruthZeroFields: [String] = []
     /// Confidence of every predicted field against its correctness.
     var calibration = ConfidenceCalibration()
     /// One TSV row per predicted field (label, key, predicted, truth, right/wrong, confidence, review, source,
@@ -113,6 +116,7 @@ enum FoodLabelEvaluation {
             for key in keys where truth[key] == 0 {
                 if let nutrient = Nutrient(rawValue: String(key.dropLast(5))), !named.contains(nutrient) {
                     report.unprintedTruthZeros += 1
+                    report.unprintedTruthZeroFields.append("\(name.dropLast(5)) \(key)")
                 }
             }
             let id = String(name.dropLast(5))

@@ -16,6 +16,7 @@ final class FoodLabelEvaluationTests: XCTestCase {
         print(report.summary(title: "FoodLabel \(variant)"))
         if ProcessInfo.processInfo.environment["NUTRILENS_EVAL_VERBOSE"] != nil {
             print(report.mismatches.joined(separator: "\n"))
+            print(report.unprintedTruthZeroFields.map { "unnamed \($0)" }.joined(separator: "\n"))
         }
         if let prefix = ProcessInfo.processInfo.environment["NUTRILENS_DUMP_FIELDS"] {
             try report.fieldRows.joined(separator: "\n").write(toFile: "\(prefix)-\(variant).tsv", atomically: true,
