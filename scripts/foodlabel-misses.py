@@ -36,8 +36,11 @@ import sys
 # variant; 0420 saturates 22 above fat 4.9 (printed 2,2 g) and fibre 15 (printed 1,5 g); 0422 613 kcal is the
 # printed 613 kJ (149 kcal printed); 0470 fat 2.5, printed 3,5 g, with 8,8 g per 250 ml and 64 kcal confirming 3.5.
 # Added in session 23 (flfull2): 0049 the serving column (83 kcal, 2,6 g fat) beside the printed per-100 g 434 kcal, 13 g.
+# Added in session 26 (lead, from flfull4's and flprec2's notes; read on all three variants): 0104 protein 2.9, printed
+# 3,9 g (60.8 kcal with it, 61 printed; 4,7 g per 120 g portion); 0362 fibre 0, printed 1,0 g (79.1 kcal with it, 79
+# printed); 0166 salt 0, printed 0,03 g.
 SIDECAR_SUSPECT = {'0039', '0175', '0373', '0047', '0219', '0242', '0281', '0312', '0361', '0420', '0422', '0470',
-                   '0049'}
+                   '0049', '0104', '0362', '0166'}
 # Session 24 (flfull3): the fields of those labels audited one by one against the label text (docs/label.md
 # "FoodLabel sidecars"). Only these fields are the sidecar's error; the labels' other mismatches are sorted like any
 # other label's (0039's fat, saturates and carbohydrate, 0175's per-100 g carbohydrate, sugars, protein and salt and
@@ -49,6 +52,7 @@ SIDECAR_WRONG_FIELDS = {
     '0047': {'fiber_100g'}, '0219': {'fiber_100g'}, '0242': None, '0281': {'energy-kcal_100g'},
     '0312': {'fat_100g'}, '0361': {'salt_100g'}, '0420': {'saturated-fat_100g', 'fiber_100g'},
     '0422': {'energy-kcal_100g'}, '0470': {'fat_100g'}, '0049': None,
+    '0104': {'proteins_100g'}, '0362': {'fiber_100g'}, '0166': {'salt_100g'},
 }
 
 
