@@ -32,8 +32,13 @@ extension TableBuilder {
         // Without an energy ratio or a serving size, the mass rows' own pairs may state the columns' ratio.
         let pairingRatio = ratio ?? (energy.count < 2 && layout.servingSize?.quantity == nil
             ? Self.massColumnsRatio(balanced, after: energyLine) : nil)
-        let paired = pairingRatio.flatMap {
-            Self.pairedByServingRatio(balanced, leading: leadingCells, ratio: $0, kcal: kcal, after: energyLine)
+        // A %RI column read without its "%" among the amounts: a second pairing without those figures.
+        let paired = pairingRatio.flatMap { ratio in
+            Self.pairedByServingRatio(balanced, leading: leadingCells, ratio: ratio, kcal: kcal, after: energyLine)
+                ?? Self.droppingUnmarkedPercentCells(balanced, energyCells: energyCells, intakes: layout.referenceIntakes, after: energyLine)
+                .flatMap {
+                    Self.pairedByServingRatio($0, leading: leadingCells, ratio: ratio, kcal: kcal, after: energyLine)
+                }
         }.flatMap { paired -> [AssembledRow]? in
             guard let kcal, let pairedPenalty = Self.firstColumnPenalty(paired, kcal: kcal),
                   let realignedPenalty = Self.firstColumnPenalty(realigned, kcal: kcal) else { return paired }
