@@ -35,7 +35,8 @@ extension TableBuilder {
         // A %RI column read without its "%" among the amounts: a second pairing without those figures.
         let paired = pairingRatio.flatMap { ratio in
             Self.pairedByServingRatio(balanced, leading: leadingCells, ratio: ratio, kcal: kcal, after: energyLine)
-                ?? Self.droppingUnmarkedPercentCells(balanced, energyCells: energyCells, intakes: layout.referenceIntakes, after: energyLine)
+                ?? Self.droppingUnmarkedPercentCells(balanced, energyCells: energyCells,
+                                                     intakes: layout.referenceIntakes, after: energyLine)
                 .flatMap {
                     Self.pairedByServingRatio($0, leading: leadingCells, ratio: ratio, kcal: kcal, after: energyLine)
                 }
