@@ -100,6 +100,12 @@ enum ConsistencyChecks {
         min(abs(kcal - estimate.withFiber), abs(kcal - estimate.withoutFiber)) <= confirmationTolerance(kcal: kcal)
     }
 
+    /// ``energyConfirms(kcal:estimate:)`` for `values`' macros (``macroEnergyKcal(_:)``); `false` when fat,
+    /// carbohydrate or protein is missing, as the macros then confirm nothing.
+    static func macrosConfirm(kcal: Double, _ values: [Nutrient: CandidateValue]) -> Bool {
+        macroEnergyKcal(values).map { energyConfirms(kcal: kcal, estimate: $0) } ?? false
+    }
+
     /// The distance in kcal within which the macros confirm a declared `kcal` (``energyConfirms(kcal:estimate:)``):
     /// 5 % or 5 kcal, whichever is larger.
     static func confirmationTolerance(kcal: Double) -> Double { max(5, 0.05 * kcal) }

@@ -99,8 +99,7 @@ extension TableBuilder {
             fittingReadings(nutrient).filter { index in
                 var trial = working
                 trial[nutrient]?.chosen = index
-                return ConsistencyChecks.macroEnergyKcal(trial).map {
-                    ConsistencyChecks.energyConfirms(kcal: kcal, estimate: $0) } ?? false
+                return ConsistencyChecks.macrosConfirm(kcal: kcal, trial)
             }.map { (nutrient: nutrient, index: $0) }
         }
         if fits.count == 1, let fit = fits.first, let before = working[fit.nutrient] {

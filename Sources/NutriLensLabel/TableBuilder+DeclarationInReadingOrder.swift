@@ -33,10 +33,7 @@ extension TableBuilder {
                                                  energyLine: Int?) -> [AssembledRow] {
         guard let kcal, kcal > 0, let template = chosen.first(where: { !$0.nutrient.isEnergy }) else { return chosen }
         let floor = energyLine ?? -1
-        let confirmed = ConsistencyChecks.macroEnergyKcal(firstColumnValues(chosen)).map {
-            ConsistencyChecks.energyConfirms(kcal: kcal, estimate: $0)
-        } ?? false
-        guard !confirmed else { return chosen }
+        guard !ConsistencyChecks.macrosConfirm(kcal: kcal, firstColumnValues(chosen)) else { return chosen }
         let namedBelow = Set(stream.filter { $0.lineIndex > floor }.map(\.nutrient))
         let names = euMandatoryOrder.filter { $0 != .fiber || namedBelow.contains(.fiber) }
         guard names.contains(where: { !namedBelow.contains($0) }) else { return chosen }

@@ -29,8 +29,7 @@ extension TableBuilder {
                 zero.readings[zero.chosen].value = 0
                 trial[nutrient] = zero
             }
-            return ConsistencyChecks.macroEnergyKcal(trial).map {
-                ConsistencyChecks.energyConfirms(kcal: kcal, estimate: $0) } ?? false
+            return ConsistencyChecks.macrosConfirm(kcal: kcal, trial)
         }
         guard denied.count == 1, let nutrient = denied.first else { return }
         let subRows = values.keys.filter { $0.parentRow == nutrient && isLoneNine(values[$0]) }

@@ -87,9 +87,7 @@ extension TableBuilder {
         let contradicted = before.map { $0 > 0 } ?? false && isContradictedWhateverTheReadings(chosen, kcal: kcal)
         // A lost name joins only where the rows as chosen neither fail a check (there the names stay as read) nor
         // have the macros confirm the kcal (a table read right that does not print that row).
-        let confirmed = ConsistencyChecks.macroEnergyKcal(firstColumnValues(chosen)).map {
-            ConsistencyChecks.energyConfirms(kcal: kcal, estimate: $0)
-        } ?? false
+        let confirmed = ConsistencyChecks.macrosConfirm(kcal: kcal, firstColumnValues(chosen))
         let lost = contradicted || confirmed ? nil : lostMandatoryName(names, stream: stream, after: energyLine)
         if let lost { names = (names + [lost]).sorted { $0.declarationOrder < $1.declarationOrder } }
         // Rows that pass the checks only within the energy check's wide tolerance and not the 5 % a table read right

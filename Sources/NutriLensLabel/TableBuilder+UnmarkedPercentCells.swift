@@ -6,16 +6,17 @@ extension TableBuilder {
     /// The rows without the %RI figures whose "%" OCR lost, for a second serving-ratio pairing; `nil` when fewer than
     /// three such figures are found.
     ///
-    /// On a whole pack's text a three-column table's cells land out of row order ("51g | 15 | 22", "2,3g | 12 |
-    /// 7,8 g", "3,3g | 1", "11 g" for fat 51 | 15 | 22 %, saturates 7,8 | 2,3 | 12 %, carbohydrate 11 | 3,3 | 1 %,
-    /// FoodLabel full 0425). The serving-ratio pairing (``pairedByServingRatio(_:leading:ratio:kcal:after:)``)
-    /// would rebuild the rows, but the %RI figures count as amounts (too many cells for the names) and pair by
-    /// chance ("12" × 0,3 ≈ "3,3g"). A bare whole number (no unit, no decimals, no "<") is taken for a %RI figure
-    /// when a gram amount at most two cells away in reading order is that percentage of the reference intake of
-    /// the row it was read under (Regulation 1169/2011 Annex XIII Part B, ``Nutrient/referenceIntake(in:)``; agreement as ``ServingColumnRepair/percentAgrees(amount:intake:percent:)``). Three such figures are
-    /// the evidence that the column exists; one or two could be a portion amount printed without "g" that a
-    /// neighbour's percentage matches by chance; the energy row's own bare figure that is a kcal cell's share of 2000
-    /// kcal (Annex XIII Part B) counts as one of the three. The pairing's own guards (ratio fit, one pair per name, the
+    /// On a whole pack's text a three-column table's cells land out of row order ("51g | 15 | 22", "2,3g | 12 | 7,8 g",
+    /// "3,3g | 1", "11 g" for fat 51 | 15 | 22 %, saturates 7,8 | 2,3 | 12 %, carbohydrate 11 | 3,3 | 1 %, FoodLabel
+    /// full 0425). The serving-ratio pairing (``pairedByServingRatio(_:leading:ratio:kcal:after:)``) would rebuild the
+    /// rows, but the %RI figures count as amounts (too many cells for the names) and pair by chance ("12" × 0,3 ≈
+    /// "3,3g"). A bare whole number (no unit, no decimals, no "<") is taken for a %RI figure when a gram amount at most
+    /// two cells away in reading order is that percentage of the reference intake of the row it was read under
+    /// (Regulation 1169/2011 Annex XIII Part B, ``Nutrient/referenceIntake(in:)``; agreement as
+    /// ``ServingColumnRepair/percentAgrees(amount:intake:percent:)``). Three such figures are the evidence that the
+    /// column exists; one or two could be a portion amount printed without "g" that a neighbour's percentage matches by
+    /// chance; the energy row's own bare figure that is a kcal cell's share of 2000 kcal (``Nutrient/referenceIntake``,
+    /// Annex XIII Part B) counts as one of the three. The pairing's own guards (ratio fit, one pair per name, the
     /// energy check) still decide; this only runs where the pairing on the rows as read failed.
     /// - Parameters:
     ///   - rows: assembled rows in reading order.
@@ -58,22 +59,24 @@ extension TableBuilder {
         // The energy row's own %RI figure printed without "%" (a bare number that is a kcal cell's share of 2000
         // kcal) counts as one more: it shows the column exists where the mass rows' figures are few.
         let kcal = energyCells.filter { $0.quantity.unit == .kilocalorie }.map(\.quantity.doubleValue)
-        let energyPercent = energyCells.contains { cell in
-            isBareWholeNumber(cell.quantity) && kcal.contains {
-                ServingColumnRepair.percentAgrees(amount: $0, intake: 2000, percent: cell.quantity.value)
+        let energyPercent = Nutrient.energyKcal.referenceIntake.map { intake in
+            energyCells.contains { cell in
+                isBareWholeNumber(cell.quantity) && kcal.contains {
+                    ServingColumnRepair.percentAgrees(amount: $0, intake: intake.asDouble, percent: cell.quantity.value)
+                }
             }
-        }
+        } ?? false
         guard count + (energyPercent ? 1 : 0) >= 3 else { return nil }
         var result = rows
         for (row, indices) in marked {
             // Drop by place in the reading order surplusBefore + cells + surplusAfter.
+            func keeping(_ part: [AssembledCell], from start: Int) -> [AssembledCell] {
+                part.enumerated().filter { !indices.contains(start + $0.offset) }.map(\.element)
+            }
             let before = rows[row].surplusBefore.count, cells = rows[row].cells.count
-            result[row].surplusBefore = rows[row].surplusBefore.indices.filter { !indices.contains($0) }
-                .map { rows[row].surplusBefore[$0] }
-            result[row].cells = rows[row].cells.indices.filter { !indices.contains(before + $0) }
-                .map { rows[row].cells[$0] }
-            result[row].surplusAfter = rows[row].surplusAfter.indices.filter { !indices.contains(before + cells + $0) }
-                .map { rows[row].surplusAfter[$0] }
+            result[row].surplusBefore = keeping(rows[row].surplusBefore, from: 0)
+            result[row].cells = keeping(rows[row].cells, from: before)
+            result[row].surplusAfter = keeping(rows[row].surplusAfter, from: before + cells)
         }
         return result
     }
