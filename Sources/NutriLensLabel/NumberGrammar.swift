@@ -28,6 +28,10 @@ struct ScannedQuantity: Sendable, Hashable {
     var isHeaderAmount = false
     /// `true` for an amount in international units ("400 IU"): activity, not mass; see ``TableBuilder/candidate``.
     var isInternationalUnits = false
+    /// `true` for a bare one-digit figure written as a household fraction with another ("1/2 Dose", "3/4 cup": the
+    /// slash right between the two digits): a share of the pack in side text, never a table's amount. Set by
+    /// ``NumberGrammar/isFractionDigit(_:in:)``.
+    var isFractionDigit = false
     /// `true` for an amount of exactly 100 g or 100 ml (``headerBasis(bareHundred:)`` per 100 g, no qualifier).
     var isHundredGramsOrMillilitres: Bool { qualifier == nil && headerBasis() == .per100g }
     /// Character offsets of the number (including qualifier and unit) in its line.
@@ -86,7 +90,8 @@ enum NumberGrammar {
         var results: [ScannedQuantity] = []
         var index = 0
         while index < characters.count {
-            if let quantity = scanNumber(characters, at: index, glued: gluedStarts.contains(index)) {
+            if var quantity = scanNumber(characters, at: index, glued: gluedStarts.contains(index)) {
+                quantity.isFractionDigit = isFractionDigit(quantity, in: characters)
                 results.append(quantity)
                 index = max(quantity.end, index + 1)
             } else if isDigit(characters[index]) {

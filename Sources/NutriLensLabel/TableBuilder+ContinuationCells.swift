@@ -82,7 +82,7 @@ extension TableBuilder {
     }
 
     /// `true` for an amount in grams (or bare) over 100: no per-100 g cell can hold it.
-    private static func isOverHundredGrams(_ cell: AssembledCell) -> Bool {
+    static func isOverHundredGrams(_ cell: AssembledCell) -> Bool {
         let quantity = cell.quantity
         return !quantity.isPercent && (quantity.unit == nil || quantity.unit == .gram) && quantity.doubleValue > 100
     }

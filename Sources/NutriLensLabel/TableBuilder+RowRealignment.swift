@@ -13,19 +13,24 @@ extension TableBuilder {
     /// number on a row is mostly its %DV with the "%" lost).
     /// A shift over more than four rows is only made when the table's consistency checks improve with it (a whole
     /// label read one row late: "Fat / Saturates / 13,9 g / Carbohydrate / 2 g / …").
+    /// A row holding only a bare "1" counts as one that got none for the late shift (``holdsOnlyARule(_:)``).
     static func rebalance(_ rows: [AssembledRow], kcal: Double?, forward: Bool = true) -> [AssembledRow] {
         let filled = rows.filter { !$0.cells.isEmpty && !$0.nutrient.isEnergy }
         guard !filled.isEmpty, filled.filter({ $0.cells.count == 1 }).count * 2 > filled.count else { return rows }
         var rows = rows
         for j in rows.indices where rows[j].cells.count > 1 && !rows[j].nutrient.isEnergy {
             let excess = rows[j].cells.count - 1
+            // Read late, the surplus is the rows above's amounts: a mass over 100 g printed with its unit (the net
+            // quantity after the table, "144 g") is none of them.
+            func isNetQuantity(_ cell: AssembledCell) -> Bool { cell.quantity.unit == .gram && isOverHundredGrams(cell) }
+            let lateExcess = rows[j].cells.filter { !isNetQuantity($0) }.count - 1
             var empty = 0
             var start: Int?
             var i = j - 1
-            while i >= 0, rows[i].cells.count <= 1, !rows[i].nutrient.isEnergy, !rows[i].isValueLost {
-                if rows[i].cells.isEmpty {
+            while lateExcess > 0, i >= 0, rows[i].cells.count <= 1, !rows[i].nutrient.isEnergy, !rows[i].isValueLost {
+                if rows[i].cells.isEmpty || holdsOnlyARule(rows[i]) {
                     empty += 1
-                    if empty == excess { start = i; break }
+                    if empty == lateExcess { start = i; break }
                 }
                 i -= 1
             }
@@ -58,7 +63,9 @@ extension TableBuilder {
             guard start != nil || end != nil else { continue }
             let window = Array((start ?? j)...(end ?? j))
             guard Set(window.map { rows[$0].nutrient }).count == window.count else { continue }
-            let cells = window.flatMap { rows[$0].cells }
+            let cells = window.flatMap { index in
+                holdsOnlyARule(rows[index]) ? [] : rows[index].cells.filter { start == nil || !isNetQuantity($0) }
+            }
             guard cells.count == window.count else { continue }
             var shifted = rows
             for (offset, index) in window.enumerated() { shifted[index].cells = [cells[offset]] }
@@ -73,6 +80,14 @@ extension TableBuilder {
             rows = shifted
         }
         return rows
+    }
+
+    /// `true` for a row whose one cell is a bare "1" (``ScannedQuantity/isSeparatorLike``): a column rule or the last
+    /// word of side text ("enthalten. 1") read as its amount. For the late shift of ``rebalance(_:kcal:forward:)`` it
+    /// is a row that got none, and the "1" is dropped (session 27: a one-column table read a row late with side text
+    /// among the rows, protein taking the "1" and salt its own amount and the row's, FoodLabel full photo B 0072).
+    static func holdsOnlyARule(_ row: AssembledRow) -> Bool {
+        row.cells.count == 1 && row.cells[0].quantity.isSeparatorLike
     }
 
     /// `true` when a mandatory EU row (Regulation 1169/2011 Art. 30 order) between `first` and `last` is not among

@@ -102,8 +102,11 @@ extension TableBuilder {
         // The alignment passing over least, when every other that fits passes over at least two more or gives the
         // same values: one skipped figure more is no evidence against a reading (debris is common).
         let fitting = search.fittingAlignments()
-        guard let best = fitting.min(by: { $0.cost < $1.cost }),
-              !fitting.contains(where: { $0.cost <= best.cost + 1 && !sameValues($0.rows, best.rows) })
+        // Among the cheapest, the one reading more pairs left column first; one that differs from it only by a row's
+        // two cells read the other way round ("<0,5 g | 0,5g" or "0,5g | <0,5 g") gives no other amounts.
+        guard let best = fitting.min(by: { ($0.cost, $0.pairsReadRightToLeft) < ($1.cost, $1.pairsReadRightToLeft) }),
+              !fitting.contains(where: { $0.cost <= best.cost + 1 && !sameValues($0.rows, best.rows)
+                  && !sameCellsPerRow($0.rows, best.rows) })
         else { return chosen }
         // A lost name adds a row to deal to, so every amount read after the run must be dealt too: a table whose
         // trailing amounts would be left over lost more rows than that one (fibre's and protein's names, "dont sucres
@@ -210,7 +213,8 @@ extension TableBuilder {
 
     /// The mass amounts of the table in reading order (line, then place on the line): the leading cells and every
     /// row's cells and undealt values below the energy row's name, each once; no energy, percent, mg/µg or
-    /// oversized amount, none over 100, no "<" bound above 1 g (``isBoundNoLabelPrints(_:)``).
+    /// oversized amount, none over 100, no "<" bound above 1 g (``isBoundNoLabelPrints(_:)``), no digit of a
+    /// household fraction ("1/2 Dose", ``ScannedQuantity/isFractionDigit``).
     static func amountsInReadingOrder(_ stream: [AssembledRow], leading: [AssembledCell],
                                       after energyLine: Int?) -> [AssembledCell] {
         let floor = energyLine ?? -1
@@ -221,10 +225,22 @@ extension TableBuilder {
             let quantity = cell.quantity
             guard cell.lineIndex > floor, !cell.isOversized, !quantity.isPercent, !quantity.isVolume,
                   quantity.unit == nil || quantity.unit == .gram, quantity.doubleValue <= 100,
-                  !quantity.isSeparatorLike, !isBoundNoLabelPrints(cell) else { return false }
+                  !quantity.isSeparatorLike, !quantity.isFractionDigit, !isBoundNoLabelPrints(cell) else { return false }
             return seen.insert("\(cell.lineIndex):\(quantity.start):\(quantity.text)").inserted
         }.enumerated().sorted { ($0.element.lineIndex, $0.element.quantity.start, $0.offset)
             < ($1.element.lineIndex, $1.element.quantity.start, $1.offset) }.map(\.element)
+    }
+
+    /// `true` when two two-column alignments give every row the same two cells, in the same order or, where the two
+    /// print the same figure ("<0,5 g" and "0,5g"), the other way round: the figures are the same either way, and
+    /// reading order decides the columns.
+    private static func sameCellsPerRow(_ a: [[AssembledCell]], _ b: [[AssembledCell]]) -> Bool {
+        func key(_ cell: AssembledCell) -> String { "\(cell.lineIndex):\(cell.quantity.start)" }
+        return zip(a, b).allSatisfy { rowA, rowB in
+            guard rowA.count == 2, rowB.count == 2 else { return false }
+            if rowA.map(key) == rowB.map(key) { return true }
+            return rowA.map(key) == rowB.reversed().map(key) && rowA[0].quantity.value == rowA[1].quantity.value
+        }
     }
 
     /// `true` when two alignments give every row the same amounts.
@@ -264,6 +280,13 @@ struct SequenceAlignmentSearch {
         /// before it, each pair read together and left column first. Only such an alignment replaces rows that
         /// pass the checks loosely (``TableBuilder/aligningBySequence(_:stream:leading:kcal:servingRatio:energyLine:)``).
         var isPlain: Bool { cost == 0 && leadingCost <= 1 && columnsInReadingOrder }
+
+        /// How many rows' two cells were read per-portion first (OCR reading the right column a row ahead).
+        var pairsReadRightToLeft: Int {
+            rows.filter { row in
+                row.count == 2 && (row[1].lineIndex, row[1].quantity.start) < (row[0].lineIndex, row[0].quantity.start)
+            }.count
+        }
     }
 
     let names: [Nutrient]
