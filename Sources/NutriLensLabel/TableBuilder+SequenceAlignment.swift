@@ -36,7 +36,9 @@ extension TableBuilder {
     /// declared kcal within the printed figures' rounding (``ConsistencyChecks/energyConfirms``: 5 % or 5 kcal, Annex
     /// XIV factors). The cheapest alignment that fits is taken only when no other within one point of it gives any
     /// row another amount (the checks cannot tell them apart: salt, sugars and saturates do not enter the energy);
-    /// otherwise the table stays as chosen, and its contradicted values stay flagged.
+    /// otherwise the table stays as chosen, and its contradicted values stay flagged. Of the cheapest, the one with
+    /// fewer pairs read right to left is taken, and a rival that only deals a row's two cells the other way round
+    /// where both print the same figure ("<0,5 g" | "0,5g") gives no other amount (session 27).
     ///
     /// Runs only when the rows as chosen fail a check (``firstColumnPenalty(_:kcal:)`` above 0) whatever their
     /// amounts' OCR readings (``isContradictedWhateverTheReadings(_:kcal:requiringConfirmation:)``), the table holds

@@ -80,23 +80,18 @@ final class DeclarationInReadingOrderTests: XCTestCase {
 /// read above the energy row, carbohydrate's lost), 0232 (A: fat's and protein's lost, salt's after the amounts),
 /// 0017 (A: protein's lost), 0378 (B: carbohydrate's and protein's lost).
 final class DeclarationInReadingOrderFoodLabelTests: XCTestCase {
-    private func table(_ id: String) throws -> NutritionTable {
-        let folder = try PackagePaths.shared("corpus/labels/FoodLabel/ocr/full_size")
-        return try parseTable(String(contentsOf: folder.appendingPathComponent("\(id).txt"), encoding: .utf8))
-    }
-
     func testFoodLabelNamesLost() throws {
-        let t0300 = try table("0300")
+        let t0300 = try foodLabelFullPhotoTable("0300")
         assertValue(t0300, "carbohydrates_100g", "26")
         assertValue(t0300, "sugars_100g", "17")
         assertValue(t0300, "fiber_100g", "1.2")
         assertValue(t0300, "proteins_100g", "0.9")
         assertValue(t0300, "salt_100g", "4.1")
-        let t0232 = try table("0232")
+        let t0232 = try foodLabelFullPhotoTable("0232")
         assertValue(t0232, "fat_100g", "31")
         assertValue(t0232, "carbohydrates_100g", "1")
         assertValue(t0232, "proteins_100g", "17")
-        let t0378 = try table("0378")
+        let t0378 = try foodLabelFullPhotoTable("0378")
         assertValue(t0378, "carbohydrates_100g", "68")
         assertValue(t0378, "proteins_100g", "9.6")
     }

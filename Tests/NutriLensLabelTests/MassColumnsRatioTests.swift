@@ -173,23 +173,19 @@ final class MassColumnsRatioTests: XCTestCase {
     /// one energy column, sugars' pair above its name), 0175 (A, header and bare kJ after the energy name), 0479
     /// (A, "<14" for a %RI "<1%"), and 0466 (A, a fat amount equal to the portion size is a row's, not the header).
     func testFoodLabelPhotos() throws {
-        let folder = try PackagePaths.shared("corpus/labels/FoodLabel/ocr/full_size")
-        func table(_ id: String) throws -> NutritionTable {
-            try parseTable(String(contentsOf: folder.appendingPathComponent("\(id).txt"), encoding: .utf8))
-        }
-        let t0286 = try table("0286")
+        let t0286 = try foodLabelFullPhotoTable("0286")
         assertValue(t0286, "sugars_100g", "39")
         assertValue(t0286, "fiber_100g", "10.9")
-        let t0175 = try table("0175")
+        let t0175 = try foodLabelFullPhotoTable("0175")
         assertValue(t0175, "fat_100g", "28.5")
         assertValue(t0175, "carbohydrates_100g", "3")
         assertValue(t0175, "proteins_100g", "6.5")
         assertValue(t0175, "salt_100g", "1.3")
-        let t0479 = try table("0479")
+        let t0479 = try foodLabelFullPhotoTable("0479")
         assertValue(t0479, "saturated-fat_100g", "5.7")
         assertValue(t0479, "sugars_100g", "71.6")
         assertValue(t0479, "proteins_100g", "0.3")
-        let t0466 = try table("0466")
+        let t0466 = try foodLabelFullPhotoTable("0466")
         assertValue(t0466, "fat_100g", "10")
     }
 }

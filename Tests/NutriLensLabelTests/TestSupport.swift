@@ -15,6 +15,14 @@ func parseTable(_ text: String, file: StaticString = #filePath, line: UInt = #li
     return table
 }
 
+/// Parses FoodLabel full photo `id`'s text (Textract, `../shared/corpus/labels/FoodLabel/ocr/full_size/ID.txt`);
+/// skips the test without the shared corpus.
+func foodLabelFullPhotoTable(_ id: String, file: StaticString = #filePath, line: UInt = #line) throws -> NutritionTable {
+    let folder = try PackagePaths.shared("corpus/labels/FoodLabel/ocr/full_size")
+    return try parseTable(String(contentsOf: folder.appendingPathComponent("\(id).txt"), encoding: .utf8),
+                          file: file, line: line)
+}
+
 /// Asserts the table's value for an Open Food Facts key (value as printed, in the printed unit).
 func assertValue(_ table: NutritionTable, _ key: String, _ expected: String, unit: NutrientUnit? = nil,
                  qualifier: ValueQualifier? = nil, file: StaticString = #filePath, line: UInt = #line) {

@@ -84,8 +84,7 @@ final class UnmarkedPercentCellsTests: XCTestCase {
 /// portion "15" and the %RI figures without units. Main: saturates 2,3, carbohydrate 3,3, protein 15, salt 0,3.
 final class UnmarkedPercentCellsFoodLabelTests: XCTestCase {
     func testFoodLabel0425() throws {
-        let folder = try PackagePaths.shared("corpus/labels/FoodLabel/ocr/full_size")
-        let table = try parseTable(String(contentsOf: folder.appendingPathComponent("0425.txt"), encoding: .utf8))
+        let table = try foodLabelFullPhotoTable("0425")
         assertValue(table, "fat_100g", "51")
         assertValue(table, "saturated-fat_100g", "7.8")
         assertValue(table, "carbohydrates_100g", "11")

@@ -141,20 +141,15 @@ final class ValueColumnReadLateTests: XCTestCase {
 /// row late, "1/2 Dose" among the rows, fat "<0,5 g" | "(0,5g"), 0072 (B: one column, "enthalten. 1" after
 /// protein's name, salt's row "1,3 g | 1,5 g | 144 g").
 final class ValueColumnReadLateFoodLabelTests: XCTestCase {
-    private func table(_ id: String) throws -> NutritionTable {
-        let folder = try PackagePaths.shared("corpus/labels/FoodLabel/ocr/full_size")
-        return try parseTable(String(contentsOf: folder.appendingPathComponent("\(id).txt"), encoding: .utf8))
-    }
-
     func testFoodLabelReadLate() throws {
-        let t0447 = try table("0447")
+        let t0447 = try foodLabelFullPhotoTable("0447")
         assertValue(t0447, "saturated-fat_100g", "0")
         assertValue(t0447, "carbohydrates_100g", "2.6")
         assertValue(t0447, "sugars_100g", "0.7")
         assertValue(t0447, "fiber_100g", "2.8")
         assertValue(t0447, "proteins_100g", "1.5")
         assertValue(t0447, "salt_100g", "0.75")
-        let t0072 = try table("0072")
+        let t0072 = try foodLabelFullPhotoTable("0072")
         assertValue(t0072, "fiber_100g", "0.5", qualifier: .lessThan)
         assertValue(t0072, "proteins_100g", "1.3")
         assertValue(t0072, "salt_100g", "1.5")
