@@ -19,7 +19,10 @@ extension TableBuilder {
     /// without a value (fewer values than names, dealt to the last names), the values may also go to the first
     /// names in order. A reading is taken only when the first-column consistency checks (energy against the macros,
     /// sub-rows within their parent, masses within 100 g; ``firstColumnPenalty(_:kcal:)``) are strictly better than
-    /// the rows as read; never on US panels, whose rows follow another order (21 CFR 101.9(d)).
+    /// the rows as read, or (session 27) no worse when the reading keeps the cells in reading order and the sorted
+    /// names fit the rows around them (``declarationOrderFits(_:in:range:)``): names read with no cell between them
+    /// say nothing by their order. The block's cells dealt evenly in reading order (``evenlyDealt(_:)``) are one more
+    /// reading. Never on US panels, whose rows follow another order (21 CFR 101.9(d)).
     /// - Parameters:
     ///   - rows: assembled rows in reading order.
     ///   - kcal: the first column's kcal (`nil`: no change).
