@@ -19,7 +19,10 @@ extension TableBuilder {
     /// without a value (fewer values than names, dealt to the last names), the values may also go to the first
     /// names in order. A reading is taken only when the first-column consistency checks (energy against the macros,
     /// sub-rows within their parent, masses within 100 g; ``firstColumnPenalty(_:kcal:)``) are strictly better than
-    /// the rows as read; never on US panels, whose rows follow another order (21 CFR 101.9(d)).
+    /// the rows as read, or (session 27) no worse when the reading keeps the cells in reading order and the sorted
+    /// names fit the rows around them (``declarationOrderFits(_:in:range:)``): names read with no cell between them
+    /// say nothing by their order. The block's cells dealt evenly in reading order (``evenlyDealt(_:)``) are one more
+    /// reading. Never on US panels, whose rows follow another order (21 CFR 101.9(d)).
     /// - Parameters:
     ///   - rows: assembled rows in reading order.
     ///   - kcal: the first column's kcal (`nil`: no change).
@@ -38,27 +41,71 @@ extension TableBuilder {
             guard sorted.map(\.nutrient) != block.map(\.nutrient) else { continue }
             // The cells as dealt, and (when some names got none) the same groups given to the first names.
             let dealt = block.map { ($0.cells, $0.surplusBefore, $0.surplusAfter) }
-            var readings = [dealt]
+            // `true`: a reading that keeps the cells in reading order, so a tie takes it where the sort fits.
+            var readings = [(dealt, true)]
             let filled = dealt.filter { !$0.0.isEmpty }
             if filled.count < dealt.count, !filled.isEmpty {
-                readings.append(filled + dealt.filter { $0.0.isEmpty })
+                readings.append((filled + dealt.filter { $0.0.isEmpty }, false))
+            }
+            if let regrouped = evenlyDealt(block), regrouped.map({ [$0.0.count, $0.1.count] }) != dealt.map({ [$0.0.count, $0.1.count] }) {
+                readings.append((regrouped, true))
             }
             guard let before = firstColumnPenalty(result, kcal: kcal) else { continue }
+            let tieTakesOrder = declarationOrderFits(sorted, in: result, range: start..<end)
             var best: (rows: [AssembledRow], penalty: Double)?
-            for groups in readings {
+            for (groups, keepsCellOrder) in readings {
                 var candidate = result
                 for (offset, name) in sorted.enumerated() {
                     var row = name
                     (row.cells, row.surplusBefore, row.surplusAfter) = groups[offset]
                     candidate[start + offset] = row
                 }
-                guard let penalty = firstColumnPenalty(candidate, kcal: kcal), penalty < before,
+                // Names read with no cell between them say nothing by their order: where the sorted names fit the
+                // rows around them, the declaration order stands unless the checks are worse. Moving values to
+                // other names (the second reading) must earn it.
+                guard let penalty = firstColumnPenalty(candidate, kcal: kcal),
+                      keepsCellOrder && tieTakesOrder ? penalty <= before : penalty < before,
                       best.map({ penalty < $0.penalty }) ?? true else { continue }
                 best = (candidate, penalty)
             }
             if let best { result = best.rows }
         }
         return result
+    }
+
+    /// A names block's cells in reading order dealt the same number to each name, first name first, the odd ones
+    /// left after the last (`nil` when there are fewer cells than names). The assembler deals a block's
+    /// cells by where they lie, and an uneven deal ("21g" with "7g" before it for one name, "0g" with "0g | 0g" after
+    /// it for the next, of "7g 21g 0g 0g 0g" under two names of a two-column table) splits one row's pair.
+    private static func evenlyDealt(_ block: [AssembledRow])
+        -> [([AssembledCell], [AssembledCell], [AssembledCell])]? {
+        let cells = block.flatMap(\.cellsInReadingOrder)
+        let each = cells.count / block.count
+        guard each >= 1 else { return nil }
+        return block.indices.map { index in
+            let group = Array(cells[index * each..<(index + 1) * each])
+            return (group, [], index == block.count - 1 ? Array(cells.suffix(from: block.count * each)) : [])
+        }
+    }
+
+    /// `true` when a names block sorted into the declaration order (`sorted`, the block at `range` of `rows`) is
+    /// the table's own run of rows: the rows just before and after it follow and precede it in that order, and none
+    /// of its nutrients is named again elsewhere in the rows. A block with a name that stands out of the order even
+    /// when sorted ("sugars" / "saturates" between fat and carbohydrate, the sugars a stray mention named again
+    /// further down) is not one run of the table, so its reading order is kept unless the checks prefer the sort.
+    private static func declarationOrderFits(_ sorted: [AssembledRow], in rows: [AssembledRow], range: Range<Int>) -> Bool {
+        func position(_ nutrient: Nutrient) -> Int? { euMandatoryOrder.firstIndex(of: nutrient) }
+        let block = Set(sorted.map(\.nutrient))
+        guard rows.indices.allSatisfy({ range.contains($0) || !block.contains(rows[$0].nutrient) }),
+              let first = sorted.first.flatMap({ position($0.nutrient) }),
+              let last = sorted.last.flatMap({ position($0.nutrient) }) else { return false }
+        if range.lowerBound > 0, let previous = position(rows[range.lowerBound - 1].nutrient), previous > first {
+            return false
+        }
+        if range.upperBound < rows.count, let next = position(rows[range.upperBound].nutrient), next < last {
+            return false
+        }
+        return true
     }
 
     /// End (exclusive) of the longest names block starting at `start`: rows of distinct nutrients of the EU

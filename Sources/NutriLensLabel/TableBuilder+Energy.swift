@@ -104,10 +104,10 @@ extension TableBuilder {
         (kjCells, kcalCells) = Self.pairedByRatio(kj: kjCells, kcal: kcalCells, servingGrams: servingGrams,
                                                   servingFirst: servingFirst)
         let count = max(kjCells.count, kcalCells.count)
-        return (0..<count).map { index in
+        return orderedByRowMacros((0..<count).map { index in
             EnergyPair(kj: index < kjCells.count ? kjCells[index] : nil,
                        kcal: index < kcalCells.count ? kcalCells[index] : nil)
-        }
+        })
     }
 
     /// Rows rebuilt from a photo can read the energy cells of two columns out of order ("104 kcal" of the serving
