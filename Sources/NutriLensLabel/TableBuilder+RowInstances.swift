@@ -9,6 +9,7 @@ extension TableBuilder {
             .map { $0.quantity.doubleValue }
         // Row-level repairs, each on the rows the one before left.
         var read = Self.droppingReferenceIntakeColumn(rows, intakes: layout.referenceIntakes)
+        read = Self.returningCellsByTheirPercent(read, intakes: layout.referenceIntakes)
         read = Self.trimWeakCells(read)
         read = Self.returningStrayNameCells(read, kcal: kcal)
         read = Self.shiftingPastNameContinuations(read, kcal: kcal)
