@@ -5,60 +5,65 @@ import XCTest
 /// an RM column on a pack whose Italian prose says "% di grassi" (issue 22, session 27; FoodLabel full 0125).
 /// Constructed multilingual text of that class.
 final class PercentNamesRowTests: XCTestCase {
+    /// German/French/Italian quark, per 100 g | portion (150 g) | %RM | RM, under the product name `name`: the
+    /// portion's kJ misread (371 for 420), protein's figures after the salt name, a pack weight after protein's.
+    private static func quark(name: String) -> String {
+        name + "\n" + """
+        Ingredienti: latte scremato pastorizzato, fermenti lattici
+        Nährwerte / Valeurs nutritives / Valori nutritivi
+        100 g
+        1 Portion (150 g)
+        % RM*
+        RM
+        Energie / énergie / energia
+        280 kJ
+        371 kJ
+        8400 kJ
+        (66 kcal)
+        (99 kcal)
+        5 %
+        (2000 kcal)
+        Fett / matières grasses / grassi
+        0,3 g
+        0,5 g
+        1 %
+        70 g
+        davon gesättigte Fettsäuren / dont acides gras saturés
+        0,2 g
+        0,3 g
+        2 %
+        20 g
+        Kohlenhydrate / glucides / carboidrati
+        3,8 g
+        5,7 g
+        2 %
+        260 g
+        davon Zucker / dont sucres / di cui zuccheri
+        3,8 g
+        5,7 g
+        6 %
+        Eiweiss / protéines / proteine
+        90 g
+        proteine
+        500g
+        Salz / sel / sale
+        12 g
+        18 g
+        36 %
+        50 g
+        0,09 g
+        0,14 g
+        2 %
+        6 g
+        *RM = Referenzmenge für einen durchschnittlichen Erwachsenen (8400 kJ/2000 kcal)
+        """
+    }
+
     /// German/French/Italian, per 100 g | portion (150 g) | %RM | RM, the portion's kJ misread (371 for 420, so the
     /// energy columns give no serving ratio): protein's figures follow the salt name, and a pack weight "500g"
     /// follows the protein name. 18 g is 36 % of protein's 50 g; 0,14 g is 2 % of salt's 6 g.
     func testAmountsAfterTheNextNameGoBackByTheirPercent() throws {
-        let table = try parseTable("""
-            Quark magro / Magerquark / séré maigre
-            Ingredienti: latte scremato pastorizzato, fermenti lattici
-            Nährwerte / Valeurs nutritives / Valori nutritivi
-            100 g
-            1 Portion (150 g)
-            % RM*
-            RM
-            Energie / énergie / energia
-            280 kJ
-            371 kJ
-            8400 kJ
-            (66 kcal)
-            (99 kcal)
-            5 %
-            (2000 kcal)
-            Fett / matières grasses / grassi
-            0,3 g
-            0,5 g
-            1 %
-            70 g
-            davon gesättigte Fettsäuren / dont acides gras saturés
-            0,2 g
-            0,3 g
-            2 %
-            20 g
-            Kohlenhydrate / glucides / carboidrati
-            3,8 g
-            5,7 g
-            2 %
-            260 g
-            davon Zucker / dont sucres / di cui zuccheri
-            3,8 g
-            5,7 g
-            6 %
-            Eiweiss / protéines / proteine
-            90 g
-            proteine
-            500g
-            Salz / sel / sale
-            12 g
-            18 g
-            36 %
-            50 g
-            0,09 g
-            0,14 g
-            2 %
-            6 g
-            *RM = Referenzmenge für einen durchschnittlichen Erwachsenen (8400 kJ/2000 kcal)
-            """)
+        let table = try parseTable(Self.quark(name: "Quark magro / Magerquark / séré maigre"))
         assertValue(table, "proteins_100g", "12")
         assertValue(table, "proteins_serving", "18")
         assertValue(table, "salt_100g", "0.09")
@@ -71,56 +76,8 @@ final class PercentNamesRowTests: XCTestCase {
     /// Australian "%DI", so the table keeps the Annex XIII intakes (salt 6 g, which FSANZ has not) and its RM column
     /// is dropped.
     func testItalianPercentDiIsNoDailyIntakeColumn() throws {
-        let table = try parseTable("""
-            Quark magro / Magerquark / séré maigre (0,5% di grassi nella sostanza secca)
-            Ingredienti: latte scremato pastorizzato, fermenti lattici
-            Nährwerte / Valeurs nutritives / Valori nutritivi
-            100 g
-            1 Portion (150 g)
-            % RM*
-            RM
-            Energie / énergie / energia
-            280 kJ
-            371 kJ
-            8400 kJ
-            (66 kcal)
-            (99 kcal)
-            5 %
-            (2000 kcal)
-            Fett / matières grasses / grassi
-            0,3 g
-            0,5 g
-            1 %
-            70 g
-            davon gesättigte Fettsäuren / dont acides gras saturés
-            0,2 g
-            0,3 g
-            2 %
-            20 g
-            Kohlenhydrate / glucides / carboidrati
-            3,8 g
-            5,7 g
-            2 %
-            260 g
-            davon Zucker / dont sucres / di cui zuccheri
-            3,8 g
-            5,7 g
-            6 %
-            Eiweiss / protéines / proteine
-            90 g
-            proteine
-            500g
-            Salz / sel / sale
-            12 g
-            18 g
-            36 %
-            50 g
-            0,09 g
-            0,14 g
-            2 %
-            6 g
-            *RM = Referenzmenge für einen durchschnittlichen Erwachsenen (8400 kJ/2000 kcal)
-            """)
+        let table = try parseTable(Self.quark(
+            name: "Quark magro / Magerquark / séré maigre (0,5% di grassi nella sostanza secca)"))
         assertValue(table, "proteins_100g", "12")
         assertValue(table, "salt_100g", "0.09")
         assertValue(table, "salt_serving", "0.14")
