@@ -63,9 +63,12 @@ struct ColumnLayout: Sendable {
     }
 
     /// "% Daily Intake", "%DI", "DAILY INTAKES ARE BASED ON AN AVERAGE ADULT DIET OF 8700 kJ": the AU/NZ wording.
+    /// A lower-case "% di" followed by a word is Italian prose ("yogurt intero (3,8% di grassi)", a product name on
+    /// a Swiss pack whose table prints RM/AR against Annex XIII), not the %DI column.
     private static func namesDailyIntake(_ line: LineAnalysis) -> Bool {
         TextFolding.fold(line.text).contains("daily intake")
-            || line.text.lowercased().range(of: #"%\s?di\b"#, options: .regularExpression) != nil
+            || line.text.range(of: #"%\s?(DI|Di|dI)\b"#, options: .regularExpression) != nil
+            || line.text.range(of: #"%\s?di\b(?!\s*\p{L})"#, options: .regularExpression) != nil
     }
 
     private static func detectColumns(lines: [LineAnalysis], tableStart: Int?, isUSStyle: Bool) -> ColumnLayout {

@@ -8,7 +8,10 @@ extension TableBuilder {
         let kcal = energyColumns(columnCount: 1).first?.kcal
             .map { $0.quantity.doubleValue }
         // Row-level repairs, each on the rows the one before left.
-        var read = Self.droppingReferenceIntakeColumn(rows, intakes: layout.referenceIntakes)
+        let (withoutIntakes, leading) = Self.droppingReferenceIntakeColumn(rows, leading: self.leadingCells,
+                                                                            intakes: layout.referenceIntakes)
+        var read = withoutIntakes
+        read = Self.returningCellsByTheirPercent(read, intakes: layout.referenceIntakes)
         read = Self.trimWeakCells(read)
         read = Self.returningStrayNameCells(read, kcal: kcal)
         read = Self.shiftingPastNameContinuations(read, kcal: kcal)
@@ -18,7 +21,7 @@ extension TableBuilder {
         let ratio = servingEnergyRatio(energy)
         read = Self.settlingNameContinuationCells(read, ratio: ratio)
         read = Self.inferLostRowNames(read)
-        let (inferred, leadingCells) = Self.inferLeadingRow(read, leading: self.leadingCells, after: energyLine)
+        let (inferred, leadingCells) = Self.inferLeadingRow(read, leading: leading, after: energyLine)
         // A names block read out of the declaration order (not on US panels, which declare rows in another order).
         let named = layout.isUSStyle ? inferred : Self.orderingNamesBlocks(inferred, kcal: kcal)
         // Rows whose value OCR lost stop rebalancing moves; the whole-table moves below never see them, so no

@@ -50,6 +50,72 @@ final class ReferenceIntakeColumnTests: XCTestCase {
                        "\(table.entries.map { "\($0.key)=\($0.value)" })")
     }
 
+    /// German/French/Italian, per 100 g | portion (40 g) | %RM | RM read a row late: fat's figures and its "70 g"
+    /// before the fat name (values read before the first row name), saturates' "20g" after its names block's pair
+    /// (a value the block dealt no name), carbohydrate's 260 g misread "S0". The column is the run 70 g, 20g, 90 g,
+    /// 50 g, 6g wherever those cells were read; without it the serving-ratio pairing rebuilds the rows.
+    func testIntakeColumnAmongLeadingAndUndealtValues() throws {
+        let table = try parseTable("""
+            Nährwerte / Valeurs nutritives / Valori nutritivi
+            100 g
+            1 Portion
+            (40 g)
+            % RM/AR*
+            RM/AR*
+            Energie / énergie / energia
+            1720 kJ
+            688 kJ
+            8400 kJ
+            (410 kcal)
+            (164 kcal)
+            8 %
+            (2000 kcal)
+            30 g
+            12 g
+            17%
+            70 g
+            Fett / matières grasses / grassi
+            davon gesättigte Fettsäuren
+            dont acides gras saturés
+            19 g
+            7,6
+            38%
+            20g
+            di cui acidi grassi saturi
+            Kohlenhydrate / glucides
+            2g
+            0,8g
+            0,3%
+            S0
+            g
+            carboidrati
+            davon Zucker / dont sucres /
+            1g
+            0,4g
+            0%
+            90 g
+            di cui zuccheri
+            26 g
+            10 g
+            21%
+            50 g
+            Eiweiss / protéines / proteine
+            7%
+            6g
+            2,0 g
+            0,80 g
+            Salz / sel / sale
+            *RM = Referenzmenge für einen durchschnittlichen Erwachsenen (8400 kJ/2000 kcal)
+            """)
+        assertValue(table, "fat_100g", "30")
+        assertValue(table, "fat_serving", "12")
+        assertValue(table, "saturated-fat_100g", "19")
+        assertValue(table, "saturated-fat_serving", "7.6")
+        assertValue(table, "proteins_100g", "26")
+        assertValue(table, "salt_100g", "2.0")
+        assertValue(table, "salt_serving", "0.80")
+    }
+
     /// Italian/English: the intakes read on lines of their own under the next row; none of them is reported.
     func testIntakeAmountsOnLinesOfTheirOwnAreNotValues() throws {
         let table = try parseTable("""
