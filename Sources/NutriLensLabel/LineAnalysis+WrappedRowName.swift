@@ -17,7 +17,7 @@ extension LineAnalyzer {
     /// packs in English/French/Portuguese: pxlshpr `C05EDF6E`, whose fibre row "0 | 0" stands on the name's second
     /// line; session 20, `WrappedRowNameTests`). The amounts go to the row name waiting above (``RowAssembler``).
     static func amountsFollowBracketedUnit(_ chars: [Character], quantities: [ScannedQuantity]) -> Bool {
-        guard let first = quantities.first(where: { $0.unit == nil && !$0.isPercent && $0.qualifier == nil })
+        guard let first = quantities.first(where: \.isBare)
         else { return false }
         var end = first.start
         while end > 0, chars[end - 1] == " " { end -= 1 }

@@ -46,13 +46,24 @@ struct ScannedQuantity: Sendable, Hashable {
 
     /// A bare "1" (or "I", "l", "|" read as one) with no unit: often a column rule, not a value.
     var isSeparatorLike: Bool {
-        unit == nil && !isPercent && qualifier == nil && !isEnergyOfUnknownUnit
+        isBare && !isEnergyOfUnknownUnit
             && ["1", "I", "l", "|"].contains(text.trimmingCharacters(in: .whitespaces))
     }
     var unit: NutrientUnit? { primary.unit }
 }
 
 extension ScannedQuantity {
+    /// `true` for a figure printed bare: no unit (read or assigned), no qualifier ("<", trace) and no "%". In a
+    /// table such a figure is an amount whose unit stands elsewhere (a unit column, the row name), a %RI figure
+    /// whose "%" OCR lost, or a unit read as a digit (a "g" as 9, ``isLoneNine``).
+    var isBare: Bool { unit == nil && qualifier == nil && !isPercent }
+
+    /// `true` for a bare figure printed exactly "9": how OCR reads a "g" that stands apart from its amount (units
+    /// printed after the amounts or in a column of their own, a row whose figure OCR lost). Whether this one is such
+    /// a g is for the caller's layout test to decide (``TableBuilder/droppingDetachedGramNines(_:typicalCount:)``,
+    /// ``TableBuilder/droppingGramColumnNines(_:)``, ``TableBuilder/leaveOutLoneNinesTheEnergyDenies``).
+    var isLoneNine: Bool { text == "9" && isBare }
+
     /// 8400 kJ / 2000 kcal, the reference intake of an average adult (Regulation (EU) 1169/2011 Annex XIII Part B),
     /// and 8700 kJ, Australia/New Zealand's ("Percentage daily intakes are based on an average adult diet of 8700
     /// kJ", FSANZ Standard 1.2.8): the footnote's figure or the %RI column's heading, never the food's energy. A

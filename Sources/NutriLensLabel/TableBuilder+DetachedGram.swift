@@ -15,10 +15,8 @@ extension TableBuilder {
             kept.cells = row.cells.indices.filter { index in
                 guard index > 0, index + 1 < row.cells.count else { return true }
                 let (previous, cell) = (row.cells[index - 1], row.cells[index])
-                let isNine = cell.quantity.text == "9" && cell.quantity.unit == nil && cell.quantity.qualifier == nil
-                    && !cell.quantity.isPercent && cell.referenceIntakePercent == nil
-                let afterBareDecimal = previous.lineIndex == cell.lineIndex && previous.quantity.unit == nil
-                    && previous.quantity.qualifier == nil && !previous.quantity.isPercent
+                let isNine = cell.quantity.isLoneNine && cell.referenceIntakePercent == nil
+                let afterBareDecimal = previous.lineIndex == cell.lineIndex && previous.quantity.isBare
                     && previous.quantity.primary.fractionDigits > 0 && previous.quantity.end <= cell.quantity.start
                 return !(isNine && afterBareDecimal)
             }.map { row.cells[$0] }

@@ -20,10 +20,10 @@ extension TableBuilder {
     /// one that reads 9 in every row but the energy is a unit column (a per-serving column of nines is no food).
     static func droppingGramColumnNines(_ rows: [AssembledRow]) -> [AssembledRow] {
         func isBare(_ cell: AssembledCell) -> Bool {
-            cell.quantity.unit == nil && cell.quantity.qualifier == nil && !cell.quantity.isPercent
-                && cell.referenceIntakePercent == nil && !cell.isOversized
+            cell.quantity.isBare && cell.referenceIntakePercent == nil && !cell.isOversized
         }
-        func isNine(_ cell: AssembledCell) -> Bool { cell.quantity.text == "9" }
+        // Only asked of the cells of rows whose every cell is bare.
+        func isNine(_ cell: AssembledCell) -> Bool { cell.quantity.isLoneNine }
         let eligible = rows.indices.filter { index in
             !rows[index].nutrient.isEnergy && rows[index].cells.count >= 2 && rows[index].cells.allSatisfy(isBare)
         }

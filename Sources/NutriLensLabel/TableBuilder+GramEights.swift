@@ -19,8 +19,7 @@ extension TableBuilder {
     /// figures printed without a unit.
     static func readingGramEights(_ rows: [AssembledRow]) -> [AssembledRow] {
         func isBare(_ cell: AssembledCell) -> Bool {
-            cell.quantity.unit == nil && cell.quantity.qualifier == nil && !cell.quantity.isPercent
-                && cell.referenceIntakePercent == nil && !cell.isOversized && !cell.quantity.isEnergyOfUnknownUnit
+            cell.quantity.isBare && cell.referenceIntakePercent == nil && !cell.isOversized && !cell.quantity.isEnergyOfUnknownUnit
         }
         func isWholeEight(_ cell: AssembledCell) -> Bool {
             let text = cell.quantity.text

@@ -19,8 +19,7 @@ extension TableBuilder {
               !ConsistencyChecks.energyConfirms(kcal: kcal, estimate: estimate) else { return }
         func isLoneNine(_ value: CandidateValue?) -> Bool {
             guard let value, value.isExact else { return false }
-            let quantity = value.cell.quantity
-            return quantity.text == "9" && quantity.unit == nil && value.reading.value == 9
+            return value.cell.quantity.isLoneNine && value.reading.value == 9
         }
         let denied = [Nutrient.fat, .carbohydrates, .proteins].filter { nutrient in
             guard isLoneNine(values[nutrient]) else { return false }

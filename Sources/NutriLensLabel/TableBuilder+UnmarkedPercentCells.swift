@@ -32,8 +32,7 @@ extension TableBuilder {
             rows[row].cellsInReadingOrder.enumerated().map { (row: row, index: $0.offset, cell: $0.element) }
         }
         func isBareWholeNumber(_ quantity: ScannedQuantity) -> Bool {
-            quantity.unit == nil && quantity.qualifier == nil && !quantity.isPercent
-                && quantity.primary.fractionDigits == 0 && quantity.value > 0
+            quantity.isBare && quantity.primary.fractionDigits == 0 && quantity.value > 0
         }
         var marked: [Int: Set<Int>] = [:]
         var count = 0
