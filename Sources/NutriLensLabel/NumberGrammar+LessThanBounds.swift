@@ -28,3 +28,16 @@ extension NumberGrammar {
         return reading
     }
 }
+
+extension ScannedQuantity {
+    /// `true` for a "<" bound above 1 g (or unitless): no label prints one (the EC rounding guidance prints "<0,5 g",
+    /// "<0,1 g", "<0,01 g" and "<0,005 g"; 21 CFR 101.9 "less than 1 g"; ``NumberGrammar/printedLessThanBounds``),
+    /// so it is another figure misread, a %RI "<1%" whose "%" OCR read as a 4 ("<14" beside "5,7 g 0,3 g",
+    /// FoodLabel full 0479). It takes no part in the serving-ratio pairing
+    /// (``TableBuilder/pairedByServingRatio(_:leading:ratio:kcal:after:)``) or the alignment of amounts
+    /// (``TableBuilder/amountsInReadingOrder(_:leading:after:)``), where as a bound it would pair with any small
+    /// amount.
+    var isBoundNoLabelPrints: Bool {
+        qualifier == .lessThan && (unit == nil || unit == .gram) && doubleValue > 1
+    }
+}

@@ -31,7 +31,7 @@ extension TableBuilder {
         }
         let lone = cells.indices.filter {
             $0 < lastPair && !used[$0] && !cells[$0].quantity.isPercent && !isPortionSize(cells[$0].quantity)
-                && !isBoundNoLabelPrints(cells[$0])
+                && !cells[$0].quantity.isBoundNoLabelPrints
         }
         let isPairOfTwo = lone.count == 2 && lone[1] == lone[0] + 1 && isInformative(cells[lone[1]])
         guard lone.count == 1 || isPairOfTwo, isInformative(cells[lone[0]]) else { return nil }

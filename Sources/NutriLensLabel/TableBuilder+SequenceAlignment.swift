@@ -215,8 +215,8 @@ extension TableBuilder {
 
     /// The mass amounts of the table in reading order (line, then place on the line): the leading cells and every
     /// row's cells and undealt values below the energy row's name, each once; no energy, percent, mg/µg or
-    /// oversized amount, none over 100, no "<" bound above 1 g (``isBoundNoLabelPrints(_:)``), no digit of a
-    /// household fraction ("1/2 Dose", ``ScannedQuantity/isFractionDigit``).
+    /// oversized amount, none over 100, no "<" bound above 1 g (``ScannedQuantity/isBoundNoLabelPrints``), no digit
+    /// of a household fraction ("1/2 Dose", ``ScannedQuantity/isFractionDigit``).
     static func amountsInReadingOrder(_ stream: [AssembledRow], leading: [AssembledCell],
                                       after energyLine: Int?) -> [AssembledCell] {
         let floor = energyLine ?? -1
@@ -227,7 +227,9 @@ extension TableBuilder {
             let quantity = cell.quantity
             guard cell.lineIndex > floor, !cell.isOversized, !quantity.isPercent, !quantity.isVolume,
                   quantity.unit == nil || quantity.unit == .gram, quantity.doubleValue <= 100,
-                  !quantity.isSeparatorLike, !quantity.isFractionDigit, !isBoundNoLabelPrints(cell) else { return false }
+                  !quantity.isSeparatorLike, !quantity.isFractionDigit, !quantity.isBoundNoLabelPrints else {
+                return false
+            }
             return seen.insert("\(cell.lineIndex):\(quantity.start):\(quantity.text)").inserted
         }.enumerated().sorted { ($0.element.lineIndex, $0.element.quantity.start, $0.offset)
             < ($1.element.lineIndex, $1.element.quantity.start, $1.offset) }.map(\.element)

@@ -36,7 +36,7 @@ extension TableBuilder {
         let cells = leading + massRows.flatMap(\.cellsInReadingOrder)
         // A %RI column is a column of its own, not debris: only the amounts count against the names (one of them
         // may have lost its partner).
-        let amounts = cells.filter { !$0.quantity.isPercent && !isBoundNoLabelPrints($0) }.count
+        let amounts = cells.filter { !$0.quantity.isPercent && !$0.quantity.isBoundNoLabelPrints }.count
         guard amounts >= 2 * names.count - 1, amounts <= 2 * names.count + max(2, names.count / 2) else {
             return nil
         }
@@ -51,8 +51,8 @@ extension TableBuilder {
             var k = offset
             let rowCells = row.cellsInReadingOrder.count
             while k + 1 < offset + rowCells {
-                if cells[k].lineIndex == cells[k + 1].lineIndex, !isBoundNoLabelPrints(cells[k]),
-                   !isBoundNoLabelPrints(cells[k + 1]), fits(cells[k], cells[k + 1], ratio: ratio) {
+                if cells[k].lineIndex == cells[k + 1].lineIndex, !cells[k].quantity.isBoundNoLabelPrints,
+                   !cells[k + 1].quantity.isBoundNoLabelPrints, fits(cells[k], cells[k + 1], ratio: ratio) {
                     used[k] = true
                     used[k + 1] = true
                     pairs.append((k, cells[k], cells[k + 1]))
@@ -65,11 +65,12 @@ extension TableBuilder {
         }
         // A bare single digit (a footnote mark in a row name: "davon gesättigte Fettsäuren 1") fits too loosely to
         // take part: paired with "0,6 g" at a ratio of 2.5 it would push every later pair one cell on.
-        for index in cells.indices where !used[index] && !isWeakCell(cells[index]) && !isBoundNoLabelPrints(cells[index]) {
+        for index in cells.indices
+        where !used[index] && !isWeakCell(cells[index]) && !cells[index].quantity.isBoundNoLabelPrints {
             // The partner is one of the next few unused cells: the serving cell follows its per-100 g cell, or a
             // second pass over the row pair put another row's cell between them.
             let candidates = cells.indices.filter {
-                $0 > index && !used[$0] && !isWeakCell(cells[$0]) && !isBoundNoLabelPrints(cells[$0])
+                $0 > index && !used[$0] && !isWeakCell(cells[$0]) && !cells[$0].quantity.isBoundNoLabelPrints
             }.prefix(3)
             guard let partner = candidates.first(where: {
                 fits(cells[index], cells[$0], ratio: ratio) || fits(cells[$0], cells[index], ratio: ratio)
@@ -173,15 +174,5 @@ extension TableBuilder {
     /// A cell that says something about the ratio: not zero and not a bound.
     static func isInformative(_ cell: AssembledCell) -> Bool {
         cell.quantity.qualifier == nil && cell.quantity.value > 0
-    }
-
-    /// `true` for a "<" bound above 1 g (or unitless): no label prints one (the EC rounding guidance prints "<0,5 g",
-    /// "<0,1 g", "<0,01 g" and "<0,005 g"; 21 CFR 101.9 "less than 1 g"), so it is another figure misread, a %RI
-    /// "<1%" whose "%" OCR read as a 4 ("<14" beside "5,7 g 0,3 g", FoodLabel full 0479). It takes no part in the
-    /// pairing or the alignment of amounts, where as a bound it would pair with any small amount.
-    static func isBoundNoLabelPrints(_ cell: AssembledCell) -> Bool {
-        let quantity = cell.quantity
-        return quantity.qualifier == .lessThan && (quantity.unit == nil || quantity.unit == .gram)
-            && quantity.doubleValue > 1
     }
 }
