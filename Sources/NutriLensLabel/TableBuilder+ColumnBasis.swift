@@ -72,10 +72,18 @@ extension TableBuilder {
         guard energy.indices.contains(per100), energy.indices.contains(serving) else { return [] }
         let pairs = [(energy[per100].kj, energy[serving].kj), (energy[per100].kcal, energy[serving].kcal)]
         return pairs.compactMap { pair -> Double? in
-            guard let a = pair.0?.quantity, let b = pair.1?.quantity, a.qualifier == nil, b.qualifier == nil,
-                  a.value > 0, b.value > 0 else { return nil }
-            return b.doubleValue / a.doubleValue
+            guard pair.0?.quantity.qualifier == nil, pair.1?.quantity.qualifier == nil else { return nil }
+            return cellRatio(pair.0, pair.1)
         }
+    }
+
+    /// `second`'s value ÷ `first`'s, both read and above 0; else `nil`. The one ratio of two energy cells that the
+    /// column-basis and row-instance passes share (``energyRatios(_:per100:serving:)``, ``energyRatio(_:_:)``).
+    static func cellRatio(_ first: AssembledCell?, _ second: AssembledCell?) -> Double? {
+        guard let a = first?.quantity.doubleValue, let b = second?.quantity.doubleValue, a > 0, b > 0 else {
+            return nil
+        }
+        return b / a
     }
 
     /// The median of `ratios` when there are at least two and every one lies within 10 % of it; else `nil`.

@@ -18,7 +18,9 @@ extension TableBuilder {
         // The table's first two energy columns, found once: the serving ratio and the alignment of names and
         // amounts below read them, and so does the settling of a wrapped name's cells.
         let energy = energyColumns(columnCount: 2)
-        let ratio = servingEnergyRatio(energy)
+        // The first two energy columns' ratio, computed once (``energyRatio(_:_:)``); `.some(nil)` without two.
+        let columnsRatio: Double?? = energy.count >= 2 ? Self.energyRatio(energy[0], energy[1]) : .some(nil)
+        let ratio = servingEnergyRatio(columnsRatio, columnCount: energy.count)
         read = Self.settlingNameContinuationCells(read, ratio: ratio)
         read = Self.inferLostRowNames(read)
         let (inferred, leadingCells) = Self.inferLeadingRow(read, leading: leading, after: energyLine)
@@ -86,7 +88,7 @@ extension TableBuilder {
         // two sequences that fits them replaces the dealing by position.
         // With two energy columns read (or more: a footnote repeating them), the amounts are aligned in per-100 g | per-portion pairs by their ratio;
         // without the ratio (columns whose kJ and kcal disagree) the table stays as chosen.
-        let columnRatio = energy.count >= 2 ? Self.energyRatio(energy[0], energy[1]).flatMap { $0 } : nil
+        let columnRatio = columnsRatio.flatMap { $0 }
         guard !layout.isUSStyle, energy.count == 1 || columnRatio != nil else { return instances }
         let aligned = Self.aligningBySequence(instances, stream: rows, leading: leadingCells, kcal: kcal,
                                               servingRatio: columnRatio, energyLine: energyLine)
@@ -99,11 +101,13 @@ extension TableBuilder {
 
     /// Second energy column / first (kcal, else kJ) when the table prints two energy columns whose kJ and kcal
     /// ratios agree within 10 %; else the printed serving size / 100 g; `nil` when neither is known.
-    /// - Parameter columns: the table's energy columns (``energyColumns(columnCount:)`` for two columns).
-    private func servingEnergyRatio(_ columns: [EnergyPair]) -> Double? {
+    /// - Parameters:
+    ///   - columnsRatio: ``energyRatio(_:_:)`` of the first two energy columns (``energyColumns(columnCount:)``).
+    ///   - columnCount: how many energy columns were read; with other than two the serving size decides.
+    private func servingEnergyRatio(_ columnsRatio: Double??, columnCount: Int) -> Double? {
         let servingRatio = layout.servingSize?.quantity.map { $0.asDouble / 100 }
-        guard columns.count == 2 else { return servingRatio }
-        switch Self.energyRatio(columns[0], columns[1]) {
+        guard columnCount == 2 else { return servingRatio }
+        switch columnsRatio {
         case .some(let ratio): return ratio ?? servingRatio
         case .none: return nil
         }
@@ -112,11 +116,8 @@ extension TableBuilder {
     /// Second energy column ÷ first (kcal, else kJ): `.some(nil)` when neither side is read in both, `nil` when the
     /// kJ and kcal ratios disagree by more than 10 % (the columns are not one table's).
     static func energyRatio(_ first: EnergyPair, _ second: EnergyPair) -> Double?? {
-        func value(_ cell: AssembledCell?) -> Double? {
-            cell.map { $0.quantity.doubleValue }.flatMap { $0 > 0 ? $0 : nil }
-        }
-        let kcalRatio = value(second.kcal).flatMap { later in value(first.kcal).map { later / $0 } }
-        let kjRatio = value(second.kj).flatMap { later in value(first.kj).map { later / $0 } }
+        let kcalRatio = cellRatio(first.kcal, second.kcal)
+        let kjRatio = cellRatio(first.kj, second.kj)
         if let kcalRatio, let kjRatio, abs(kcalRatio - kjRatio) > 0.1 * max(kcalRatio, kjRatio) { return .none }
         return .some(kcalRatio ?? kjRatio)
     }

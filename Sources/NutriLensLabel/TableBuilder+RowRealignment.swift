@@ -105,7 +105,7 @@ extension TableBuilder {
     /// their row name, so every block of values lands on the previous name): take all value cells in reading order,
     /// cut them into groups of the usual cells-per-row, and give the groups to the row names in order. Used only
     /// when the groups fit the names exactly and the energy and sum checks clearly prefer it.
-    /// - Parameter servingRatio: per-serving ÷ per-100 g energy (``servingEnergyRatio()``); the cells may fill a
+    /// - Parameter servingRatio: per-serving ÷ per-100 g energy (``servingEnergyRatio(_:columnCount:)``); the cells may fill a
     ///   larger column count exactly (``realignmentCellsPerRow(typical:cellCount:nameCount:servingRatio:)``) only
     ///   where pairing by that ratio cannot run.
     static func realign(_ rows: [AssembledRow], leading: [AssembledCell], kcal: Double?,
