@@ -51,15 +51,19 @@ struct ColumnLayout: Sendable {
         var layout = detectColumns(lines: lines, tableStart: tableStart, isUSStyle: isUSStyle)
         if lines.contains(where: namesDailyIntake) { layout.referenceIntakes = .australiaNewZealand }
         let start = tableStart ?? 0
-        layout.headerAmounts = lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && $0.mentions.isEmpty }
-            .flatMap(\.quantities).filter { $0.headerBasis() == .perServing }
+        let namingNoNutrient = headerZone(lines, tableStart: start).filter { $0.mentions.isEmpty }
+        layout.headerAmounts = namingNoNutrient.flatMap(\.quantities).filter { $0.headerBasis() == .perServing }
             .map(\.value)
         layout.headerLines = Array(lines.filter { $0.lineIndex < start }.reversed()
             .prefix { $0.mentions.isEmpty }.prefix(4).reversed())
-        layout.portionOfHundred = !isUSStyle && namesPortionOfHundred(lines.filter {
-            $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && $0.mentions.isEmpty
-        })
+        layout.portionOfHundred = !isUSStyle && namesPortionOfHundred(namingNoNutrient)
         return layout
+    }
+
+    /// The lines of the header zone: from 12 before to 3 after `tableStart` (the energy row, or the first row), in
+    /// reading order. Each reader of the zone filters it further (lines naming no nutrient, or not prose).
+    private static func headerZone(_ lines: [LineAnalysis], tableStart start: Int) -> [LineAnalysis] {
+        lines.filter { $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 }
     }
 
     /// "% Daily Intake", "%DI", "DAILY INTAKES ARE BASED ON AN AVERAGE ADULT DIET OF 8700 kJ": the AU/NZ wording.
@@ -75,9 +79,7 @@ struct ColumnLayout: Sendable {
         let start = tableStart ?? 0
         // A header line an ingredient list printed beside the table joined ("entier, sucre, crème, Valeurs moyennes
         // pour 1 pot (330 g) %AR* pour 100 g") reads as prose, but its figures are still the columns' amounts.
-        let zone = lines.filter {
-            $0.lineIndex >= start - 12 && $0.lineIndex <= start + 3 && (!$0.isNonTable || namesHundredAndServing($0))
-        }
+        let zone = headerZone(lines, tableStart: start).filter { !$0.isNonTable || namesHundredAndServing($0) }
         var servingSize = zone.first { $0.servingSize?.quantity != nil }?.servingSize
             ?? zone.first { $0.servingSize != nil }?.servingSize
         if servingSize == nil {
@@ -89,9 +91,7 @@ struct ColumnLayout: Sendable {
             if !line.mentions.isEmpty && !line.namesPer100 { continue }
 
             // "Portion (100 ml)" with the unit misread: a bare 100 on a serving line is still the 100 g/ml column.
-            let amounts = line.quantities.filter {
-                $0.qualifier == nil && $0.headerBasis(bareHundred: line.namesServing) != nil
-            }
+            let amounts = line.quantities.filter { headerBasis(of: $0, on: line) != nil }
             let hundredAndServing = namesHundredAndServing(line)
             for (index, quantity) in amounts.enumerated() {
                 let position = Double(quantity.start) + Double(line.lineIndex) * 10_000
@@ -186,8 +186,14 @@ struct ColumnLayout: Sendable {
     /// column's amount and one other mass (g or ml) names the serving column by that mass, in print order (session 24).
     /// A count before a household measure ("1 pot", a bare number up to 10) is no figure.
     private static func namesHundredAndServing(_ line: LineAnalysis) -> Bool {
-        let bases = headerFigures(line).map { $0.qualifier == nil ? $0.headerBasis(bareHundred: line.namesServing) : nil }
+        let bases = headerFigures(line).map { headerBasis(of: $0, on: line) }
         return bases.count == 2 && Set(bases) == [.per100g, .perServing]
+    }
+
+    /// The column `quantity` names as a header amount on `line` (``ScannedQuantity/headerBasis(bareHundred:)``, a bare
+    /// 100 counting on a line that names the serving: "Portion (100 ml)" with its unit misread); `nil` for a bound.
+    private static func headerBasis(of quantity: ScannedQuantity, on line: LineAnalysis) -> NutritionBasis? {
+        quantity.qualifier == nil ? quantity.headerBasis(bareHundred: line.namesServing) : nil
     }
 
     /// The line's figures, leaving out a count before a household measure ("1 pot": a bare number up to 10).
