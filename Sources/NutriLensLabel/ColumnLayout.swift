@@ -43,6 +43,11 @@ struct ColumnLayout: Sendable {
     /// `true` for a front-of-pack strip per portion followed by a line giving the energy per 100 g ("Typical energy
     /// values per 100g: 1149kJ/277kcal"): the strip's amounts are the first column, that energy the second.
     var frontOfPackWithEnergyPer100 = false
+    /// The energy amounts (kJ, kcal) of the first line stating the energy per 100 g ("Typical energy values per
+    /// 100g: 1149kJ/277kcal", ``statesEnergyPer100(_:)``; it may be the table's own energy row); empty when none or
+    /// on US/CA panels. A per-100 g column none of whose energy amounts it repeats is doubtful
+    /// (``TableBuilder/statedEnergyContradiction(_:layout:)``).
+    var energyPer100Statement: [ScannedQuantity] = []
 
     /// Reads the layout from the header zone: the lines from 12 before to 3 after `tableStart` (the energy row, or
     /// the first row) that name no nutrient. `isUSStyle` selects the per-serving default of US/CA "Nutrition
@@ -50,6 +55,9 @@ struct ColumnLayout: Sendable {
     static func detect(lines: [LineAnalysis], tableStart: Int?, isUSStyle: Bool) -> ColumnLayout {
         var layout = detectColumns(lines: lines, tableStart: tableStart, isUSStyle: isUSStyle)
         if lines.contains(where: namesDailyIntake) { layout.referenceIntakes = .australiaNewZealand }
+        if !isUSStyle, let statement = lines.first(where: statesEnergyPer100) {
+            layout.energyPer100Statement = energies([statement])
+        }
         let start = tableStart ?? 0
         let namingNoNutrient = headerZone(lines, tableStart: start).filter { $0.mentions.isEmpty }
         layout.headerAmounts = namingNoNutrient.flatMap(\.quantities).filter { $0.headerBasis() == .perServing }
@@ -138,12 +146,12 @@ struct ColumnLayout: Sendable {
             columns.append(token.spec)
         }
         let stripEnd = isUSStyle ? nil : Self.frontOfPackStripEnd(lines)
-        if let stripEnd, lines.contains(where: { line in
-               line.lineIndex > stripEnd && line.namesPer100
-                   && line.quantities.contains { $0.unit?.isEnergy == true }
-           }) {
+        if let stripEnd, let statement = lines.first(where: { $0.lineIndex > stripEnd && Self.statesEnergyPer100($0) }),
+           !Self.sameEnergy(Self.energies(lines.filter { $0.lineIndex <= stripEnd && $0.mentions.isEmpty }),
+                            Self.energies([statement])) {
             // Regulation (EU) 1169/2011 Art. 33(2): a front-of-pack declaration per portion gives the energy per
             // 100 g as well ("One typical slice contains" ... "Typical energy values per 100g: 1149kJ/277kcal").
+            // The same energy on both says the strip itself is per 100 g: left to the default below.
             var layout = ColumnLayout(columns: [ColumnSpec(basis: .perServing, preparation: .asSold),
                                                 ColumnSpec(basis: .per100g, preparation: .asSold)],
                                       servingSize: servingSize, fromHeaders: true, isUSStyle: false)
@@ -151,7 +159,13 @@ struct ColumnLayout: Sendable {
             return layout
         }
         if columns.isEmpty {
-            let perServing = isUSStyle || stripEnd != nil
+            let statement = isUSStyle ? nil : lines.first(where: Self.statesEnergyPer100)
+            // A strip whose energy the per-100 g statement repeats is per 100 g.
+            let stripPer100 = stripEnd.map { end in
+                Self.sameEnergy(Self.energies(lines.filter { $0.lineIndex <= end && $0.mentions.isEmpty }),
+                                Self.energies(statement.map { [$0] } ?? []))
+            } ?? false
+            let perServing = isUSStyle || (stripEnd != nil && !stripPer100)
             let spec = ColumnSpec(basis: perServing ? .perServing : .per100g, preparation: .asSold)
             return ColumnLayout(columns: [spec], servingSize: servingSize, fromHeaders: false, isUSStyle: isUSStyle)
         }

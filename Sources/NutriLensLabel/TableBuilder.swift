@@ -103,6 +103,8 @@ struct TableBuilder {
                                                   impliedServingGrams: Self.impliedServingGrams(entries),
                                                   printedServingGrams: layout.servingSize?.quantity?.asDouble) {
             Self.flagUncertainBasis(&entries, reason: uncertainBasis, findings: &findings)
+        } else if let contradiction = Self.statedEnergyContradiction(entries, layout: layout) {
+            Self.flagUncertainBasis(&entries, reason: contradiction, findings: &findings)
         }
         entries += Self.portionOfHundredEntries(entries, layout: layout)
         ReviewEvidenceBuilder.attach(to: &entries, servingGrams: layout.servingSize?.quantity.map(\.asDouble), intakes: layout.referenceIntakes)
