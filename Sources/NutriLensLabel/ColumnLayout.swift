@@ -146,9 +146,11 @@ struct ColumnLayout: Sendable {
             columns.append(token.spec)
         }
         let stripEnd = isUSStyle ? nil : Self.frontOfPackStripEnd(lines)
-        if let stripEnd, let statement = lines.first(where: { $0.lineIndex > stripEnd && Self.statesEnergyPer100($0) }),
-           !Self.sameEnergy(Self.energies(lines.filter { $0.lineIndex <= stripEnd && $0.mentions.isEmpty }),
-                            Self.energies([statement])) {
+        // The strip's own energy amounts (its lines naming no nutrient), which a per-100 g statement may repeat.
+        let stripEnergies = stripEnd.map { end in Self.energies(lines.filter { $0.lineIndex <= end && $0.mentions.isEmpty }) }
+        if let stripEnd, let stripEnergies,
+           let statement = lines.first(where: { $0.lineIndex > stripEnd && Self.statesEnergyPer100($0) }),
+           !Self.sameEnergy(stripEnergies, Self.energies([statement])) {
             // Regulation (EU) 1169/2011 Art. 33(2): a front-of-pack declaration per portion gives the energy per
             // 100 g as well ("One typical slice contains" ... "Typical energy values per 100g: 1149kJ/277kcal").
             // The same energy on both says the strip itself is per 100 g: left to the default below.
@@ -159,11 +161,9 @@ struct ColumnLayout: Sendable {
             return layout
         }
         if columns.isEmpty {
-            let statement = isUSStyle ? nil : lines.first(where: Self.statesEnergyPer100)
             // A strip whose energy the per-100 g statement repeats is per 100 g.
-            let stripPer100 = stripEnd.map { end in
-                Self.sameEnergy(Self.energies(lines.filter { $0.lineIndex <= end && $0.mentions.isEmpty }),
-                                Self.energies(statement.map { [$0] } ?? []))
+            let stripPer100 = stripEnergies.map { energies in
+                Self.sameEnergy(energies, Self.energies(lines.first(where: Self.statesEnergyPer100).map { [$0] } ?? []))
             } ?? false
             let perServing = isUSStyle || (stripEnd != nil && !stripPer100)
             let spec = ColumnSpec(basis: perServing ? .perServing : .per100g, preparation: .asSold)

@@ -86,4 +86,10 @@ extension TableBuilder {
         let quantity = cell.quantity
         return !quantity.isPercent && (quantity.unit == nil || quantity.unit == .gram) && quantity.doubleValue > 100
     }
+
+    /// `true` for a mass printed in g over 100 g (``isOverHundredGrams(_:)`` with its unit read): a pack's net
+    /// quantity or weight read among the rows ("144 g" after the table, "500g" beside a name), never a row's amount.
+    static func isNetQuantity(_ cell: AssembledCell) -> Bool {
+        cell.quantity.unit == .gram && isOverHundredGrams(cell)
+    }
 }

@@ -38,7 +38,7 @@ extension TableBuilder {
                   // The row above holds none of its own amounts: no cells, or only gram figures above 100 g,
                   // no amount per 100 g (a pack weight read beside the name). A row above holding a pair is a
                   // table read a row late, which the pairing below settles as a whole.
-                  above.cells.allSatisfy({ $0.quantity.unit == .gram && $0.quantity.value > 100 }),
+                  above.cells.allSatisfy(isNetQuantity),
                   let first = row.cells.firstIndex(where: { $0.referenceIntakePercent != nil }),
                   agrees(row.cells[first], above.nutrient), !agrees(row.cells[first], row.nutrient),
                   row.cells[(first + 1)...].contains(where: { agrees($0, row.nutrient) }) else { continue }

@@ -20,9 +20,8 @@ extension TableBuilder {
         var rows = rows
         for j in rows.indices where rows[j].cells.count > 1 && !rows[j].nutrient.isEnergy {
             let excess = rows[j].cells.count - 1
-            // Read late, the surplus is the rows above's amounts: a mass over 100 g printed with its unit (the net
-            // quantity after the table, "144 g") is none of them.
-            func isNetQuantity(_ cell: AssembledCell) -> Bool { cell.quantity.unit == .gram && isOverHundredGrams(cell) }
+            // Read late, the surplus is the rows above's amounts: a net quantity (``isNetQuantity(_:)``, "144 g"
+            // after the table) is none of them.
             let lateExcess = rows[j].cells.filter { !isNetQuantity($0) }.count - 1
             var empty = 0
             var start: Int?
